@@ -1,0 +1,76 @@
+package dev.redline.core
+
+import kotlinx.coroutines.suspendCancellableCoroutine
+import kotlin.coroutines.resume
+import kotlin.coroutines.resumeWithException
+
+/**
+ * textDocument/inlineCompletion for the IDE's inline-completion provider, and the events LSP has no
+ * words for (shown, accepted, partially accepted).
+ */
+class CompletionBridge(private val connection: () -> SidecarConnection) {
+    private class Shown(val length: Int, var remaining: Int)
+
+    private val shown = HashMap<String, Shown>()
+
+    /**
+     * The sidecar's first non-empty item. Cancelling the calling coroutine (the IDE does it whenever the
+     * user types on) cancels the request's future, which makes lsp4j send `$/cancelRequest`.
+     */
+    suspend fun complete(uri: String, position: Position, invoked: Boolean): InlineCompletionItem? {
+        val params = InlineCompletionParams(
+            TextDocumentIdentifier(uri),
+            position,
+            InlineCompletionContext(if (invoked) TriggerKind.INVOKED else TriggerKind.AUTOMATIC),
+        )
+        val future = connection().request { it.inlineCompletion(params) }
+        val list = suspendCancellableCoroutine { cont ->
+            cont.invokeOnCancellation { future.cancel(true) }
+            future.whenComplete { result, error ->
+                if (error == null) cont.resume(result) else cont.resumeWithException(error)
+            }
+        }
+        return list?.items?.firstOrNull { it.insertText.isNotEmpty() }
+    }
+
+    @Synchronized
+    fun shown(uri: String, position: Position, item: InlineCompletionItem, ghostLength: Int) {
+        shown[uri] = Shown(ghostLength, ghostLength)
+        connection().server.completionShown(CompletionShownParams(TextDocumentIdentifier(uri), position, item))
+    }
+
+    /** The shown text changed by [lengthChange] code units: negative when part of it went into the document. */
+    @Synchronized
+    fun changed(uri: String, lengthChange: Int) {
+        val item = shown[uri] ?: return
+        item.remaining = (item.remaining + lengthChange).coerceIn(0, item.length)
+        val accepted = item.length - item.remaining
+        if (lengthChange < 0 && accepted in 1 until item.length) {
+            connection().server.completionPartiallyAccepted(CompletionPartiallyAcceptedParams(TextDocumentIdentifier(uri), accepted))
+        }
+    }
+
+    @Synchronized
+    fun inserted(uri: String) {
+        shown.remove(uri) ?: return
+        connection().server.completionAccepted(CompletionAcceptedParams(TextDocumentIdentifier(uri)))
+    }
+
+    @Synchronized
+    fun hidden(uri: String) {
+        shown.remove(uri)
+    }
+
+    companion object {
+        /**
+         * The part of [item] to show after the caret. An item whose range starts before the caret repeats
+         * the text there ([typedSinceRangeStart]); ghost text can only add, so an item that does not
+         * repeat it exactly cannot be shown.
+         */
+        fun ghostText(item: InlineCompletionItem, typedSinceRangeStart: String): String? {
+            if (item.range == null) return item.insertText
+            if (!item.insertText.startsWith(typedSinceRangeStart)) return null
+            return item.insertText.substring(typedSinceRangeStart.length).ifEmpty { null }
+        }
+    }
+}

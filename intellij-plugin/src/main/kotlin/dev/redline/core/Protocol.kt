@@ -1,0 +1,195 @@
+/*
+ * The protocol's types, mirroring shared-protocol/src/lsp.ts and redline.ts. ProtocolSchemaTest checks
+ * every class here against shared-protocol/protocol.json, so names and optionality cannot drift.
+ *
+ * Every constructor parameter has a default: Gson builds objects through the no-arg constructor Kotlin
+ * then generates, so a field missing from the JSON keeps its default instead of becoming a null in a
+ * non-null property. Optional TypeScript fields are nullable and default to null (Gson omits nulls).
+ * String unions stay Strings (see the constants objects): a Kotlin enum would need Gson adapters.
+ */
+package dev.redline.core
+
+data class Position(val line: Int = 0, val character: Int = 0)
+
+data class Range(val start: Position = Position(), val end: Position = Position())
+
+data class TextEdit(val range: Range = Range(), val newText: String = "")
+
+data class TextDocumentIdentifier(val uri: String = "")
+
+data class VersionedTextDocumentIdentifier(val uri: String = "", val version: Int = 0)
+
+data class TextDocumentItem(val uri: String = "", val languageId: String = "", val version: Int = 0, val text: String = "")
+
+data class DidOpenTextDocumentParams(val textDocument: TextDocumentItem = TextDocumentItem())
+
+/** Incremental change, or a whole-document replacement when [range] is null. */
+data class TextDocumentContentChangeEvent(val range: Range? = null, val text: String = "")
+
+data class DidChangeTextDocumentParams(
+    val textDocument: VersionedTextDocumentIdentifier = VersionedTextDocumentIdentifier(),
+    val contentChanges: List<TextDocumentContentChangeEvent> = emptyList(),
+)
+
+data class DidCloseTextDocumentParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier())
+
+data class ClientInfo(val name: String = "", val version: String? = null)
+
+data class ClientCapabilities(val redlineRender: Boolean? = null)
+
+data class InitializeParams(
+    val processId: Long? = null,
+    val clientInfo: ClientInfo? = null,
+    val initializationOptions: RedlineSettingsPatch? = null,
+    val capabilities: ClientCapabilities = ClientCapabilities(),
+)
+
+data class ServerCapabilities(
+    val textDocumentSync: Int = 2,
+    val inlineCompletionProvider: Boolean = false,
+    val redlineInlineEdit: Boolean = false,
+)
+
+data class ServerInfo(val name: String = "", val version: String = "")
+
+data class InitializeResult(val capabilities: ServerCapabilities = ServerCapabilities(), val serverInfo: ServerInfo = ServerInfo())
+
+class EmptyParams
+
+class EmptyResult
+
+data class LogMessageParams(val type: Int = 4, val message: String = "")
+
+data class ConfigurationSettings(val redline: RedlineSettingsPatch? = null)
+
+data class DidChangeConfigurationParams(val settings: ConfigurationSettings = ConfigurationSettings())
+
+data class InlineCompletionContext(val triggerKind: Int = TriggerKind.AUTOMATIC, val selectedCompletionInfo: SelectedCompletionInfo? = null)
+
+object TriggerKind {
+    const val INVOKED = 1
+    const val AUTOMATIC = 2
+}
+
+data class SelectedCompletionInfo(val range: Range = Range(), val text: String = "")
+
+data class InlineCompletionParams(
+    val textDocument: TextDocumentIdentifier = TextDocumentIdentifier(),
+    val position: Position = Position(),
+    val context: InlineCompletionContext = InlineCompletionContext(),
+)
+
+data class InlineCompletionItem(val insertText: String = "", val range: Range? = null)
+
+data class InlineCompletionList(val items: List<InlineCompletionItem> = emptyList())
+
+/** Partial RedlineSettings: only the fields that are set reach the sidecar. */
+data class RedlineSettingsPatch(
+    val provider: String? = null,
+    val endpoint: String? = null,
+    val model: String? = null,
+    val completionModel: String? = null,
+    val apiKey: String? = null,
+    val requestTimeoutMs: Int? = null,
+    val fimTemplate: String? = null,
+    val maxLines: Int? = null,
+    val numPredictFim: Int? = null,
+    val temperature: Double? = null,
+    val multilineCompletionsEnabled: Boolean? = null,
+    val fileContextEnabled: Boolean? = null,
+    val lspContextEnabled: Boolean? = null,
+    val debounceWait: Int? = null,
+    val completionCacheEnabled: Boolean? = null,
+    val enableSubsequentCompletions: Boolean? = null,
+) {
+    /** The key is a secret: it must never reach a log through toString. */
+    override fun toString(): String =
+        "RedlineSettingsPatch(provider=$provider, endpoint=$endpoint, model=$model, apiKey=${if (apiKey.isNullOrEmpty()) "<none>" else "<set>"})"
+}
+
+data class InlineEditStartParams(
+    val textDocument: VersionedTextDocumentIdentifier = VersionedTextDocumentIdentifier(),
+    val range: Range = Range(),
+    val instruction: String = "",
+)
+
+data class InlineEditStartResult(val sessionId: String = "", val range: Range = Range(), val reEdit: Boolean = false)
+
+data class SnippetApplyParams(
+    val textDocument: VersionedTextDocumentIdentifier = VersionedTextDocumentIdentifier(),
+    val snippet: String = "",
+    val selection: Range = Range(),
+)
+
+data class SessionParams(val sessionId: String = "")
+
+/** [line]: any line of one hunk; null settles every hunk. */
+data class SettleParams(val sessionId: String = "", val line: Int? = null)
+
+data class SettleResult(val remainingHunks: Int = 0)
+
+object SessionState {
+    const val STREAMING = "streaming"
+    const val DONE = "done"
+    const val CANCELLED = "cancelled"
+    val TERMINAL = setOf("noChanges", "error", "broken", CANCELLED, "accepted", "rejected")
+}
+
+data class SessionStatusParams(
+    val sessionId: String = "",
+    val uri: String = "",
+    val state: String = SessionState.STREAMING,
+    val message: String? = null,
+    val hunkCount: Int = 0,
+)
+
+object DiffLineKind {
+    const val REMOVED = "removed"
+    const val ADDED = "added"
+}
+
+data class DiffLineRun(val start: Int = 0, val count: Int = 0, val kind: String = DiffLineKind.ADDED)
+
+data class WordSpan(val line: Int = 0, val start: Int = 0, val end: Int = 0, val kind: String = DiffLineKind.ADDED)
+
+data class RenderDecorations(
+    val runs: List<DiffLineRun> = emptyList(),
+    val words: List<WordSpan> = emptyList(),
+    val streamingLine: Int? = null,
+)
+
+data class Hunk(val start: Int = 0, val end: Int = 0, val removed: Int = 0, val added: Int = 0)
+
+data class UndoMarker(val group: String = "", val open: Boolean = false, val close: Boolean = false)
+
+data class RenderParams(
+    val sessionId: String = "",
+    val uri: String = "",
+    val version: Int = 0,
+    val edits: List<TextEdit> = emptyList(),
+    val decorations: RenderDecorations = RenderDecorations(),
+    val hunks: List<Hunk> = emptyList(),
+    val undo: UndoMarker = UndoMarker(),
+)
+
+data class RenderResult(val applied: Boolean = false, val version: Int = 0)
+
+data class SelectionChangedParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier(), val position: Position = Position())
+
+data class CompletionShownParams(
+    val textDocument: TextDocumentIdentifier = TextDocumentIdentifier(),
+    val position: Position = Position(),
+    val item: InlineCompletionItem = InlineCompletionItem(),
+)
+
+data class CompletionAcceptedParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier())
+
+data class CompletionPartiallyAcceptedParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier(), val acceptedLength: Int = 0)
+
+/** JSON-RPC error codes the sidecar uses beyond the standard ones. */
+object ErrorCodes {
+    const val REQUEST_CANCELLED = -32800
+    const val CONTENT_MODIFIED = -32801
+    const val UNKNOWN_DOCUMENT = -32001
+    const val UNKNOWN_SESSION = -32002
+}

@@ -1,0 +1,47 @@
+package dev.redline.core
+
+/**
+ * The settings the IDE stores (vars with defaults: IntelliJ's state serializer writes bean properties).
+ * Defaults match the sidecar's, so an untouched page changes nothing. The API key is not here: it lives
+ * in the IDE's password safe and joins only the patch sent to the sidecar.
+ */
+class RedlineSettingsState {
+    var provider: String = "ollama"
+    var endpoint: String = "http://127.0.0.1:11434"
+    var model: String = "qwen2.5-coder:7b-instruct"
+    var completionModel: String = ""
+    var fimTemplate: String = "auto"
+    var requestTimeoutMs: Int = 30_000
+    var maxLines: Int = 40
+    var numPredictFim: Int = 512
+    var temperature: Double = 0.2
+    var multilineCompletionsEnabled: Boolean = true
+    var fileContextEnabled: Boolean = false
+    var lspContextEnabled: Boolean = false
+    var debounceWait: Int = 300
+    var completionCacheEnabled: Boolean = false
+    var enableSubsequentCompletions: Boolean = true
+
+    fun toPatch(apiKey: String?): RedlineSettingsPatch = RedlineSettingsPatch(
+        provider = provider,
+        endpoint = endpoint.trim(),
+        model = model.trim(),
+        completionModel = completionModel.trim(),
+        apiKey = apiKey ?: "",
+        requestTimeoutMs = requestTimeoutMs,
+        fimTemplate = fimTemplate,
+        maxLines = maxLines,
+        numPredictFim = numPredictFim,
+        temperature = temperature,
+        multilineCompletionsEnabled = multilineCompletionsEnabled,
+        fileContextEnabled = fileContextEnabled,
+        lspContextEnabled = lspContextEnabled,
+        debounceWait = debounceWait,
+        completionCacheEnabled = completionCacheEnabled,
+        enableSubsequentCompletions = enableSubsequentCompletions,
+    )
+
+    companion object {
+        val PROVIDERS = listOf("ollama", "openai")
+    }
+}

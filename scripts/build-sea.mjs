@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+/**
+ * Packages the sidecar as ONE self-contained executable (Node Single Executable Application),
+ * offline: esbuild bundle (CJS) -> SEA blob with the tree-sitter .wasm files as assets -> a copy of
+ * this Node binary with the blob injected by postject.
+ *
+ *   node scripts/build-sea.mjs [--force] [--entry <file.ts>] [--output <executable>]
+ *
+ * Skips all work when the executable is newer than every input (CI machines have 2 cores).
+ */
+import { execFile } from 'node:child_process';
+import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { buildInputs, executableName, newestMtime, seaAssets } from './build-inputs.mjs';
+
+const run = promisify(execFile);
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(ROOT, 'package.json'));
+
+// The fuse Node's SEA loader looks for; postject flips it when it injects the blob.
+const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+async function mtimeOf(file) {
+  return (await stat(file).catch(() => null))?.mtimeMs ?? null;
+}
+
+async function bundle(entry, outfile) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // The ESM build of web-tree-sitter locates its wasm through import.meta.url and fails in CJS.
+    alias: { 'web-tree-sitter': join(ROOT, 'node_modules/web-tree-sitter/web-tree-sitter.cjs') },
+    // ESM sources may use import.meta.url (e.g. for createRequire); give them the bundle's own URL.
+    banner: { js: 'var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    define: { 'import.meta.url': '__importMetaUrl' },
+    sourcemap: false,
+    logLevel: 'warning',
+  });
+}
+
+/** A local copy of this Node binary, stripped of debug symbols when `strip` is available. */
+async function copyNode(target) {
+  await copyFile(process.execPath, target);
+  await chmod(target, 0o755);
+  if (process.platform === 'linux') {
+    await run('strip', [target]).catch(() => {}); // size only: an unstripped binary works as well
+  } else if (process.platform === 'darwin') {
+    await run('codesign', ['--remove-signature', target]);
+  }
+}
+
+/**
+ * Builds the executable unless it is up to date. Returns its path and whether it was rebuilt.
+ * `entry` is the TypeScript entry point; tests and probes pass their own.
+ */
+export async function buildSea({
+  entry = join(ROOT, 'sidecar/src/main.ts'),
+  output = join(ROOT, 'dist', executableName('redline-sidecar', process.platform)),
+  force = false,
+  log = (line) => console.log(line),
+} = {}) {
+  const started = performance.now();
+  const inputs = await buildInputs(ROOT, [entry, process.execPath]);
+  const outputMtime = await mtimeOf(output);
+  if (!force && outputMtime !== null && outputMtime > (await newestMtime(inputs))) {
+    log(`${output} is up to date (--force rebuilds)`);
+    return { output, rebuilt: false };
+  }
+
+  const work = join(dirname(output), '.sea-build');
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  const bundleFile = join(dirname(output), 'sidecar.cjs');
+  const blob = join(work, 'sea-prep.blob');
+  const config = join(work, 'sea-config.json');
+  const temp = `${output}.tmp`;
+  try {
+    await bundle(entry, bundleFile);
+    await writeFile(config, JSON.stringify({
+      main: bundleFile,
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useCodeCache: true,
+      assets: seaAssets((modulePath) => require.resolve(modulePath)),
+    }, null, 2));
+    await run(process.execPath, ['--experimental-sea-config', config]);
+    await copyNode(temp);
+    const { inject } = require('postject');
+    await inject(temp, 'NODE_SEA_BLOB', await readFile(blob), {
+      sentinelFuse: SENTINEL_FUSE,
+      machoSegmentName: process.platform === 'darwin' ? 'NODE_SEA' : undefined,
+    });
+    if (process.platform === 'darwin') await run('codesign', ['--sign', '-', temp]);
+    // Renamed only when complete, so a failed build never looks up to date.
+    await rename(temp, output);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    await rm(temp, { force: true });
+  }
+  const size = (await stat(output)).size;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  log(`built ${output}: ${(size / 1024 / 1024).toFixed(1)} MB in ${seconds} s`);
+  return { output, rebuilt: true };
+}
+
+function parseArgs(argv) {
+  const options = { force: argv.includes('--force') };
+  const valueOf = (flag) => {
+    const index = argv.indexOf(flag);
+    return index >= 0 && argv[index + 1] ? resolve(argv[index + 1]) : undefined;
+  };
+  const entry = valueOf('--entry');
+  const output = valueOf('--output');
+  return { ...options, ...(entry && { entry }), ...(output && { output }) };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  buildSea(parseArgs(process.argv.slice(2))).catch((error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,3 @@
+export * from './types.js';
+export * from './connection.js';
+export * from './textBuffer.js';

@@ -1,0 +1,174 @@
+/**
+ * Redline's own methods, under the `redline/` prefix: inline-edit sessions, the render
+ * request the sidecar sends to clients, and the completion events LSP has no words for.
+ */
+import type { InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, VersionedTextDocumentIdentifier } from './lsp.js';
+
+/** redline/inlineEdit/start: rewrite `range` (widened to whole lines, or to the enclosing syntax node when empty). */
+export interface InlineEditStartParams {
+  /** The version the client's document had when the user asked; a different mirror version is refused as stale. */
+  textDocument: VersionedTextDocumentIdentifier;
+  range: Range;
+  instruction: string;
+}
+
+export interface InlineEditStartResult {
+  sessionId: string;
+  /** The editable scope the sidecar settled on, in whole lines. */
+  range: Range;
+  /** True when the range touched a pending proposal: the same session is re-edited. */
+  reEdit: boolean;
+}
+
+/** redline/snippet/apply: show a code block (e.g. from chat) as a proposal through the same region. */
+export interface SnippetApplyParams {
+  textDocument: VersionedTextDocumentIdentifier;
+  snippet: string;
+  /** With a non-empty selection the snippet replaces it; otherwise it is located in the file. */
+  selection: Range;
+}
+
+export type SnippetApplyResult = InlineEditStartResult;
+
+export interface SessionParams {
+  sessionId: string;
+}
+
+/** redline/inlineEdit/accept and redline/inlineEdit/reject. */
+export interface SettleParams {
+  sessionId: string;
+  /** Any line of one hunk in the current document; absent = every hunk. */
+  line?: number;
+}
+
+export interface SettleResult {
+  /** Hunks still pending after this call; 0 means the session has ended. */
+  remainingHunks: number;
+}
+
+/** Terminal states end the session: the client removes every mark it still has for it. */
+export type SessionState =
+  | 'streaming'
+  | 'done'
+  | 'noChanges'
+  | 'error'
+  | 'broken'
+  | 'cancelled'
+  | 'accepted'
+  | 'rejected';
+
+export const TERMINAL_STATES: readonly SessionState[] = ['noChanges', 'error', 'broken', 'cancelled', 'accepted', 'rejected'];
+
+/** redline/inlineEdit/status, sidecar → client. */
+export interface SessionStatusParams {
+  sessionId: string;
+  uri: string;
+  state: SessionState;
+  /** Human-readable: the model server's error, why the region broke, … */
+  message?: string;
+  hunkCount: number;
+}
+
+export type DiffLineKind = 'removed' | 'added';
+
+/** Consecutive document lines of one kind. */
+export interface DiffLineRun {
+  start: number;
+  count: number;
+  kind: DiffLineKind;
+}
+
+/** A changed word inside a paired removed/added line: UTF-16 offsets within `line`. */
+export interface WordSpan {
+  line: number;
+  start: number;
+  end: number;
+  kind: DiffLineKind;
+}
+
+/** Every mark of one session after a render, in absolute document lines. Replaces the previous set. */
+export interface RenderDecorations {
+  runs: DiffLineRun[];
+  words: WordSpan[];
+  /** The unfinished last line of a streaming reply, or null. */
+  streamingLine: number | null;
+}
+
+/** A run of neighbouring diff lines: removed lines, then added lines. `end` is exclusive. */
+export interface Hunk {
+  start: number;
+  end: number;
+  removed: number;
+  added: number;
+}
+
+/**
+ * Undo-group markers. The first render of a session opens the group; the edit that ends the
+ * session (accept, reject, cancel, error, broken) closes it. A client maps the group to one undo step.
+ */
+export interface UndoMarker {
+  group: string;
+  open: boolean;
+  close: boolean;
+}
+
+/**
+ * redline/applyRender, sidecar → client (like LSP workspace/applyEdit). The client applies `edits`
+ * only if its document is at `version`; edits are non-overlapping, in document order, and every
+ * range refers to the document at `version` (LSP TextEdit[] semantics).
+ */
+export interface RenderParams {
+  sessionId: string;
+  uri: string;
+  version: number;
+  edits: TextEdit[];
+  decorations: RenderDecorations;
+  hunks: Hunk[];
+  undo: UndoMarker;
+}
+
+/**
+ * `applied: true` with the document's version after the edits; `applied: false` (stale) with the
+ * version the client has. The client must answer before handling any further user input, and its
+ * didChange notifications for the render (if its listener sends them) must precede the answer:
+ * the sidecar counts versions up to the answered one as its own (see README, "Own edits").
+ */
+export interface RenderResult {
+  applied: boolean;
+  version: number;
+}
+
+/** redline/completion/selectionChanged: the caret or selection moved; in-flight completion work stops. */
+export interface SelectionChangedParams {
+  textDocument: TextDocumentIdentifier;
+  position: Position;
+}
+
+/** redline/completion/shown: the client displayed this item as ghost text. */
+export interface CompletionShownParams {
+  textDocument: TextDocumentIdentifier;
+  position: Position;
+  item: InlineCompletionItem;
+}
+
+/** redline/completion/accepted: the whole shown item was inserted. */
+export interface CompletionAcceptedParams {
+  textDocument: TextDocumentIdentifier;
+}
+
+/** redline/completion/partiallyAccepted: a word or line of the shown item was inserted. */
+export interface CompletionPartiallyAcceptedParams {
+  textDocument: TextDocumentIdentifier;
+  /** UTF-16 code units of the item accepted so far. */
+  acceptedLength: number;
+}
+
+/** JSON-RPC error codes the sidecar uses beyond the standard ones. */
+export const ErrorCodes = {
+  InvalidParams: -32602,
+  RequestCancelled: -32800,
+  /** The document changed: the request's version is not the mirror's. */
+  ContentModified: -32801,
+  UnknownDocument: -32001,
+  UnknownSession: -32002,
+} as const;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { filterChatLine, wordFragment, type ChatPhase } from './chatReply.js';
+
+/** Runs whole reply lines through the filter the way the stream does. */
+function filterAll(lineBefore: string, reply: string[]): { lines: string[]; end?: string } {
+  let phase: ChatPhase = 'start';
+  const lines: string[] = [];
+  for (const line of reply) {
+    const r = filterChatLine(lineBefore, phase, line);
+    phase = r.phase;
+    lines.push(...r.lines);
+    if (r.end) return { lines, end: r.end };
+  }
+  return { lines };
+}
+
+describe('wordFragment', () => {
+  it('is the word being typed before the cursor', () => {
+    expect(wordFragment('  const res = aw')).toBe('aw');
+    expect(wordFragment('  call(')).toBe('');
+  });
+});
+
+describe('filterChatLine', () => {
+  it('drops the opening fence and ends at the closing fence', () => {
+    expect(filterAll('  ', ['```typescript', 'return 1;', '}', '```', 'Explanation'])).toEqual({ lines: ['return 1;', '}'], end: 'closing fence' });
+  });
+
+  it('takes an unfenced reply as is', () => {
+    expect(filterAll('x = ', ['compute()'])).toEqual({ lines: ['compute()'] });
+  });
+
+  it('strips a restarted cursor line', () => {
+    expect(filterAll('  const res = aw', ['```ts', '  const res = await fetch(url);', '```'])).toEqual({
+      lines: ['ait fetch(url);'],
+      end: 'closing fence',
+    });
+    expect(filterAll('    const res = aw', ['const res = await fetch(url);'])).toEqual({ lines: ['ait fetch(url);'] });
+  });
+
+  it('strips a repeated word fragment', () => {
+    expect(filterAll('  const res = aw', ['```', 'await fetch(url);'])).toEqual({ lines: ['ait fetch(url);'] });
+  });
+
+  it('discards a reply that ignored the word fragment', () => {
+    expect(filterAll('  const res = aw', ['```', 'fetch(url);', 'more'])).toEqual({ lines: [], end: 'ignored fragment' });
+  });
+
+  it('puts a block body on its own line after an opener', () => {
+    expect(filterAll('function f() {', ['```js', '  return 1;', '}', '```'])).toEqual({ lines: ['', '  return 1;', '}'], end: 'closing fence' });
+  });
+
+  it('skips blank lines before the code but keeps them inside it', () => {
+    expect(filterAll('', ['', '```py', '', 'a = 1', '', 'b = 2', '```'])).toEqual({ lines: ['a = 1', '', 'b = 2'], end: 'closing fence' });
+  });
+});

@@ -1,0 +1,48 @@
+/** Why a completion request ended: one named reason per outcome, written as one log line. */
+
+/** Reasons CompletionStream ends a reply with. */
+export type StreamEnd =
+  | 'stop token'
+  | 'whitespace'
+  | 'misread hole'
+  | 'blank line'
+  | 'caught up with suffix'
+  | 'dedent'
+  | 'outer bracket'
+  | 'max lines'
+  | 'end of line'
+  | 'closing fence'
+  | 'ignored fragment'
+  | 'end of reply'
+  | 'timeout';
+
+/** Reasons decided around the stream, by the request's owner. */
+export type RequestEnd =
+  | 'cancelled'
+  | 'dropped stale'
+  | 'typed through'
+  | 'cache hit'
+  | 'mid-word'
+  | 'awaiting typing'
+  | 'unknown document'
+  | 'model error';
+
+export type EndReason = StreamEnd | RequestEnd;
+
+export interface Outcome {
+  requestId: number;
+  durationMs: number;
+  text: string;
+  reason: EndReason;
+  /** Extra words for the reason, e.g. the model error. */
+  detail?: string;
+}
+
+export function lineCount(text: string): number {
+  return text === '' ? 0 : text.split('\n').length;
+}
+
+export function formatOutcome(o: Outcome): string {
+  const detail = o.detail ? ` (${o.detail})` : '';
+  return `completion #${o.requestId} ${Math.round(o.durationMs)} ms, ${o.text.length} chars, ${lineCount(o.text)} lines: ${o.reason}${detail}`;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { pairHunkWords, tokenize } from './words.js';
+
+const texts = (line: string) => tokenize(line).map((t) => t.text);
+
+describe('tokenize', () => {
+  it('splits into Unicode word runs, whitespace runs and single other characters', () => {
+    expect(texts('  größe_x = f(1);')).toEqual(['  ', 'größe_x', ' ', '=', ' ', 'f', '(', '1', ')', ';']);
+    expect(texts('a😀b')).toEqual(['a', '😀', 'b']);
+  });
+});
+
+describe('pairHunkWords', () => {
+  it('pairs a changed line and tints only the changed word', () => {
+    const r = pairHunkWords(['const x = 1;'], ['const x = 2;']);
+    expect(r.pairs).toEqual([{ removed: 0, added: 0 }]);
+    expect(r.removedSpans).toEqual([{ line: 0, start: 10, end: 11 }]);
+    expect(r.addedSpans).toEqual([{ line: 0, start: 10, end: 11 }]);
+  });
+
+  it('pairs at exactly half shared tokens and not below', () => {
+    // 'a b' has 3 tokens [a, ' ', b]; 'a c d' shares [a, ' '] = 2 of shorter 3 → pairs.
+    expect(pairHunkWords(['a b'], ['a c d']).pairs).toHaveLength(1);
+    // 4 tokens [a, -, b, -] vs [x, -, y, +]: share one '-' → 1 of 4 → below half.
+    expect(pairHunkWords(['a-b-'], ['x-y+']).pairs).toEqual([]);
+    // [a, -, b, -] vs [a, -, y, +]: share [a, -] = 2 of 4 → exactly half → pairs.
+    expect(pairHunkWords(['a-b-'], ['a-y+']).pairs).toHaveLength(1);
+  });
+
+  it('leaves unrelated lines unpaired with no spans (a solid tint)', () => {
+    const r = pairHunkWords(['return total;'], ['if (done) {']);
+    expect(r).toEqual({ pairs: [], removedSpans: [], addedSpans: [] });
+  });
+
+  it('pairs the most alike first, each line at most once', () => {
+    const removed = ['foo(a, b, c);', 'foo(a, b, c, d);'];
+    const added = ['foo(a, b, c, e);'];
+    // The second removed line shares more tokens, so it wins the only added line.
+    expect(pairHunkWords(removed, added).pairs).toEqual([{ removed: 1, added: 0 }]);
+    const two = pairHunkWords(removed, ['foo(a, b, c, e);', 'foo(a, b, x);']);
+    expect(two.pairs).toEqual([
+      { removed: 0, added: 1 },
+      { removed: 1, added: 0 },
+    ]);
+  });
+
+  it('breaks ties by position', () => {
+    expect(pairHunkWords(['x = 1', 'x = 1'], ['x = 2']).pairs).toEqual([{ removed: 0, added: 0 }]);
+  });
+
+  it('merges adjacent changed tokens and drops pure-whitespace changes', () => {
+    const r = pairHunkWords(['let a = b;'], ['let  a = c.d;']);
+    // The widened gap is whitespace only; 'c.d' is one span, not three.
+    expect(r.removedSpans).toEqual([{ line: 0, start: 8, end: 9 }]);
+    expect(r.addedSpans).toEqual([{ line: 0, start: 9, end: 12 }]);
+  });
+
+  it('still pairs aligned lines in a huge hunk, within its window', () => {
+    const removed = Array.from({ length: 3000 }, (_, i) => `value_${i} = compute(${i});`);
+    const added = ['value_0 = compute(0, extra);', 'value_1 = compute(1, extra);'];
+    const t0 = performance.now();
+    const r = pairHunkWords(removed, added);
+    expect(performance.now() - t0).toBeLessThan(500);
+    expect(r.pairs).toEqual([
+      { removed: 0, added: 0 },
+      { removed: 1, added: 1 },
+    ]);
+  });
+});

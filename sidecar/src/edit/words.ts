@@ -1,0 +1,150 @@
+/**
+ * Word pairing inside one hunk: each removed line is paired with the added line it most
+ * resembles, and the tokens that differ within a pair get a harder tint.
+ */
+
+export interface WordSpan {
+  line: number;
+  start: number;
+  end: number;
+}
+
+export interface HunkWords {
+  pairs: Array<{ removed: number; added: number }>;
+  removedSpans: WordSpan[];
+  addedSpans: WordSpan[];
+}
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+interface Likeness {
+  shared: number;
+  matchedA: Uint8Array;
+  matchedB: Uint8Array;
+}
+
+// Word runs (Unicode \w), whitespace runs, then any other single code point.
+const TOKEN = /[\p{L}\p{M}\p{N}\p{Pc}]+|\s+|[^]/gu;
+
+// Cost bounds for huge hunks (a stream's last hunk holds every unreached line): beyond
+// FULL_PAIRING_LIMIT candidate pairs, a removed line is only compared with added lines within
+// WINDOW of it counted from the top or from the bottom of the hunk, since hunks are aligned at
+// both ends by the surrounding context. Token tables above TOKEN_CELL_LIMIT are not paired.
+const FULL_PAIRING_LIMIT = 1024;
+const WINDOW = 16;
+const TOKEN_CELL_LIMIT = 65_536;
+
+export function tokenize(line: string): Token[] {
+  const out: Token[] = [];
+  for (const m of line.matchAll(TOKEN)) out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+export function pairHunkWords(removed: readonly string[], added: readonly string[]): HunkWords {
+  const removedTokens = lazyTokens(removed);
+  const addedTokens = lazyTokens(added);
+  const candidates: Array<{ r: number; a: number; like: Likeness }> = [];
+  forEachCandidate(removed.length, added.length, (r, a) => {
+    const tr = removedTokens(r);
+    const ta = addedTokens(a);
+    const like = tokenLikeness(tr, ta);
+    // A pair must share at least half of the shorter line: a solid tint reads better than confetti.
+    if (like && like.shared > 0 && 2 * like.shared >= Math.min(tr.length, ta.length)) {
+      candidates.push({ r, a, like });
+    }
+  });
+  candidates.sort((x, y) => y.like.shared - x.like.shared || x.r - y.r || x.a - y.a);
+
+  const usedR = new Set<number>();
+  const usedA = new Set<number>();
+  const chosen = candidates.filter((c) => {
+    if (usedR.has(c.r) || usedA.has(c.a)) return false;
+    usedR.add(c.r);
+    usedA.add(c.a);
+    return true;
+  });
+  chosen.sort((x, y) => x.r - y.r);
+
+  const removedSpans: WordSpan[] = [];
+  const addedSpans: WordSpan[] = [];
+  for (const c of chosen) {
+    removedSpans.push(...changedSpans(removed[c.r], removedTokens(c.r), c.like.matchedA, c.r));
+    addedSpans.push(...changedSpans(added[c.a], addedTokens(c.a), c.like.matchedB, c.a));
+  }
+  addedSpans.sort((x, y) => x.line - y.line || x.start - y.start);
+  return { pairs: chosen.map((c) => ({ removed: c.r, added: c.a })), removedSpans, addedSpans };
+}
+
+function lazyTokens(lines: readonly string[]): (i: number) => Token[] {
+  const cache: Token[][] = [];
+  return (i) => (cache[i] ??= tokenize(lines[i]));
+}
+
+function forEachCandidate(nr: number, na: number, visit: (r: number, a: number) => void): void {
+  if (nr * na <= FULL_PAIRING_LIMIT) {
+    for (let r = 0; r < nr; r++) for (let a = 0; a < na; a++) visit(r, a);
+    return;
+  }
+  const shift = na - nr; // bottom alignment: nr - r === na - a
+  for (let r = 0; r < nr; r++) {
+    const top = [Math.max(0, r - WINDOW), Math.min(na - 1, r + WINDOW)];
+    const bottom = [Math.max(0, r + shift - WINDOW), Math.min(na - 1, r + shift + WINDOW)];
+    for (let a = top[0]; a <= top[1]; a++) visit(r, a);
+    for (let a = bottom[0]; a <= bottom[1]; a++) if (a < top[0] || a > top[1]) visit(r, a);
+  }
+}
+
+/** Token LCS of two lines, or null when the table would be too large to be worth it. */
+function tokenLikeness(a: Token[], b: Token[]): Likeness | null {
+  const matchedA = new Uint8Array(a.length);
+  const matchedB = new Uint8Array(b.length);
+  let lo = 0;
+  while (lo < a.length && lo < b.length && a[lo].text === b[lo].text) matchedA[lo] = matchedB[lo++] = 1;
+  let aHi = a.length;
+  let bHi = b.length;
+  while (aHi > lo && bHi > lo && a[aHi - 1].text === b[bHi - 1].text) matchedA[--aHi] = matchedB[--bHi] = 1;
+  const n = aHi - lo;
+  const m = bHi - lo;
+  if ((n + 1) * (m + 1) > TOKEN_CELL_LIMIT) return null;
+  const w = n + 1;
+  const t = new Uint32Array(w * (m + 1));
+  for (let j = 1; j <= m; j++) {
+    for (let i = 1; i <= n; i++) {
+      t[j * w + i] =
+        a[lo + i - 1].text === b[lo + j - 1].text
+          ? t[(j - 1) * w + i - 1] + 1
+          : Math.max(t[(j - 1) * w + i], t[j * w + i - 1]);
+    }
+  }
+  for (let i = n, j = m; i > 0 && j > 0; ) {
+    const here = t[j * w + i];
+    if (t[j * w + i - 1] === here) i--;
+    else if (t[(j - 1) * w + i] === here) j--;
+    else {
+      matchedA[lo + --i] = matchedB[lo + --j] = 1;
+    }
+  }
+  return { shared: lo + (a.length - aHi) + t[m * w + n], matchedA, matchedB };
+}
+
+/** Runs of unmatched tokens, whitespace trimmed off their ends; pure whitespace is not tinted. */
+function changedSpans(text: string, tokens: Token[], matched: Uint8Array, line: number): WordSpan[] {
+  const out: WordSpan[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    if (matched[i]) {
+      i++;
+      continue;
+    }
+    let start = tokens[i].start;
+    while (i < tokens.length && !matched[i]) i++;
+    let end = tokens[i - 1].end;
+    while (start < end && /\s/.test(text[start])) start++;
+    while (end > start && /\s/.test(text[end - 1])) end--;
+    if (start < end) out.push({ line, start, end });
+  }
+  return out;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { connectionError, httpError, redactKey, serverMessage, timeoutError } from './errors.js';
+import { ModelError, type ModelEndpoint } from './types.js';
+
+const ep: ModelEndpoint = { provider: 'ollama', endpoint: 'http://127.0.0.1:11434', model: 'm', apiKey: 'sk-secret-123', timeoutMs: 30_000 };
+
+describe('error messages', () => {
+  it("extracts the server's own message from the usual error bodies", () => {
+    expect(serverMessage('{"error":"model \'x\' not found"}')).toBe("model 'x' not found");
+    expect(serverMessage('{"error":{"message":"Invalid key","type":"auth"}}')).toBe('Invalid key');
+    expect(serverMessage('{"detail":"Not Found"}')).toBe('Not Found');
+    expect(serverMessage('  Bad gateway\n')).toBe('Bad gateway');
+    expect(serverMessage('x'.repeat(1000))).toHaveLength(301);
+  });
+
+  it('names status, reason, server text and endpoint for HTTP errors', () => {
+    const error = httpError(ep, 404, '{"error":"model \'x\' not found"}');
+    expect(error).toMatchObject({ kind: 'http', status: 404, message: "The model server at http://127.0.0.1:11434 answered 404 Not Found: model 'x' not found" });
+    expect(httpError(ep, 401, '').message).toMatch(/401 Unauthorized \(check the API key setting\)$/);
+  });
+
+  it('explains refused connections with a hint per provider, and breaks mid-reply differently', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(connectionError(ep, refused, false).message).toBe('Cannot reach the model server at http://127.0.0.1:11434 (connection refused). Is Ollama running?');
+    expect(connectionError({ ...ep, provider: 'openai' }, new TypeError('fetch failed', { cause: refused }), false).message).toMatch(/Is the server running\?$/);
+    expect(connectionError(ep, Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' }), true).message).toMatch(/broke mid-reply \(connection closed by the server\)/);
+  });
+
+  it('states the wait in the unit a person would use', () => {
+    expect(timeoutError(ep).message).toBe('The model server at http://127.0.0.1:11434 sent nothing for 30 s.');
+    expect(timeoutError({ ...ep, timeoutMs: 300 }).message).toMatch(/300 ms\.$/);
+  });
+
+  it('masks the key wherever a server echoed it', () => {
+    const error = redactKey(httpError(ep, 401, '{"error":"bad key sk-secret-123"}'), ep.apiKey);
+    expect(error.message).not.toContain('sk-secret-123');
+    expect(error).toMatchObject({ kind: 'http', status: 401 });
+    expect(error).toBeInstanceOf(ModelError);
+  });
+});

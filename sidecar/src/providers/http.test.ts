@@ -1,0 +1,152 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelDouble, type ModelDouble } from '../../../test/model-double/double.js';
+import { streamChat } from './chat.js';
+import { streamGenerate } from './generate.js';
+import { ModelError, type ModelEndpoint } from './types.js';
+
+const KEY = 'sk-very-secret-key-42';
+let double: ModelDouble;
+beforeAll(async () => {
+  double = await startModelDouble();
+});
+afterAll(() => double.close());
+
+const providers = ['ollama', 'openai'] as const;
+const ep = (provider: 'ollama' | 'openai', overrides: Partial<ModelEndpoint> = {}): ModelEndpoint => ({
+  provider,
+  endpoint: double.url,
+  model: 'x',
+  apiKey: KEY,
+  timeoutMs: 5000,
+  ...overrides,
+});
+const messages = [{ role: 'user' as const, content: 'hi' }];
+
+/** Drains a stream; returns the text received and the error it ended with. */
+async function run(stream: AsyncIterable<string>): Promise<{ text: string; error: ModelError }> {
+  let text = '';
+  try {
+    for await (const piece of stream) text += piece;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as Error).message).not.toContain(KEY);
+    return { text, error: error as ModelError };
+  }
+  throw new Error(`the stream ended without an error after ${JSON.stringify(text)}`);
+}
+
+const chat = (provider: 'ollama' | 'openai', overrides: Partial<ModelEndpoint> = {}, signal = new AbortController().signal) =>
+  streamChat(ep(provider, overrides), messages, signal);
+
+describe.each(providers)('failures (%s)', (provider) => {
+  it("maps HTTP 404 to an http error with the status and the server's text", async () => {
+    double.script({ text: '', status: 404, errorBody: { error: "model 'x' not found" } });
+    const { error } = await run(chat(provider));
+    expect(error).toMatchObject({ kind: 'http', status: 404 });
+    expect(error.message).toBe(`The model server at ${double.url} answered 404 Not Found: model 'x' not found`);
+  });
+
+  it('never repeats the key, even when the server echoes it', async () => {
+    double.script({ text: '', status: 401, errorBody: { error: { message: `Incorrect API key provided: ${KEY}` } } });
+    const { error } = await run(chat(provider));
+    expect(error.message).toMatch(/401 Unauthorized: Incorrect API key provided: \*\*\*/);
+  });
+
+  it('maps a refused connection to a connection error', async () => {
+    const closed = await startModelDouble();
+    await closed.close();
+    const { error } = await run(chat(provider, { endpoint: closed.url }));
+    expect(error.kind).toBe('connection');
+    expect(error.message).toMatch(new RegExp(`^Cannot reach the model server at ${closed.url} \\(connection refused\\)\\.`));
+  });
+
+  it('times out when the stream stalls, and closes the connection', async () => {
+    double.script({ text: 'abcdefghijklmnop', chunkSize: 4, stallAfterChunks: 2 });
+    const before = double.requests.length;
+    const started = Date.now();
+    const { text, error } = await run(chat(provider, { timeoutMs: 300 }));
+    expect(text).toBe('abcdefgh');
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe(`The model server at ${double.url} sent nothing for 300 ms.`);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await double.waitForClose(before);
+  });
+
+  it('reports a connection cut mid-stream instead of a short reply', async () => {
+    double.script({ text: 'abcdefghijklmnop', chunkSize: 4, cutAfterChunks: 2 });
+    const { text, error } = await run(chat(provider));
+    expect(text).toBe('abcdefgh');
+    expect(error.kind).toBe('connection');
+    expect(error.message).toMatch(/broke mid-reply/);
+  });
+
+  it('maps a garbage line to malformed', async () => {
+    double.script({ text: 'abcdefgh', chunkSize: 4, malformedAfterChunks: 1 });
+    const { text, error } = await run(streamGenerate(ep(provider), { prompt: 'p', raw: true, numPredict: 8, temperature: 0, stop: [] }, new AbortController().signal));
+    expect(text).toBe('abcd');
+    expect(error.kind).toBe('malformed');
+    expect(error.message).toMatch(/sent a malformed stream: .*oops.* is not JSON/);
+  });
+
+  it('aborts mid-stream at once, and the server sees the connection close', async () => {
+    double.script({ text: 'a'.repeat(400), chunkSize: 4, delayMs: 20 });
+    const index = double.requests.length;
+    const controller = new AbortController();
+    const stream = chat(provider, {}, controller.signal);
+    let received = 0;
+    const outcome = (async () => {
+      for await (const piece of stream) {
+        received += piece.length;
+        if (received >= 12) controller.abort();
+      }
+    })();
+    const started = Date.now();
+    await expect(outcome).rejects.toMatchObject({ kind: 'aborted' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(received).toBeLessThan(40);
+    await double.waitForClose(index);
+  });
+
+  it('closes the connection when the caller stops reading', async () => {
+    double.script({ text: 'b'.repeat(400), chunkSize: 4, delayMs: 20 });
+    const index = double.requests.length;
+    for await (const piece of chat(provider)) if (piece) break;
+    await double.waitForClose(index);
+  });
+});
+
+describe('other failures', () => {
+  it('fails at once when the signal is already aborted, sending nothing', async () => {
+    const before = double.requests.length;
+    const controller = new AbortController();
+    controller.abort();
+    const { error } = await run(chat('ollama', {}, controller.signal));
+    expect(error.kind).toBe('aborted');
+    expect(double.requests.length).toBe(before);
+  });
+
+  it('times out when the server never sends headers', async () => {
+    const silent: Server = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const { error } = await run(chat('openai', { endpoint: `http://127.0.0.1:${port}/v1`, timeoutMs: 300 }));
+      expect(error.kind).toBe('timeout');
+    } finally {
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('reports a stream that ends without its end marker as malformed', async () => {
+    const truncated = await startModelDouble();
+    truncated.onRequest(() => ({ text: 'abc' }));
+    try {
+      // An Ollama client against an OpenAI route: the 200 body never carries Ollama's done:true.
+      const { error } = await run(chat('ollama', { endpoint: `${truncated.url}/v1/chat/completions#` }));
+      expect(['malformed', 'http']).toContain(error.kind);
+    } finally {
+      await truncated.close();
+    }
+  });
+});

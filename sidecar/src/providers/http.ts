@@ -1,0 +1,82 @@
+/** The network edge shared by every model API: one streamed POST, its watchdog, and its failures. */
+import { request } from 'undici';
+import { abortedError, connectionError, httpError, redactKey, timeoutError } from './errors.js';
+import { createDecoder, type FrameReader, type WireFormat } from './stream.js';
+import { ModelError, type ModelEndpoint } from './types.js';
+
+export interface StreamCall {
+  url: string;
+  body: unknown;
+  format: WireFormat;
+  read: FrameReader;
+}
+
+/** Yields text deltas until the server marks the reply finished; every failure is a ModelError. */
+export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: AbortSignal): AsyncGenerator<string> {
+  if (signal.aborted) throw abortedError(ep);
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  signal.addEventListener('abort', cancel, { once: true });
+  // "Nothing for timeoutMs" covers connecting, headers and every gap between chunks alike.
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const rearm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, ep.timeoutMs);
+  };
+  let replying = false;
+  let finished = false;
+  try {
+    rearm();
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: call.format === 'sse' ? 'text/event-stream' : 'application/x-ndjson' };
+    if (ep.apiKey !== '') headers.authorization = `Bearer ${ep.apiKey}`;
+    const response = await request(call.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(call.body),
+      signal: controller.signal,
+      // The watchdog above owns idle timing; undici's own timers would race it with other messages.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+    rearm();
+    if (response.statusCode >= 400) throw httpError(ep, response.statusCode, await response.body.text());
+    replying = true;
+    const decoder = createDecoder(call.format, ep.endpoint, call.read);
+    for await (const chunk of response.body) {
+      rearm();
+      for (const frame of decoder.push(chunk as Buffer)) {
+        if (frame.text !== '') yield frame.text;
+        if (frame.done) {
+          finished = true;
+          return;
+        }
+      }
+    }
+    for (const frame of decoder.end()) {
+      if (frame.text !== '') yield frame.text;
+      if (frame.done) {
+        finished = true;
+        return;
+      }
+    }
+    throw new ModelError('malformed', `The model server at ${ep.endpoint} ended the stream before the reply was finished.`);
+  } catch (error) {
+    throw redactKey(classify(ep, error, { aborted: signal.aborted, timedOut, replying }), ep.apiKey);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', cancel);
+    // Stopped early (the caller broke off, or an error): close the connection so the server stops generating.
+    if (!finished) controller.abort();
+  }
+}
+
+function classify(ep: ModelEndpoint, error: unknown, state: { aborted: boolean; timedOut: boolean; replying: boolean }): ModelError {
+  if (state.aborted) return abortedError(ep);
+  if (state.timedOut) return timeoutError(ep);
+  if (error instanceof ModelError) return error;
+  return connectionError(ep, error, state.replying);
+}

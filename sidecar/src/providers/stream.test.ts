@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createDecoder, type Frame, type FrameReader, type WireFormat, Utf8LineSplitter } from './stream.js';
+import { ModelError } from './types.js';
+
+const readOllama: FrameReader = (m) => ({ text: typeof m.response === 'string' ? m.response : '', done: m.done === true });
+const readOpenAi: FrameReader = (m) => {
+  const choice = (m.choices as Array<{ text?: string; finish_reason?: string | null }>)[0];
+  return { text: choice.text ?? '', done: choice.finish_reason != null };
+};
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+/** Feeds `wire` split at the given byte offsets and returns every frame. */
+function decodeSplit(format: WireFormat, wire: string, cuts: number[]): Frame[] {
+  const decoder = createDecoder(format, 'http://127.0.0.1:1', format === 'ndjson' ? readOllama : readOpenAi);
+  const all = bytes(wire);
+  const points = [...new Set([0, ...cuts.map((c) => c % (all.length + 1)), all.length])].sort((a, b) => a - b);
+  const frames: Frame[] = [];
+  for (let i = 1; i < points.length; i++) frames.push(...decoder.push(all.subarray(points[i - 1], points[i])));
+  frames.push(...decoder.end());
+  return frames;
+}
+
+const ndjsonWire = (pieces: string[]) => pieces.map((p) => JSON.stringify({ response: p, done: false }) + '\n').join('') + '{"response":"","done":true}\n';
+const sseWire = (pieces: string[]) =>
+  ': keep-alive\n\n' + pieces.map((p) => `event: message\r\ndata: ${JSON.stringify({ choices: [{ text: p, finish_reason: null }] })}\r\n\r\n`).join('') + 'data: [DONE]\n\n';
+
+describe('stream decoders', () => {
+  const text = fc.string({ unit: 'grapheme', maxLength: 12 });
+
+  it.each([
+    ['ndjson', ndjsonWire],
+    ['sse', sseWire],
+  ] as const)('%s: reassembles text and the end marker whatever the chunk boundaries, multi-byte characters included (property)', (format, wire) => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 6 }), fc.array(fc.nat(), { maxLength: 12 }), (pieces, cuts) => {
+        const frames = decodeSplit(format, wire(pieces), cuts);
+        expect(frames.map((f) => f.text).join('')).toBe(pieces.join(''));
+        expect(frames.at(-1)?.done).toBe(true);
+        expect(frames.slice(0, -1).every((f) => !f.done)).toBe(true);
+      }),
+    );
+  });
+
+  it('decodes a character whose bytes arrive in separate chunks', () => {
+    const wire = ndjsonWire(['ä€😀']);
+    const all = bytes(wire);
+    const start = all.indexOf(0xf0);
+    const frames = decodeSplit('ndjson', wire, [start + 1, start + 2, start + 3]);
+    expect(frames[0].text).toBe('ä€😀');
+  });
+
+  it('joins multi-line SSE data and takes a last event that lacks its blank line', () => {
+    const frames = decodeSplit('sse', 'data: {"choices":\ndata: [{"text":"a"}]}\n\ndata: {"choices":[{"text":"b","finish_reason":"stop"}]}', []);
+    expect(frames).toEqual([
+      { text: 'a', done: false },
+      { text: 'b', done: true },
+    ]);
+  });
+
+  it('rejects a line that is not JSON as malformed, quoting it', () => {
+    for (const [format, wire] of [
+      ['ndjson', '{"response":"a","done":false}\n{"response": oops\n'],
+      ['sse', 'data: {"choices": [oops\n\n'],
+      ['ndjson', '[1,2]\n'],
+    ] as const) {
+      const error = (() => {
+        try {
+          decodeSplit(format, wire, []);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(ModelError);
+      expect((error as ModelError).kind).toBe('malformed');
+      expect((error as ModelError).message).toMatch(/^The model server at http:\/\/127\.0\.0\.1:1 sent a malformed stream: .*(oops|\[1,2\])/);
+    }
+  });
+
+  it("reports the server's own error sent mid-stream", () => {
+    expect(() => decodeSplit('ndjson', '{"response":"a","done":false}\n{"error":"out of memory"}\n', [])).toThrow(/failed mid-reply: out of memory/);
+    expect(() => decodeSplit('sse', 'data: {"error":{"message":"overloaded"}}\n\n', [])).toThrow(/failed mid-reply: overloaded/);
+  });
+});
+
+describe('Utf8LineSplitter', () => {
+  it('keeps an unfinished line until its newline arrives, dropping CR', () => {
+    const lines = new Utf8LineSplitter();
+    expect(lines.push(bytes('a\r\nb'))).toEqual(['a']);
+    expect(lines.push(bytes('c\n\n'))).toEqual(['bc', '']);
+    expect(lines.push(bytes('tail'))).toEqual([]);
+    expect(lines.end()).toEqual(['tail']);
+    expect(lines.end()).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Pure decoding of streamed model replies: bytes in, text frames out. Chunks arrive split anywhere,
+ * including inside a line or a multi-byte character, so all state lives here between pushes.
+ */
+import { ModelError } from './types.js';
+
+export type WireFormat = 'ndjson' | 'sse';
+
+/** One decoded message: a piece of text, and whether the server said the reply is finished. */
+export interface Frame {
+  text: string;
+  done: boolean;
+}
+
+/** Reads the text and end marker out of one parsed message of a given API. */
+export type FrameReader = (message: Record<string, unknown>) => Frame;
+
+export interface StreamDecoder {
+  push(bytes: Uint8Array): Frame[];
+  /** The stream ended: whatever is left over counts as a last line. */
+  end(): Frame[];
+}
+
+export class Utf8LineSplitter {
+  private readonly decoder = new TextDecoder('utf-8');
+  private pending = '';
+
+  push(bytes: Uint8Array): string[] {
+    return this.split(this.pending + this.decoder.decode(bytes, { stream: true }));
+  }
+
+  end(): string[] {
+    const rest = this.pending + this.decoder.decode();
+    this.pending = '';
+    return rest === '' ? [] : [rest.replace(/\r$/, '')];
+  }
+
+  private split(text: string): string[] {
+    const lines = text.split('\n');
+    this.pending = lines.pop()!;
+    return lines.map((line) => line.replace(/\r$/, ''));
+  }
+}
+
+const MAX_QUOTED = 80;
+
+function malformed(endpoint: string, detail: string): ModelError {
+  return new ModelError('malformed', `The model server at ${endpoint} sent a malformed stream: ${detail}`);
+}
+
+function quote(line: string): string {
+  return JSON.stringify(line.length > MAX_QUOTED ? `${line.slice(0, MAX_QUOTED)}…` : line);
+}
+
+/** Parses one JSON message; an {error} message mid-stream is the server giving up, reported as such. */
+export function parseMessage(endpoint: string, payload: string, read: FrameReader): Frame {
+  let message: unknown;
+  try {
+    message = JSON.parse(payload);
+  } catch {
+    throw malformed(endpoint, `${quote(payload)} is not JSON`);
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) throw malformed(endpoint, `${quote(payload)} is not a JSON object`);
+  const error = (message as { error?: unknown }).error;
+  if (error !== undefined && error !== null) {
+    const text = typeof error === 'string' ? error : String((error as { message?: unknown }).message ?? JSON.stringify(error));
+    throw new ModelError('malformed', `The model server at ${endpoint} failed mid-reply: ${text}`);
+  }
+  return read(message as Record<string, unknown>);
+}
+
+/** Ollama: one JSON object per line. */
+export function ndjsonDecoder(endpoint: string, read: FrameReader): StreamDecoder {
+  const lines = new Utf8LineSplitter();
+  const decode = (all: string[]) => all.filter((line) => line.trim() !== '').map((line) => parseMessage(endpoint, line, read));
+  return { push: (bytes) => decode(lines.push(bytes)), end: () => decode(lines.end()) };
+}
+
+/** OpenAI-compatible: server-sent events whose data is JSON, closed by `data: [DONE]`. */
+export function sseDecoder(endpoint: string, read: FrameReader): StreamDecoder {
+  const lines = new Utf8LineSplitter();
+  let data: string[] = [];
+  const dispatch = (frames: Frame[]) => {
+    if (data.length === 0) return;
+    const payload = data.join('\n');
+    data = [];
+    frames.push(payload.trim() === '[DONE]' ? { text: '', done: true } : parseMessage(endpoint, payload, read));
+  };
+  const decode = (all: string[], atEnd: boolean) => {
+    const frames: Frame[] = [];
+    for (const line of all) {
+      if (line === '') dispatch(frames);
+      else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+      // Comments (":"), event, id and retry fields carry nothing a model reply needs.
+    }
+    // Servers that close right after the last event may skip its blank line.
+    if (atEnd) dispatch(frames);
+    return frames;
+  };
+  return { push: (bytes) => decode(lines.push(bytes), false), end: () => decode(lines.end(), true) };
+}
+
+export function createDecoder(format: WireFormat, endpoint: string, read: FrameReader): StreamDecoder {
+  return format === 'ndjson' ? ndjsonDecoder(endpoint, read) : sseDecoder(endpoint, read);
+}
+
+/** The first choice of an OpenAI-compatible chunk; `finish_reason` marks the last content chunk. */
+export function firstChoice(message: Record<string, unknown>): { choice: Record<string, unknown>; done: boolean } {
+  const choices = message.choices;
+  const choice = Array.isArray(choices) && typeof choices[0] === 'object' && choices[0] !== null ? (choices[0] as Record<string, unknown>) : {};
+  return { choice, done: choice.finish_reason !== undefined && choice.finish_reason !== null };
+}
+
+export function stringField(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,36 @@
+import type { RedlineSettings } from '@redline/shared-protocol';
+
+/** Where and how to reach a model; built from settings for one kind of request. */
+export interface ModelEndpoint {
+  provider: 'ollama' | 'openai';
+  endpoint: string;
+  model: string;
+  apiKey: string;
+  /** Longest wait for the next byte (headers or body) before the request fails. */
+  timeoutMs: number;
+}
+
+export type ModelErrorKind = 'connection' | 'http' | 'timeout' | 'malformed' | 'aborted';
+
+/** A failed model request, with a message fit to show the user (it never contains the API key). */
+export class ModelError extends Error {
+  constructor(
+    readonly kind: ModelErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}
+
+/** Edits use the chat model; completions use the completion model, falling back to the chat model. */
+export function endpointFromSettings(settings: RedlineSettings, use: 'edit' | 'completion'): ModelEndpoint {
+  return {
+    provider: settings.provider,
+    endpoint: settings.endpoint,
+    model: use === 'completion' && settings.completionModel !== '' ? settings.completionModel : settings.model,
+    apiKey: settings.apiKey,
+    timeoutMs: settings.requestTimeoutMs,
+  };
+}

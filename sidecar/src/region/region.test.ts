@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { TextBuffer } from '@redline/shared-protocol';
+import { layoutDiff } from '../edit/layout.js';
+import { Region } from './region.js';
+
+function render(text: string, start: number, count: number, proposal: string) {
+  const buffer = new TextBuffer(text);
+  const region = Region.ofLines(start, count);
+  const plan = region.planLayout(buffer, layoutDiff(buffer.lines(start, start + count), proposal, { streaming: false }));
+  buffer.applyEdits(plan.edits);
+  region.commit(plan.next);
+  return { buffer, region };
+}
+
+describe('Region', () => {
+  const text = 'head\nconst a = 1;\nconst b = 2;\nkeep\nconst c = 3;\ntail\n';
+
+  it('puts red and green lines really in the file, removals before additions in each hunk', () => {
+    const { buffer, region } = render(text, 1, 4, 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n');
+    expect(buffer.getText()).toBe('head\nconst a = 1;\nconst a = 10;\nconst b = 2;\nkeep\nconst c = 3;\nconst c = 30;\ntail\n');
+    expect(region.hunks()).toEqual([
+      { start: 1, end: 3, removed: 1, added: 1 },
+      { start: 5, end: 7, removed: 1, added: 1 },
+    ]);
+    const deco = region.decorations();
+    expect(deco.runs).toEqual([
+      { start: 1, count: 1, kind: 'removed' },
+      { start: 2, count: 1, kind: 'added' },
+      { start: 5, count: 1, kind: 'removed' },
+      { start: 6, count: 1, kind: 'added' },
+    ]);
+    expect(deco.words.some((w) => w.line === 2 && w.kind === 'added')).toBe(true);
+  });
+
+  it('accepting everything leaves the proposal, rejecting leaves the baseline', () => {
+    const proposal = 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n';
+    for (const accept of [true, false]) {
+      const { buffer, region } = render(text, 1, 4, proposal);
+      const plan = region.planVerdict(buffer, accept)!;
+      buffer.applyEdits(plan.edits);
+      region.commit(plan.next);
+      expect(buffer.getText()).toBe(accept ? `head\n${proposal}tail\n` : text);
+      expect(region.hunks()).toEqual([]);
+    }
+  });
+
+  it('settles one hunk by any of its lines and leaves the other pending', () => {
+    const { buffer, region } = render(text, 1, 4, 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n');
+    expect(region.planVerdict(buffer, true, 3)).toBeNull();
+    const plan = region.planVerdict(buffer, true, 6)!;
+    buffer.applyEdits(plan.edits);
+    region.commit(plan.next);
+    expect(buffer.getText()).toBe('head\nconst a = 1;\nconst a = 10;\nconst b = 2;\nkeep\nconst c = 30;\ntail\n');
+    expect(region.hunks()).toEqual([{ start: 1, end: 3, removed: 1, added: 1 }]);
+  });
+
+  it('follows a shift above and drops the word tints of a line typed on', () => {
+    const { buffer, region } = render(text, 1, 4, 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n');
+    const before = buffer.clone();
+    buffer.replace({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, 'x\n');
+    expect(region.track({ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'x\n' }, before, false)).toEqual({ kind: 'shift', delta: 1 });
+    expect(region.hunks()[0].start).toBe(2);
+    const typedBefore = buffer.clone();
+    expect(region.track({ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: '!' }, typedBefore, false)).toEqual({ kind: 'typed', index: 1 });
+    expect(region.decorations().words.some((w) => w.line === 3)).toBe(false);
+    expect(region.decorations().words.some((w) => w.line === 2)).toBe(true);
+  });
+
+  it('renders only the lines that differ from what is painted', () => {
+    const buffer = new TextBuffer('a\nb\nc\n');
+    const region = Region.ofLines(0, 3);
+    const first = region.planLayout(buffer, layoutDiff(['a', 'b', 'c'], 'a\nB', { streaming: true }));
+    buffer.applyEdits(first.edits);
+    region.commit(first.next);
+    const second = region.planLayout(buffer, layoutDiff(['a', 'b', 'c'], 'a\nBee', { streaming: true }));
+    expect(second.edits).toEqual([{ range: { start: { line: 3, character: 1 }, end: { line: 3, character: 1 } }, newText: 'ee' }]);
+  });
+});

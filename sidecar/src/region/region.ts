@@ -1,0 +1,204 @@
+/**
+ * DiffRegion: the stretch of a document a proposal occupies, as kinds of whole lines. The texts live
+ * in the document mirror; the region only knows which lines are red, green or context, and the word
+ * spans of lines whose text is still what the layout computed. Hunks are never stored: they are
+ * derived from the kinds every time they are needed.
+ */
+import type { DiffLineRun, Hunk, Range, RenderDecorations, TextEdit, WordSpan } from '@redline/shared-protocol';
+import { lineDiff } from '../edit/diff.js';
+import type { Layout } from '../edit/layout.js';
+import type { TextBuffer } from '@redline/shared-protocol';
+import { replaceLinesEdit } from './lineEdit.js';
+import { classifyChange, type ChangeEffect, type LineKind } from './track.js';
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+export interface RegionState {
+  start: number;
+  kinds: LineKind[];
+  /** Word spans per region line; empty once the user typed on the line. */
+  words: Span[][];
+  streamingLine: number | null;
+}
+
+/** What a render or verdict would do: the edits, and the region once they are applied. */
+export interface RegionPlan {
+  edits: TextEdit[];
+  next: RegionState;
+}
+
+export class Region {
+  constructor(private state: RegionState) {}
+
+  static ofLines(start: number, count: number): Region {
+    return new Region({ start, kinds: Array(count).fill('context'), words: Array.from({ length: count }, () => []), streamingLine: null });
+  }
+
+  get start(): number {
+    return this.state.start;
+  }
+
+  get end(): number {
+    return this.state.start + this.state.kinds.length;
+  }
+
+  get kinds(): readonly LineKind[] {
+    return this.state.kinds;
+  }
+
+  commit(next: RegionState): void {
+    this.state = next;
+  }
+
+  snapshot(): RegionState {
+    const { start, kinds, words, streamingLine } = this.state;
+    return { start, kinds: [...kinds], words: words.map((w) => [...w]), streamingLine };
+  }
+
+  /** True when `next` would paint exactly what is painted now. */
+  sameMarks(next: RegionState): boolean {
+    const s = this.state;
+    if (s.start !== next.start || s.streamingLine !== next.streamingLine || s.kinds.length !== next.kinds.length) return false;
+    for (let i = 0; i < s.kinds.length; i++) {
+      if (s.kinds[i] !== next.kinds[i] || s.words[i].length !== next.words[i].length) return false;
+      for (let j = 0; j < s.words[i].length; j++) if (s.words[i][j].start !== next.words[i][j].start || s.words[i][j].end !== next.words[i][j].end) return false;
+    }
+    return true;
+  }
+
+  /** Follows a change the region did not make; returns its effect so the owner can react to 'broken'. */
+  track(change: { range?: Range; text: string }, before: TextBuffer, streaming: boolean): ChangeEffect {
+    const effect = classifyChange({ start: this.state.start, kinds: this.state.kinds, streaming }, change, before);
+    const s = this.state;
+    switch (effect.kind) {
+      case 'shift':
+        s.start += effect.delta;
+        break;
+      case 'typed':
+        s.words[effect.index] = [];
+        break;
+      case 'insert':
+        s.kinds.splice(effect.at, 0, ...Array<LineKind>(effect.count).fill('context'));
+        s.words.splice(effect.at, 0, ...Array.from({ length: effect.count }, () => []));
+        break;
+      case 'delete':
+        s.kinds.splice(effect.at, effect.count);
+        s.words.splice(effect.at, effect.count);
+        break;
+      default:
+        break;
+    }
+    return effect;
+  }
+
+  /** Texts of the region's lines of the given kinds, from the document. */
+  textOf(buffer: TextBuffer, keep: (kind: LineKind) => boolean): string[] {
+    const out: string[] = [];
+    this.state.kinds.forEach((kind, i) => {
+      if (keep(kind)) out.push(buffer.lineAt(this.state.start + i));
+    });
+    return out;
+  }
+
+  /** The original side: what rejecting everything leaves. */
+  baseline(buffer: TextBuffer): string[] {
+    return this.textOf(buffer, (k) => k !== 'added');
+  }
+
+  /** The proposed side: what accepting everything leaves. */
+  proposed(buffer: TextBuffer): string[] {
+    return this.textOf(buffer, (k) => k !== 'removed');
+  }
+
+  /** Edits turning the region's current lines into `layout`, changing only lines that differ. */
+  planLayout(buffer: TextBuffer, layout: Layout): RegionPlan {
+    const { start, kinds } = this.state;
+    const key = (kind: LineKind, text: string) => `${kind[0]}${text}`;
+    const current = kinds.map((kind, i) => key(kind, buffer.lineAt(start + i)));
+    const target = layout.lines.map((line) => key(line.kind, line.text));
+    const edits: TextEdit[] = [];
+    for (const hunk of lineDiff(current, target)) {
+      const texts = layout.lines.slice(hunk.bStart, hunk.bEnd).map((line) => line.text);
+      const edit = replaceLinesEdit(buffer, start + hunk.aStart, start + hunk.aEnd, texts);
+      if (edit) edits.push(edit);
+    }
+    const words: Span[][] = layout.lines.map(() => []);
+    for (const w of layout.words) words[w.line].push({ start: w.start, end: w.end });
+    return { edits, next: { start, kinds: layout.lines.map((line) => line.kind), words, streamingLine: layout.streamingLine } };
+  }
+
+  /** Hunks: runs of neighbouring diff lines, in absolute lines. */
+  hunks(): Hunk[] {
+    const out: Hunk[] = [];
+    const { start, kinds } = this.state;
+    let i = 0;
+    while (i < kinds.length) {
+      if (kinds[i] === 'context') {
+        i++;
+        continue;
+      }
+      const from = i;
+      let removed = 0;
+      let added = 0;
+      while (i < kinds.length && kinds[i] !== 'context') {
+        if (kinds[i] === 'removed') removed++;
+        else added++;
+        i++;
+      }
+      out.push({ start: start + from, end: start + i, removed, added });
+    }
+    return out;
+  }
+
+  decorations(): RenderDecorations {
+    const { start, kinds, words, streamingLine } = this.state;
+    const runs: DiffLineRun[] = [];
+    const spans: WordSpan[] = [];
+    kinds.forEach((kind, i) => {
+      if (kind === 'context') return;
+      const last = runs[runs.length - 1];
+      if (last && last.kind === kind && last.start + last.count === start + i) last.count++;
+      else runs.push({ start: start + i, count: 1, kind });
+      for (const w of words[i]) spans.push({ line: start + i, start: w.start, end: w.end, kind });
+    });
+    return { runs, words: spans, streamingLine: streamingLine === null ? null : start + streamingLine };
+  }
+
+  /**
+   * Accepting deletes red lines, rejecting deletes green ones: for every hunk, or for the hunk
+   * containing `line`. Null when `line` is in no hunk.
+   */
+  planVerdict(buffer: TextBuffer, accept: boolean, line?: number): RegionPlan | null {
+    const { start, kinds, words } = this.state;
+    let from = 0;
+    let to = kinds.length;
+    if (line !== undefined) {
+      const hunk = this.hunks().find((h) => line >= h.start && line < h.end);
+      if (!hunk) return null;
+      from = hunk.start - start;
+      to = hunk.end - start;
+    }
+    const drop: LineKind = accept ? 'removed' : 'added';
+    const edits: TextEdit[] = [];
+    const nextKinds: LineKind[] = [];
+    const nextWords: Span[][] = [];
+    let i = 0;
+    while (i < kinds.length) {
+      const inScope = i >= from && i < to;
+      if (inScope && kinds[i] === drop) {
+        const runStart = i;
+        while (i < to && kinds[i] === drop) i++;
+        const edit = replaceLinesEdit(buffer, start + runStart, start + i, []);
+        if (edit) edits.push(edit);
+        continue;
+      }
+      nextKinds.push(inScope ? 'context' : kinds[i]);
+      nextWords.push(inScope ? [] : words[i]);
+      i++;
+    }
+    return { edits, next: { start, kinds: nextKinds, words: nextWords, streamingLine: null } };
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Loads the web-tree-sitter runtime and grammars. In the single executable the .wasm bytes are SEA
+ * assets (named by file name, see wasmFiles.json, which the build script also reads); elsewhere they
+ * come from node_modules. Everything is lazy and cached: the runtime is initialised once, each grammar
+ * on first use.
+ */
+import { createRequire } from 'node:module';
+import { Language, Parser } from 'web-tree-sitter';
+import wasmFiles from './wasmFiles.json';
+
+// The CJS bundle gets import.meta.url from a banner that the build script defines.
+const nodeRequire = createRequire(import.meta.url);
+
+const GRAMMAR_FILES: Readonly<Record<string, string>> = wasmFiles.grammars;
+
+const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  '.ts': 'typescript',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.tsx': 'typescriptreact',
+  '.js': 'javascript',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+  '.jsx': 'javascriptreact',
+  '.py': 'python',
+  '.java': 'java',
+  '.kt': 'kotlin',
+  '.kts': 'kotlin',
+  '.go': 'go',
+  '.rs': 'rust',
+};
+
+/** LSP languageIds with a grammar. */
+export const SUPPORTED_LANGUAGE_IDS: readonly string[] = Object.keys(GRAMMAR_FILES);
+
+export function isSupportedLanguage(languageId: string): boolean {
+  return Object.hasOwn(GRAMMAR_FILES, languageId);
+}
+
+/** LSP languageId for a file name or path, by extension; null when no grammar covers it. */
+export function languageIdForPath(fileName: string): string | null {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0 || dot < fileName.lastIndexOf('/') || dot < fileName.lastIndexOf('\\')) return null;
+  return LANGUAGE_BY_EXTENSION[fileName.slice(dot).toLowerCase()] ?? null;
+}
+
+/** The SEA asset name of a module-relative .wasm path: its file name. */
+export function assetName(modulePath: string): string {
+  return modulePath.slice(modulePath.lastIndexOf('/') + 1);
+}
+
+interface SeaModule {
+  isSea(): boolean;
+  getAsset(key: string): ArrayBuffer;
+}
+
+function seaModule(): SeaModule | null {
+  try {
+    const sea = nodeRequire('node:sea') as SeaModule;
+    return sea.isSea() ? sea : null;
+  } catch {
+    return null; // Node without node:sea: certainly not an executable.
+  }
+}
+
+async function wasmBytes(modulePath: string): Promise<Uint8Array> {
+  const sea = seaModule();
+  if (sea) return new Uint8Array(sea.getAsset(assetName(modulePath)));
+  const { readFile } = await import('node:fs/promises');
+  return readFile(nodeRequire.resolve(modulePath));
+}
+
+let runtime: Promise<void> | null = null;
+const languages = new Map<string, Promise<Language>>();
+const parsers = new Map<string, Parser>();
+
+function initRuntime(): Promise<void> {
+  if (!runtime) {
+    runtime = wasmBytes(wasmFiles.runtime).then((wasmBinary) => Parser.init({ wasmBinary }));
+    runtime.catch(() => (runtime = null)); // a failed load is retried by the next caller
+  }
+  return runtime;
+}
+
+function loadLanguage(modulePath: string): Promise<Language> {
+  let language = languages.get(modulePath);
+  if (!language) {
+    language = initRuntime().then(() => wasmBytes(modulePath)).then((bytes) => Language.load(bytes));
+    language.catch(() => languages.delete(modulePath)); // retried by the next caller
+    languages.set(modulePath, language);
+  }
+  return language;
+}
+
+/**
+ * The shared parser for a languageId, or null if there is no grammar for it. Parsing is synchronous,
+ * so one parser per language is enough; callers must not delete it.
+ */
+export async function getParser(languageId: string): Promise<Parser | null> {
+  if (!isSupportedLanguage(languageId)) return null;
+  const cached = parsers.get(languageId);
+  if (cached) return cached;
+  const language = await loadLanguage(GRAMMAR_FILES[languageId]);
+  let parser = parsers.get(languageId); // a concurrent call may have got here first
+  if (!parser) {
+    parser = new Parser().setLanguage(language);
+    parsers.set(languageId, parser);
+  }
+  return parser;
+}
+
+/**
+ * Compiles the runtime and the given grammars ahead of the first request: the first parse in a
+ * process is several times slower than later ones. Meant to run in the background after start.
+ */
+export async function warmUp(languageIds: readonly string[] = []): Promise<void> {
+  await initRuntime();
+  for (const languageId of languageIds) {
+    (await getParser(languageId))?.parse('x')?.delete();
+  }
+}

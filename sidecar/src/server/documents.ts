@@ -1,0 +1,79 @@
+/**
+ * The sidecar's mirror of every open document, fed by didOpen/didChange/didClose. Listeners see each
+ * content change with the text before it, so region tracking can classify it.
+ */
+import type { DidChangeTextDocumentParams, DidOpenTextDocumentParams, Range, TextEdit } from '@redline/shared-protocol';
+import { TextBuffer } from '@redline/shared-protocol';
+
+export interface MirrorDocument {
+  uri: string;
+  languageId: string;
+  version: number;
+  buffer: TextBuffer;
+}
+
+export interface ContentChange {
+  uri: string;
+  /** Absent: the whole document was replaced. */
+  range?: Range;
+  text: string;
+  /** The document's version once the whole didChange has been applied. */
+  version: number;
+  /** The buffer before this change, for classifying it against tracked lines. */
+  before: TextBuffer;
+  /** The session whose render made this change; absent for the user's own edits. */
+  origin?: string;
+}
+
+export type ChangeListener = (change: ContentChange) => void;
+
+export class DocumentStore {
+  private readonly docs = new Map<string, MirrorDocument>();
+  private readonly changeListeners: ChangeListener[] = [];
+  private readonly closeListeners: Array<(uri: string) => void> = [];
+
+  get(uri: string): MirrorDocument | undefined {
+    return this.docs.get(uri);
+  }
+
+  onChange(listener: ChangeListener): void {
+    this.changeListeners.push(listener);
+  }
+
+  onClose(listener: (uri: string) => void): void {
+    this.closeListeners.push(listener);
+  }
+
+  open(params: DidOpenTextDocumentParams): void {
+    const { uri, languageId, version, text } = params.textDocument;
+    this.docs.set(uri, { uri, languageId, version, buffer: new TextBuffer(text) });
+  }
+
+  /** Applies a didChange: its changes one after another, as LSP orders them. */
+  change(params: DidChangeTextDocumentParams, origin?: string): void {
+    const doc = this.docs.get(params.textDocument.uri);
+    if (!doc) return;
+    doc.version = params.textDocument.version;
+    for (const change of params.contentChanges) {
+      const before = doc.buffer.clone();
+      doc.buffer.replace(change.range, change.text);
+      for (const listener of this.changeListeners) listener({ uri: doc.uri, range: change.range, text: change.text, version: doc.version, before, origin });
+    }
+  }
+
+  /**
+   * Applies a render's own edits (all relative to the same text, like LSP TextEdit[]) as if the
+   * client had reported them, bottom-up so earlier ranges stay valid.
+   */
+  applyOwn(uri: string, edits: readonly TextEdit[], version: number, origin: string): void {
+    const doc = this.docs.get(uri);
+    if (!doc) return;
+    const ordered = [...edits].sort((a, b) => doc.buffer.offsetAt(b.range.start) - doc.buffer.offsetAt(a.range.start));
+    this.change({ textDocument: { uri, version }, contentChanges: ordered.map((e) => ({ range: e.range, text: e.newText })) }, origin);
+  }
+
+  close(uri: string): void {
+    if (!this.docs.delete(uri)) return;
+    for (const listener of this.closeListeners) listener(uri);
+  }
+}

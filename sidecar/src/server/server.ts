@@ -1,0 +1,71 @@
+/** Wires the protocol to the sidecar's parts: documents, settings, inline-edit sessions, completion. */
+import type { MessageConnection } from 'vscode-jsonrpc/node.js';
+import { serverConnection, type InitializeResult, type RedlineSettings } from '@redline/shared-protocol';
+import { streamChat } from '../providers/chat.js';
+import type { ModelEndpoint } from '../providers/types.js';
+import { resolveEditableScope } from '../scope/editableScope.js';
+import { warmUp } from '../scope/grammars.js';
+import { EditSessions } from '../session/editSessions.js';
+import { RenderChannels } from '../session/renderChannel.js';
+import { DocumentStore } from './documents.js';
+import { SidecarLog } from './log.js';
+import { SettingsStore } from './settings.js';
+
+export const SERVER_VERSION = '0.1.0';
+
+export function editEndpoint(settings: RedlineSettings): ModelEndpoint {
+  return { provider: settings.provider, endpoint: settings.endpoint, model: settings.model, apiKey: settings.apiKey, timeoutMs: settings.requestTimeoutMs };
+}
+
+export function startServer(raw: MessageConnection, options: { onExit(code: number): void }): void {
+  const conn = serverConnection(raw);
+  const log = new SidecarLog();
+  const documents = new DocumentStore();
+  const settings = new SettingsStore();
+  settings.onChange((s) => log.setSecrets([s.apiKey]));
+  const channels = new RenderChannels(documents, (params) => conn.sendRequest('redline/applyRender', params), log);
+  const sessions = new EditSessions({
+    documents,
+    channels,
+    log,
+    model: () => {
+      const endpoint = editEndpoint(settings.get());
+      return (messages, signal) => streamChat(endpoint, messages, signal);
+    },
+    scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
+    status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
+  });
+  let shutdownRequested = false;
+
+  conn.onRequest('initialize', (params): InitializeResult => {
+    settings.update(params.initializationOptions);
+    log.connect((type, message) => void conn.sendNotification('window/logMessage', { type, message }));
+    void warmUp();
+    return {
+      capabilities: { textDocumentSync: 2, inlineCompletionProvider: true, redlineInlineEdit: true },
+      serverInfo: { name: 'redline-sidecar', version: SERVER_VERSION },
+    };
+  });
+  conn.onNotification('initialized', () => undefined);
+  conn.onNotification('workspace/didChangeConfiguration', (params) => settings.update(params.settings?.redline));
+  conn.onNotification('textDocument/didOpen', (params) => documents.open(params));
+  conn.onNotification('textDocument/didChange', (params) => channels.didChange(params));
+  conn.onNotification('textDocument/didClose', (params) => documents.close(params.textDocument.uri));
+
+  conn.onRequest('redline/inlineEdit/start', (params) => sessions.start(params));
+  conn.onRequest('redline/snippet/apply', (params) => sessions.applySnippet(params));
+  conn.onRequest('redline/inlineEdit/cancel', async (params) => {
+    await sessions.cancel(params.sessionId);
+    return {};
+  });
+  conn.onRequest('redline/inlineEdit/accept', async (params) => ({ remainingHunks: await sessions.settle(params.sessionId, true, params.line) }));
+  conn.onRequest('redline/inlineEdit/reject', async (params) => ({ remainingHunks: await sessions.settle(params.sessionId, false, params.line) }));
+
+  conn.onRequest('shutdown', async () => {
+    shutdownRequested = true;
+    await sessions.cancelAll();
+    return {};
+  });
+  conn.onNotification('exit', () => options.onExit(shutdownRequested ? 0 : 1));
+  raw.onClose(() => options.onExit(shutdownRequested ? 0 : 1));
+}

@@ -1,0 +1,1 @@
+export { TextBuffer } from '@redline/shared-protocol';

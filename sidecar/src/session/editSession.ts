@@ -1,0 +1,233 @@
+/**
+ * One inline-edit session: the single stateful owner of a region, its model stream and its renders.
+ *
+ * Lifecycle: streaming → pending ('done') → ended (accepted, rejected, cancelled, error, broken,
+ * noChanges). Every change to the document goes through RenderChannels; the session only decides
+ * what the region should look like next.
+ */
+import type { SessionState } from '@redline/shared-protocol';
+import { buildEditPrompt, type ChatMessage } from '../edit/prompt.js';
+import { finalizeProposal, streamingProposal } from '../edit/extract.js';
+import { layoutDiff, type Layout } from '../edit/layout.js';
+import { StreamingLayout } from '../edit/streamingLayout.js';
+import { ModelError } from '../providers/types.js';
+import { Region, type RegionPlan } from '../region/region.js';
+import type { ContentChange, MirrorDocument } from '../server/documents.js';
+import type { Logger } from '../server/log.js';
+import type { RenderChannels, RenderOutcome } from './renderChannel.js';
+
+export type Phase = 'streaming' | 'pending' | 'ended';
+
+/** Yields the model's reply as text deltas; aborting the signal must end the HTTP request. */
+export type ModelStream = (messages: ChatMessage[], signal: AbortSignal) => AsyncIterable<string>;
+
+export interface SessionDeps {
+  channels: RenderChannels;
+  log: Logger;
+  status(session: EditSession, state: SessionState, message?: string): void;
+  onEnded(session: EditSession): void;
+}
+
+export class EditSession {
+  phase: Phase = 'streaming';
+  private opened = false;
+  private abort: AbortController | null = null;
+  private target: Layout | null = null;
+  private renderLoop: Promise<void> | null = null;
+  private dirty = false;
+  private streamer: StreamingLayout | null = null;
+  /** The code the model rewrites: the selection, or on a re-edit the proposed side. */
+  private code = '';
+  private reply = '';
+
+  constructor(
+    readonly id: string,
+    readonly doc: MirrorDocument,
+    readonly region: Region,
+    private readonly deps: SessionDeps,
+  ) {}
+
+  get uri(): string {
+    return this.doc.uri;
+  }
+
+  overlaps(startLine: number, endLine: number): boolean {
+    const end = Math.max(this.region.end, this.region.start + 1);
+    return startLine < end && this.region.start < Math.max(endLine, startLine + 1);
+  }
+
+  /** Asks the model; a re-edit of a pending proposal sends the proposed side and diffs against the baseline. */
+  ask(instruction: string, model: ModelStream, fileName: string): void {
+    const buffer = this.doc.buffer;
+    const baseline = this.region.baseline(buffer);
+    const code = this.phase === 'pending' ? this.region.proposed(buffer) : baseline;
+    this.abort?.abort();
+    this.phase = 'streaming';
+    this.code = joinLines(code, buffer, this.region.end);
+    this.reply = '';
+    this.streamer = new StreamingLayout(baseline);
+    const messages = buildEditPrompt({
+      fileName,
+      languageId: this.doc.languageId,
+      lines: buffer.lines(0, buffer.lineCount),
+      start: this.region.start,
+      end: this.region.end,
+      code: this.code,
+      instruction,
+    });
+    const abort = new AbortController();
+    this.abort = abort;
+    this.deps.status(this, 'streaming');
+    void this.consume(model(messages, abort.signal), abort);
+  }
+
+  /** Shows a ready-made proposal (an applied snippet) without a model. */
+  propose(text: string): void {
+    this.code = joinLines(this.region.baseline(this.doc.buffer), this.doc.buffer, this.region.end);
+    this.reply = text;
+    void this.finish();
+  }
+
+  /** A change the session did not make. */
+  track(change: ContentChange): void {
+    if (this.phase === 'ended' || change.origin === this.id) return;
+    const effect = this.region.track(change, change.before, this.phase === 'streaming');
+    if (effect.kind === 'broken') {
+      void this.end('broken', `The proposal was discarded because ${effect.reason}; Undo restores it.`, false);
+    } else if (effect.kind === 'typed' && this.phase === 'streaming' && this.region.kinds[effect.index] !== 'added') {
+      // The user edited an original line: the stream's layout must diff against the new text.
+      this.streamer = new StreamingLayout(this.region.baseline(this.doc.buffer));
+      this.updateTarget();
+    }
+  }
+
+  async settle(accept: boolean, line?: number): Promise<number> {
+    if (this.phase !== 'pending') throw new Error(this.phase === 'streaming' ? 'The proposal is still streaming: wait for it or cancel it.' : 'The session has ended.');
+    if (line !== undefined && !this.region.hunks().some((h) => line >= h.start && line < h.end)) throw new Error(`Line ${line} is not in a hunk of this proposal.`);
+    const remaining = this.region.hunks().length - (line === undefined ? this.region.hunks().length : 1);
+    if (remaining === 0) {
+      await this.end(accept ? 'accepted' : 'rejected', undefined, true, accept);
+      return 0;
+    }
+    const outcome = await this.renderPlan(() => this.region.planVerdict(this.doc.buffer, accept, line), false);
+    if (outcome !== 'applied') throw new Error('The document changed while settling the hunk; try again.');
+    return this.region.hunks().length;
+  }
+
+  cancel(): Promise<void> {
+    return this.end('cancelled', undefined, true);
+  }
+
+  /** The document closed: nothing can be edited any more. */
+  dispose(): void {
+    this.abort?.abort();
+    this.phase = 'ended';
+    this.deps.status(this, 'cancelled', 'The document was closed.');
+    this.deps.onEnded(this);
+  }
+
+  private async consume(stream: AsyncIterable<string>, abort: AbortController): Promise<void> {
+    try {
+      for await (const delta of stream) {
+        if (abort.signal.aborted) return;
+        this.reply += delta;
+        this.updateTarget();
+      }
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      const message = err instanceof ModelError ? err.message : `The model request failed: ${(err as Error).message}`;
+      await this.end('error', message, true);
+      return;
+    }
+    if (!abort.signal.aborted) await this.finish();
+  }
+
+  private updateTarget(): void {
+    if (!this.streamer) return;
+    this.target = this.streamer.update(streamingProposal(this.code, this.reply));
+    this.scheduleRender();
+  }
+
+  private async finish(): Promise<void> {
+    this.abort = null;
+    const final = finalizeProposal(this.code, this.reply);
+    const layout = layoutDiff(this.region.baseline(this.doc.buffer), final.text, { streaming: false });
+    if (final.noChanges && !layout.lines.some((l) => l.kind !== 'context')) {
+      await this.end('noChanges', 'No changes suggested.', true);
+      return;
+    }
+    this.target = layout;
+    this.scheduleRender();
+    await this.renderLoop;
+    if (this.phase === 'ended') return;
+    const hunks = this.region.hunks().length;
+    if (hunks === 0) {
+      await this.end('noChanges', 'No changes suggested.', true);
+      return;
+    }
+    this.phase = 'pending';
+    this.deps.status(this, 'done');
+  }
+
+  /** Renders the latest target; chunks arriving meanwhile coalesce into the next render. */
+  private scheduleRender(): void {
+    this.dirty = true;
+    if (this.renderLoop) return;
+    this.renderLoop = (async () => {
+      while (this.dirty && this.phase !== 'ended') {
+        this.dirty = false;
+        const outcome = await this.renderPlan(() => (this.target ? this.region.planLayout(this.doc.buffer, this.target) : null), false);
+        if (outcome === 'stale') this.dirty = true;
+      }
+      this.renderLoop = null;
+    })();
+  }
+
+  private renderPlan(make: () => RegionPlan | null, close: boolean): Promise<RenderOutcome> {
+    return this.deps.channels.render(this.uri, this.id, () => {
+      if (this.phase === 'ended' && !close) return null;
+      const plan = make();
+      if (!plan) return null;
+      if (plan.edits.length === 0 && !close && this.region.sameMarks(plan.next)) return null;
+      const preview = new Region(plan.next);
+      return {
+        params: {
+          edits: plan.edits,
+          decorations: close ? { runs: [], words: [], streamingLine: null } : preview.decorations(),
+          hunks: close ? [] : preview.hunks(),
+          undo: { group: this.id, open: !this.opened, close },
+        },
+        commit: () => {
+          this.opened = true;
+          this.region.commit(plan.next);
+        },
+      };
+    });
+  }
+
+  /**
+   * Ends the session. `revert` restores the baseline (reject everything) first, so a cancelled or
+   * failed session leaves the document exactly as before it; `accept` settles every hunk.
+   */
+  private async end(state: SessionState, message: string | undefined, settle: boolean, accept = false): Promise<void> {
+    if (this.phase === 'ended') return;
+    this.phase = 'ended';
+    this.abort?.abort();
+    await this.renderLoop;
+    if (this.opened) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const outcome = await this.renderPlan(() => (settle ? this.region.planVerdict(this.doc.buffer, accept) : { edits: [], next: this.region.snapshot() }), true);
+        if (outcome !== 'stale') break;
+      }
+    }
+    this.deps.status(this, state, message);
+    if (state === 'error') this.deps.log.warn(`session ${this.id}: ${message}`);
+    this.deps.onEnded(this);
+  }
+}
+
+/** The region's lines as one text, with a final line break unless it ends the document without one. */
+function joinLines(lines: readonly string[], buffer: { lineCount: number }, regionEnd: number): string {
+  const text = lines.join('\n');
+  return regionEnd < buffer.lineCount && lines.length > 0 ? text + '\n' : text;
+}

@@ -1,0 +1,4 @@
+import { inProcessSidecar } from '../harness/inProcess.js';
+import { inlineEditScenarios } from './inlineEditScenarios.js';
+
+inlineEditScenarios('inline edit (in-process server)', inProcessSidecar);

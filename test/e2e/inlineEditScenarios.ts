@@ -1,0 +1,235 @@
+/**
+ * Whole inline-edit sessions driven through a JSON-RPC client that keeps its own copy of the
+ * document and applies every render request. The same scenarios run against the in-process server
+ * and against the packaged executable.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RedlineSettingsPatch } from '@redline/shared-protocol';
+import type { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
+import type { RenderedDocument } from '../../terminal-client/src/renderedDocument.js';
+import { startModelDouble, type ModelDouble, type Reply } from '../model-double/double.js';
+
+export type SidecarFactory = (settings: RedlineSettingsPatch) => Promise<SidecarClient>;
+
+const ORIGINAL = [
+  'import { db } from "./db";',
+  '',
+  'export function total(items) {',
+  '  let sum = 0;',
+  '  for (const item of items) {',
+  '    sum += item.price;',
+  '  }',
+  '  return sum;',
+  '}',
+  '',
+  'export const VERSION = 1;',
+  '',
+].join('\n');
+
+const REWRITE = ['export function total(items) {', '  let sum = 0;', '  for (const item of items) {', '    sum += item.price * item.quantity;', '  }', '  return Math.round(sum);', '}'].join('\n');
+
+const PROPOSED_TEXT = ORIGINAL.replace('sum += item.price;', 'sum += item.price * item.quantity;').replace('return sum;', 'return Math.round(sum);');
+
+const lines = (from: number, to: number) => ({ start: { line: from, character: 0 }, end: { line: to, character: 0 } });
+
+export function inlineEditScenarios(name: string, factory: SidecarFactory): void {
+  describe(name, () => {
+    let model: ModelDouble;
+    let client: SidecarClient;
+    let counter = 0;
+
+    beforeAll(async () => {
+      model = await startModelDouble();
+      client = await factory({ provider: 'ollama', endpoint: model.url, model: 'coder', requestTimeoutMs: 2000 });
+    });
+    afterAll(async () => {
+      await client?.close();
+      await model?.close();
+    });
+
+    async function open(text = ORIGINAL, echo = false): Promise<RenderedDocument> {
+      return client.openDocument(`file:///work/src/file${++counter}.ts`, 'typescript', text, echo);
+    }
+
+    async function run(doc: RenderedDocument, reply: Reply, range = lines(2, 9), instruction = 'multiply by quantity and round') {
+      model.script(reply);
+      const { sessionId } = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range, instruction });
+      return sessionId;
+    }
+
+    function expectClean(doc: RenderedDocument, sessionId: string) {
+      expect(doc.marks.size).toBe(0);
+      const events = doc.undoLog.filter((e) => e.group === sessionId);
+      expect(events[0]?.open).toBe(true);
+      expect(events.filter((e) => e.open)).toHaveLength(1);
+      expect(events.filter((e) => e.close)).toHaveLength(1);
+      expect(events[events.length - 1].close).toBe(true);
+    }
+
+    for (const echo of [false, true]) {
+      it(`streams then accepts: the document becomes the proposal (client echoes renders: ${echo})`, async () => {
+        const doc = await open(ORIGINAL, echo);
+        const id = await run(doc, { text: REWRITE, chunkSize: 7 });
+        const done = await client.waitForStatus(id, ['done', 'error', 'noChanges']);
+        expect(done.state).toBe('done');
+        expect(done.hunkCount).toBe(2);
+        expect(doc.text).toContain('    sum += item.price;\n    sum += item.price * item.quantity;\n');
+        const marks = doc.marks.get(id)!;
+        expect(marks.decorations.runs.map((r) => r.kind)).toEqual(['removed', 'added', 'removed', 'added']);
+        await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
+        await client.waitForStatus(id);
+        expect(doc.text).toBe(PROPOSED_TEXT);
+        expectClean(doc, id);
+      });
+    }
+
+    it('streams then rejects: the document is exactly as before', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: REWRITE, chunkSize: 3 });
+      await client.waitForStatus(id, ['done']);
+      await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id });
+      expect((await client.waitForStatus(id)).state).toBe('rejected');
+      expect(doc.text).toBe(ORIGINAL);
+      expectClean(doc, id);
+    });
+
+    it('accepts one hunk and rejects the other', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: REWRITE });
+      await client.waitForStatus(id, ['done']);
+      const second = doc.marks.get(id)!.hunks[1];
+      const left = await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id, line: second.start });
+      expect(left.remainingHunks).toBe(1);
+      const first = doc.marks.get(id)!.hunks[0];
+      expect((await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id, line: first.end - 1 })).remainingHunks).toBe(0);
+      expect(doc.text).toBe(ORIGINAL.replace('return sum;', 'return Math.round(sum);'));
+      expectClean(doc, id);
+    });
+
+    it('follows typing above the region mid-stream', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: REWRITE, chunkSize: 4, delayMs: 5 });
+      await client.waitForStatus(id, ['streaming']);
+      await new Promise((r) => setTimeout(r, 30));
+      await doc.edit({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, '// header\n');
+      await doc.edit({ start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, 'const x = 1;\n');
+      expect((await client.waitForStatus(id, ['done', 'broken', 'error'])).state).toBe('done');
+      await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
+      await client.waitForStatus(id);
+      expect(doc.text).toBe('// header\nconst x = 1;\n' + PROPOSED_TEXT);
+      expectClean(doc, id);
+    });
+
+    it('keeps the proposal when the user types on a highlighted line', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: REWRITE });
+      await client.waitForStatus(id, ['done']);
+      const added = doc.marks.get(id)!.decorations.runs.find((r) => r.kind === 'added')!;
+      await doc.edit({ start: { line: added.start, character: 4 }, end: { line: added.start, character: 4 } }, '/*x*/');
+      await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
+      await client.waitForStatus(id);
+      expect(doc.text).toBe(PROPOSED_TEXT.replace('    sum += item.price * item.quantity;', '    /*x*/sum += item.price * item.quantity;'));
+      expectClean(doc, id);
+    });
+
+    it('breaks the region when a tracked line is deleted: marks cleared, document untouched', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: REWRITE });
+      await client.waitForStatus(id, ['done']);
+      const removed = doc.marks.get(id)!.decorations.runs.find((r) => r.kind === 'removed')!;
+      await doc.edit(lines(removed.start, removed.start + 1), '');
+      const textAfterDelete = doc.text;
+      const status = await client.waitForStatus(id);
+      expect(status.state).toBe('broken');
+      expect(status.message).toMatch(/deleted/);
+      expect(doc.text).toBe(textAfterDelete);
+      expectClean(doc, id);
+    });
+
+    it('cancel mid-stream restores the original', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: REWRITE, chunkSize: 2, delayMs: 20 });
+      await client.waitForStatus(id, ['streaming']);
+      await new Promise((r) => setTimeout(r, 100));
+      await client.conn.sendRequest('redline/inlineEdit/cancel', { sessionId: id });
+      expect((await client.waitForStatus(id)).state).toBe('cancelled');
+      expect(doc.text).toBe(ORIGINAL);
+      expectClean(doc, id);
+      await model.waitForClose(model.requests.length - 1);
+    });
+
+    for (const [label, reply, pattern] of [
+      ['an HTTP error with the server message', { text: '', status: 404, errorBody: { error: "model 'coder' not found" } }, /404.*model 'coder' not found/],
+      ['a connection cut mid-stream', { text: REWRITE, chunkSize: 5, cutAfterChunks: 6 }, /./],
+      ['a stalled stream', { text: REWRITE, chunkSize: 5, stallAfterChunks: 4 }, /nothing for/],
+      ['a malformed stream', { text: REWRITE, chunkSize: 5, malformedAfterChunks: 3 }, /malformed/],
+    ] as const) {
+      it(`a model failure (${label}) becomes a clear status and leaves the document as it was`, async () => {
+        const doc = await open();
+        const id = await run(doc, reply as Reply);
+        const status = await client.waitForStatus(id);
+        expect(status.state).toBe('error');
+        expect(status.message).toMatch(pattern);
+        expect(doc.text).toBe(ORIGINAL);
+        expect(doc.marks.size).toBe(0);
+      });
+    }
+
+    it('reports no changes for a blank reply or the same code', async () => {
+      for (const text of ['', '```ts\n' + ORIGINAL.split('\n').slice(2, 9).join('\n') + '\n```']) {
+        const doc = await open();
+        const id = await run(doc, { text });
+        expect((await client.waitForStatus(id)).state).toBe('noChanges');
+        expect(doc.text).toBe(ORIGINAL);
+        expect(doc.marks.size).toBe(0);
+      }
+    });
+
+    it('unwraps think blocks, chatter and fences', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: `<think>the user wants quantity</think>Sure, here it is:\n\`\`\`typescript\n${REWRITE}\n\`\`\`\nHope that helps.`, chunkSize: 5 });
+      await client.waitForStatus(id, ['done']);
+      await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
+      await client.waitForStatus(id);
+      expect(doc.text).toBe(PROPOSED_TEXT);
+    });
+
+    it('re-edits a pending proposal: the model sees the proposed side, the diff stays against the baseline', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: REWRITE });
+      await client.waitForStatus(id, ['done']);
+      const second = REWRITE.replace('Math.round(sum)', 'Math.round(sum * 100) / 100');
+      model.script({ text: second });
+      const res = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(4, 4), instruction: 'round to cents' });
+      expect(res).toMatchObject({ sessionId: id, reEdit: true });
+      const sent = JSON.stringify(model.requests[model.requests.length - 1].body);
+      expect(sent).toContain('item.price * item.quantity');
+      expect(sent).not.toContain('sum += item.price;\\n');
+      await client.waitForStatus(id, ['done']);
+      await new Promise((r) => setTimeout(r, 50));
+      await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id });
+      await client.waitForStatus(id);
+      expect(doc.text).toBe(ORIGINAL);
+      expectClean(doc, id);
+    });
+
+    it('refuses a start computed against a stale version', async () => {
+      const doc = await open();
+      await expect(
+        client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version - 1 + 5 }, range: lines(2, 9), instruction: 'x' }),
+      ).rejects.toMatchObject({ code: -32801 });
+    });
+
+    it('runs two sessions in one document at once', async () => {
+      const doc = await open();
+      model.script({ text: REWRITE, delayMs: 3 }, { text: 'export const VERSION = 2;\n', delayMs: 3 });
+      const a = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(2, 9), instruction: 'a' });
+      const b = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(10, 11), instruction: 'b' });
+      await Promise.all([client.waitForStatus(a.sessionId, ['done']), client.waitForStatus(b.sessionId, ['done'])]);
+      await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: b.sessionId });
+      await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: a.sessionId });
+      expect(doc.text).toBe(PROPOSED_TEXT.replace('VERSION = 1', 'VERSION = 2'));
+      expect(doc.marks.size).toBe(0);
+    });
+  });
+}

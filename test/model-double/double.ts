@@ -1,0 +1,162 @@
+/**
+ * A model server double: a real HTTP server on 127.0.0.1 that streams scripted replies in the
+ * Ollama (NDJSON) and OpenAI-compatible (SSE) wire formats, and records what clients sent.
+ */
+import { createServer, STATUS_CODES, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { closingFrames, contentType, garbageFrame, openingFrames, routeApi, splitText, textFrame, type WireApi } from './wire.js';
+
+export interface Reply {
+  text: string;
+  /** Characters per streamed chunk (default 8). */
+  chunkSize?: number;
+  /** Pause between chunks. */
+  delayMs?: number;
+  /** An HTTP error status instead of a stream. */
+  status?: number;
+  /** JSON body sent with `status`. */
+  errorBody?: unknown;
+  /** Stop sending after this many chunks but keep the connection open. */
+  stallAfterChunks?: number;
+  /** Destroy the socket after this many chunks. */
+  cutAfterChunks?: number;
+  /** Send a line that is not JSON after this many chunks. */
+  malformedAfterChunks?: number;
+}
+
+export interface RecordedRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON, or the raw text when it was not JSON. */
+  body: unknown;
+  /** The client closed the connection before the reply finished. */
+  closedEarly: boolean;
+}
+
+export interface ModelDouble {
+  url: string;
+  requests: RecordedRequest[];
+  /** Queues replies, consumed one per request in order. */
+  script(...replies: Reply[]): void;
+  /** The reply when nothing is queued and no handler is set. */
+  setDefault(reply: Reply): void;
+  /** Computes the reply when nothing is queued. */
+  onRequest(fn: (req: RecordedRequest) => Reply): void;
+  waitForRequests(n: number): Promise<void>;
+  /** Resolves once request `i` was closed by the client before its reply finished. */
+  waitForClose(i: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startModelDouble(options: { port?: number } = {}): Promise<ModelDouble> {
+  const queue: Reply[] = [];
+  const requests: RecordedRequest[] = [];
+  let handler: ((req: RecordedRequest) => Reply) | undefined;
+  let fallback: Reply | undefined;
+  const timers = new Set<NodeJS.Timeout>();
+  const checks = new Set<() => void>();
+  const changed = () => checks.forEach((check) => check());
+  const until = (ready: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!ready()) return;
+        checks.delete(check);
+        resolve();
+      };
+      checks.add(check);
+      check();
+    });
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  const server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => {
+      const raw = Buffer.concat(parts).toString('utf8');
+      const recorded: RecordedRequest = { path: req.url ?? '/', headers: req.headers, body: parseBody(raw), closedEarly: false };
+      requests.push(recorded);
+      let cutByServer = false;
+      res.on('close', () => {
+        if (!res.writableFinished && !cutByServer) recorded.closedEarly = true;
+        changed();
+      });
+      changed();
+      const api = req.method === 'POST' ? routeApi(recorded.path) : undefined;
+      if (!api) return sendJson(res, 404, { error: `the model double has no ${req.method} ${recorded.path}` });
+      const reply = queue.shift() ?? handler?.(recorded) ?? fallback;
+      if (!reply) return sendJson(res, 500, { error: `no reply scripted for ${recorded.path}` });
+      if (reply.status !== undefined && reply.status >= 400) return sendJson(res, reply.status, reply.errorBody ?? { error: STATUS_CODES[reply.status] });
+      void stream(res, api, modelOf(recorded.body), reply, pause, () => (cutByServer = true));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    script(...replies) {
+      queue.push(...replies);
+    },
+    setDefault(reply) {
+      fallback = reply;
+    },
+    onRequest(fn) {
+      handler = fn;
+    },
+    waitForRequests: (n) => until(() => requests.length >= n),
+    waitForClose: (i) => until(() => requests[i]?.closedEarly === true),
+    close: () =>
+      new Promise<void>((resolve) => {
+        timers.forEach(clearTimeout);
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function stream(res: ServerResponse, api: WireApi, model: string, reply: Reply, pause: (ms: number) => Promise<void>, markCut: () => void): Promise<void> {
+  res.writeHead(200, { 'content-type': contentType(api), 'cache-control': 'no-cache' });
+  res.write(openingFrames(api, model));
+  const pieces = splitText(reply.text, reply.chunkSize ?? 8);
+  for (let sent = 0; ; sent++) {
+    if (sent === reply.stallAfterChunks) return;
+    if (sent === reply.cutAfterChunks) {
+      markCut();
+      res.socket?.destroy();
+      return;
+    }
+    if (sent === reply.malformedAfterChunks) res.write(garbageFrame(api));
+    if (sent === pieces.length) break;
+    // Yield between chunks even without a delay so they leave as separate writes.
+    await (reply.delayMs ? pause(reply.delayMs) : new Promise((resolve) => setImmediate(resolve)));
+    if (res.destroyed) return;
+    res.write(textFrame(api, model, pieces[sent]));
+  }
+  res.end(closingFrames(api, model));
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+function parseBody(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function modelOf(body: unknown): string {
+  const model = (body as { model?: unknown } | null)?.model;
+  return typeof model === 'string' ? model : 'double';
+}
