@@ -57,7 +57,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-const round = (ms: number) => Math.round(ms * 100) / 100;
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 function streamIncremental(baseline: string[], text: string): number[] {
   const s = new StreamingLayout(baseline);

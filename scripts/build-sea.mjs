@@ -57,6 +57,23 @@ async function copyNode(target) {
   }
 }
 
+/** postject's ELF reader warns about every .note section of Node's binary; the result is fine. */
+async function injectBlob(executable, blob) {
+  const { inject } = require('postject');
+  const warn = console.warn;
+  console.warn = (...args) => {
+    if (!String(args[0]).startsWith("warning: Can't find string offset for section name '.note")) warn(...args);
+  };
+  try {
+    await inject(executable, 'NODE_SEA_BLOB', blob, {
+      sentinelFuse: SENTINEL_FUSE,
+      machoSegmentName: process.platform === 'darwin' ? 'NODE_SEA' : undefined,
+    });
+  } finally {
+    console.warn = warn;
+  }
+}
+
 /**
  * Builds the executable unless it is up to date. Returns its path and whether it was rebuilt.
  * `entry` is the TypeScript entry point; tests and probes pass their own.
@@ -93,11 +110,7 @@ export async function buildSea({
     }, null, 2));
     await run(process.execPath, ['--experimental-sea-config', config]);
     await copyNode(temp);
-    const { inject } = require('postject');
-    await inject(temp, 'NODE_SEA_BLOB', await readFile(blob), {
-      sentinelFuse: SENTINEL_FUSE,
-      machoSegmentName: process.platform === 'darwin' ? 'NODE_SEA' : undefined,
-    });
+    await injectBlob(temp, await readFile(blob));
     if (process.platform === 'darwin') await run('codesign', ['--sign', '-', temp]);
     // Renamed only when complete, so a failed build never looks up to date.
     await rename(temp, output);

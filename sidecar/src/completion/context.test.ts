@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextWithItem, extractContext, isMidWord } from './context.js';
+import { contextWithItem, extractContext } from './context.js';
 
 describe('extractContext', () => {
   const text = 'l0\nl1\nl2 ab|cd\nl3\nl4\n';
@@ -34,15 +34,5 @@ describe('contextWithItem', () => {
     expect(ctx.prefix).toBe('console.log');
     expect(ctx.suffix).toBe(');\nnext');
     expect(ctx.lineAfter).toBe(');');
-  });
-});
-
-describe('isMidWord', () => {
-  it('is true only between two word characters', () => {
-    expect(isMidWord('const fo', 'o = 1')).toBe(true);
-    expect(isMidWord('const foo', '')).toBe(false);
-    expect(isMidWord('const foo', ')')).toBe(false);
-    expect(isMidWord('call(', 'x')).toBe(false);
-    expect(isMidWord('const é', 'ß')).toBe(true);
   });
 });

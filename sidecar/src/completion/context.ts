@@ -38,10 +38,3 @@ export function contextWithItem(text: string, itemStart: number, itemEnd: number
   const typed = text.slice(0, itemStart) + itemText + text.slice(itemEnd);
   return extractContext(typed, itemStart + itemText.length);
 }
-
-const WORD = /[\p{L}\p{N}_$]/u;
-
-/** Mid-word: the model would only finish the word, which the language server's suggestions already do. */
-export function isMidWord(lineBefore: string, lineAfter: string): boolean {
-  return WORD.test(lineBefore.slice(-1)) && WORD.test(lineAfter.slice(0, 1));
-}

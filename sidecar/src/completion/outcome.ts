@@ -44,5 +44,5 @@ export function lineCount(text: string): number {
 
 export function formatOutcome(o: Outcome): string {
   const detail = o.detail ? ` (${o.detail})` : '';
-  return `completion #${o.requestId} ${Math.round(o.durationMs)} ms, ${o.text.length} chars, ${lineCount(o.text)} lines: ${o.reason}${detail}`;
+  return `completion #${o.requestId} ${o.durationMs.toFixed(1)} ms, ${o.text.length} chars, ${lineCount(o.text)} lines: ${o.reason}${detail}`;
 }

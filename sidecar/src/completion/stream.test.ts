@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CompletionStream, WHITESPACE_LIMIT, type StreamOptions } from './stream.js';
 
@@ -116,5 +117,26 @@ describe('CompletionStream, chat-FIM replies', () => {
   it('discards a reply that ignored the word fragment', () => {
     const r = streamed('```ts\nfetch(url);\n```', { ...chat, multiline: false, lineBefore: '  const res = aw' });
     expect(r).toEqual({ text: '', reason: 'ignored fragment', stoppedEarly: true });
+  });
+});
+
+describe('CompletionStream, chunking', () => {
+  it('gives the same result however the reply is split', () => {
+    const pieces = fc.constantFrom('a', ' ', '\n', '(', ')', '}', '"', '<EOT>', '    ', 'x();', '\n\n', '```');
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 40 }), fc.array(fc.nat(20), { maxLength: 10 }), fc.boolean(), (parts, cuts, chat) => {
+        const reply = parts.join('');
+        const whole = new CompletionStream({ ...base, chat });
+        whole.push(reply);
+        const split = new CompletionStream({ ...base, chat });
+        let rest = reply;
+        for (const cut of cuts) {
+          split.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        split.push(rest);
+        expect(split.finish('end of reply')).toEqual(whole.finish('end of reply'));
+      }),
+    );
   });
 });

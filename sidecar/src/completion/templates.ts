@@ -2,6 +2,7 @@
  * FIM prompt formats and stop tokens per model family, chosen from the model name unless the
  * settings name a family or give a custom template. Chat-only models get a chat prompt instead.
  */
+import type { streamChat } from '../providers/chat.js';
 import { wordFragment } from './chatReply.js';
 
 export type FimFamily = 'codellama' | 'deepseek' | 'qwen' | 'starcoder' | 'codestral' | 'codegemma';
@@ -106,10 +107,7 @@ function customTemplate(template: string): FimTemplate {
 
 export const HOLE = '<|HOLE|>';
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+export type ChatMessage = Parameters<typeof streamChat>[1][number];
 
 /** Chat-FIM: the file with the hole marked, asking for only the code that fills it. */
 export function chatFimMessages(prefix: string, suffix: string, languageId: string): ChatMessage[] {

@@ -13,7 +13,8 @@
  * Not incremental:
  * - Each update that completes lines re-walks the table and re-assembles the picture, O(n+m).
  * - Past the cell budget, each such update runs Myers over the whole region, as layoutDiff does.
- * - Text that does not extend the previous text starts over.
+ * - Text that does not extend the previous text starts over. Whether it does is checked on the
+ *   first and last CHECK_WINDOW characters only: a full comparison would make every chunk O(text).
  * Returned layouts share arrays with later ones; treat them as read-only.
  */
 import { LcsTable, exceedsBudget, lineDiff, type DiffHunk } from './diff.js';
@@ -40,7 +41,7 @@ export class StreamingLayout {
   }
 
   update(proposalSoFar: string): Layout {
-    if (!proposalSoFar.startsWith(this.text)) this.restart();
+    if (!extendsText(proposalSoFar, this.text)) this.restart();
     const appended = proposalSoFar.slice(this.text.length);
     this.text = proposalSoFar;
     const firstBreak = appended.indexOf('\n');
@@ -108,6 +109,15 @@ export class StreamingLayout {
     reuseUnchanged(this.body.lines, body.lines);
     this.body = body;
   }
+}
+
+const CHECK_WINDOW = 256;
+
+function extendsText(next: string, prev: string): boolean {
+  if (next.length < prev.length) return false;
+  const head = Math.min(CHECK_WINDOW, prev.length);
+  const tail = Math.max(head, prev.length - CHECK_WINDOW);
+  return next.slice(0, head) === prev.slice(0, head) && next.slice(tail, prev.length) === prev.slice(tail);
 }
 
 function reuseUnchanged(prev: readonly LayoutLine[], next: LayoutLine[]): void {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble } from '../../../test/model-double/double.js';
 import { streamChat } from './chat.js';
@@ -126,15 +126,19 @@ describe('other failures', () => {
     expect(double.requests.length).toBe(before);
   });
 
-  it('times out when the server never sends headers', async () => {
-    const silent: Server = createServer(() => {});
+  it('times out when the server never sends headers, and hangs up', async () => {
+    const sockets: Socket[] = [];
+    const silent: Server = createServer((socket) => { const n = sockets.length; console.log('CONN', n, socket.remotePort); socket.on('close', () => console.log('CLOSE', n)); socket.on('end', () => console.log('END', n)); sockets.push(socket); });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
     try {
       const { error } = await run(chat('openai', { endpoint: `http://127.0.0.1:${port}/v1`, timeoutMs: 300 }));
+      console.log('ERR', Date.now(), sockets.length);
       expect(error.kind).toBe('timeout');
+      await new Promise((resolve) => (sockets[0].closed ? resolve(null) : sockets[0].once('close', resolve)));
     } finally {
-      await new Promise((resolve) => silent.close(resolve));
+      sockets.forEach((socket) => socket.destroy());
+      silent.close();
     }
   });
 

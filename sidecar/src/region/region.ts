@@ -58,17 +58,6 @@ export class Region {
     return { start, kinds: [...kinds], words: words.map((w) => [...w]), streamingLine };
   }
 
-  /** True when `next` would paint exactly what is painted now. */
-  sameMarks(next: RegionState): boolean {
-    const s = this.state;
-    if (s.start !== next.start || s.streamingLine !== next.streamingLine || s.kinds.length !== next.kinds.length) return false;
-    for (let i = 0; i < s.kinds.length; i++) {
-      if (s.kinds[i] !== next.kinds[i] || s.words[i].length !== next.words[i].length) return false;
-      for (let j = 0; j < s.words[i].length; j++) if (s.words[i][j].start !== next.words[i][j].start || s.words[i][j].end !== next.words[i][j].end) return false;
-    }
-    return true;
-  }
-
   /** Follows a change the region did not make; returns its effect so the owner can react to 'broken'. */
   track(change: { range?: Range; text: string }, before: TextBuffer, streaming: boolean): ChangeEffect {
     const effect = classifyChange({ start: this.state.start, kinds: this.state.kinds, streaming }, change, before);
@@ -201,4 +190,14 @@ export class Region {
     }
     return { edits, next: { start, kinds: nextKinds, words: nextWords, streamingLine: null } };
   }
+}
+
+/** True when both states paint exactly the same marks. */
+export function sameMarks(a: RegionState, b: RegionState): boolean {
+  if (a.start !== b.start || a.streamingLine !== b.streamingLine || a.kinds.length !== b.kinds.length) return false;
+  for (let i = 0; i < a.kinds.length; i++) {
+    if (a.kinds[i] !== b.kinds[i] || a.words[i].length !== b.words[i].length) return false;
+    for (let j = 0; j < a.words[i].length; j++) if (a.words[i][j].start !== b.words[i][j].start || a.words[i][j].end !== b.words[i][j].end) return false;
+  }
+  return true;
 }

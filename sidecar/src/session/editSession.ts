@@ -11,7 +11,7 @@ import { finalizeProposal, streamingProposal } from '../edit/extract.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
 import { ModelError } from '../providers/types.js';
-import { Region, type RegionPlan } from '../region/region.js';
+import { Region, sameMarks, type RegionPlan, type RegionState } from '../region/region.js';
 import type { ContentChange, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
 import type { RenderChannels, RenderOutcome } from './renderChannel.js';
@@ -31,6 +31,8 @@ export interface SessionDeps {
 export class EditSession {
   phase: Phase = 'streaming';
   private opened = false;
+  /** The region as the client last painted it. */
+  private painted: RegionState | null = null;
   private abort: AbortController | null = null;
   private target: Layout | null = null;
   private renderLoop: Promise<void> | null = null;
@@ -98,7 +100,18 @@ export class EditSession {
       // The user edited an original line: the stream's layout must diff against the new text.
       this.streamer = new StreamingLayout(this.region.baseline(this.doc.buffer));
       this.updateTarget();
+    } else if (effect.kind !== 'none') {
+      this.refreshMarks();
     }
+  }
+
+  /** Repaints after the user moved or retyped tracked lines, so no client keeps stale marks. */
+  private refreshMarks(): void {
+    if (this.phase === 'streaming') {
+      this.scheduleRender();
+      return;
+    }
+    void this.renderPlan(() => ({ edits: [], next: this.region.snapshot() }), false);
   }
 
   async settle(accept: boolean, line?: number): Promise<number> {
@@ -188,7 +201,7 @@ export class EditSession {
       if (this.phase === 'ended' && !close) return null;
       const plan = make();
       if (!plan) return null;
-      if (plan.edits.length === 0 && !close && this.region.sameMarks(plan.next)) return null;
+      if (plan.edits.length === 0 && !close && this.painted && sameMarks(this.painted, plan.next)) return null;
       const preview = new Region(plan.next);
       return {
         params: {
@@ -200,6 +213,7 @@ export class EditSession {
         commit: () => {
           this.opened = true;
           this.region.commit(plan.next);
+          this.painted = this.region.snapshot();
         },
       };
     });

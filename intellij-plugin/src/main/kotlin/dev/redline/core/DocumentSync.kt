@@ -10,7 +10,7 @@ package dev.redline.core
  *
  * Versions keep counting across sidecar restarts: [reopenAll] sends the current text at the current version.
  */
-class DocumentSync(private val connection: () -> SidecarConnection?) {
+class DocumentSync(private val server: () -> SidecarServer?) {
     private class Doc(val languageId: String, var version: Int)
 
     private val docs = LinkedHashMap<String, Doc>()
@@ -25,7 +25,7 @@ class DocumentSync(private val connection: () -> SidecarConnection?) {
     fun open(uri: String, languageId: String, text: String) {
         if (uri in docs) return
         docs[uri] = Doc(languageId, 0)
-        connection()?.server?.didOpen(DidOpenTextDocumentParams(TextDocumentItem(uri, languageId, 0, text)))
+        server()?.didOpen(DidOpenTextDocumentParams(TextDocumentItem(uri, languageId, 0, text)))
     }
 
     /**
@@ -37,21 +37,21 @@ class DocumentSync(private val connection: () -> SidecarConnection?) {
         val doc = docs[uri] ?: return
         doc.version++
         val change = TextDocumentContentChangeEvent(Range(start, advance(start, oldText)), newText)
-        connection()?.server?.didChange(DidChangeTextDocumentParams(VersionedTextDocumentIdentifier(uri, doc.version), listOf(change)))
+        server()?.didChange(DidChangeTextDocumentParams(VersionedTextDocumentIdentifier(uri, doc.version), listOf(change)))
     }
 
     @Synchronized
     fun close(uri: String) {
         docs.remove(uri) ?: return
-        connection()?.server?.didClose(DidCloseTextDocumentParams(TextDocumentIdentifier(uri)))
+        server()?.didClose(DidCloseTextDocumentParams(TextDocumentIdentifier(uri)))
     }
 
     /** After a (re)start: the new sidecar knows nothing, so every open document is sent whole. */
     @Synchronized
-    fun reopenAll(connection: SidecarConnection, textOf: (String) -> String?) {
+    fun reopenAll(server: SidecarServer, textOf: (String) -> String?) {
         for ((uri, doc) in docs) {
             val text = textOf(uri) ?: continue
-            connection.server.didOpen(DidOpenTextDocumentParams(TextDocumentItem(uri, doc.languageId, doc.version, text)))
+            server.didOpen(DidOpenTextDocumentParams(TextDocumentItem(uri, doc.languageId, doc.version, text)))
         }
     }
 }

@@ -1,0 +1,72 @@
+package dev.redline.core
+
+import kotlinx.coroutines.async
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
+import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.TimeUnit
+
+class CompletionBridgeTest {
+    private val process = FakeProcess()
+    private val connection = SidecarConnection(process.stdout, process.stdin, object : SidecarClient {
+        override fun applyRender(params: RenderParams) = CompletableFuture<RenderResult>()
+        override fun logMessage(params: LogMessageParams) {}
+        override fun sessionStatus(params: SessionStatusParams) {}
+    })
+    private val bridge = CompletionBridge { connection }
+    private val uri = "file:///a.kt"
+
+    @AfterEach
+    fun close() {
+        connection.close("test over")
+        process.crash()
+    }
+
+    @Test
+    fun `answers with the first non-empty item`() = runBlocking {
+        val answer = async { bridge.complete(uri, Position(1, 2), invoked = true) }
+        eventually { process.server.completionRequests.size == 1 }
+        process.server.completionRequests[0].complete(InlineCompletionList(listOf(InlineCompletionItem(""), InlineCompletionItem("x + 1"))))
+        assertEquals("x + 1", withTimeout(5_000) { answer.await() }?.insertText)
+        val request = process.server.all<InlineCompletionParams>().single()
+        assertEquals(TriggerKind.INVOKED, request.context.triggerKind)
+        assertEquals(Position(1, 2), request.position)
+    }
+
+    @Test
+    fun `cancelling the caller's coroutine sends a cancel request to the sidecar`() = runBlocking {
+        val answer = async { bridge.complete(uri, Position(0, 0), invoked = false) }
+        eventually { process.server.completionRequests.size == 1 }
+        answer.cancel()
+        // lsp4j on the sidecar side cancels its handler's future when $/cancelRequest arrives.
+        eventually { process.server.completionRequests[0].isCancelled }
+        assertTrue(answer.isCancelled)
+    }
+
+    @Test
+    fun `shown, partial and full acceptance reach the sidecar`() {
+        val item = InlineCompletionItem("return value")
+        bridge.shown(uri, Position(3, 4), item, ghostLength = 12)
+        bridge.changed(uri, -7) // "return " inserted by a partial accept
+        bridge.changed(uri, +0)
+        bridge.inserted(uri)
+        bridge.inserted(uri) // a second insert event for the same item is not a second acceptance
+        eventually { process.server.all<CompletionAcceptedParams>().isNotEmpty() }
+        assertEquals(item, process.server.all<CompletionShownParams>().single().item)
+        assertEquals(listOf(7), process.server.all<CompletionPartiallyAcceptedParams>().map { it.acceptedLength })
+        assertEquals(1, process.server.all<CompletionAcceptedParams>().size)
+    }
+
+    @Test
+    fun `ghost text drops what the item repeats before the caret, or gives up`() {
+        val range = Range(Position(0, 0), Position(0, 3))
+        assertEquals("urn x", CompletionBridge.ghostText(InlineCompletionItem("return x", range), "ret"))
+        assertNull(CompletionBridge.ghostText(InlineCompletionItem("retry()", range), "rex"))
+        assertEquals("abc", CompletionBridge.ghostText(InlineCompletionItem("abc"), "ignored"))
+    }
+}

@@ -1,0 +1,76 @@
+package dev.redline.core
+
+import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Test
+import java.util.Collections
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
+
+/** The core against an in-process sidecar double that streams one render, then dies. */
+class RedlineCoreTest {
+    private val uri = "file:///f.kt"
+    private val original = "fun f() {\n  return 1\n}\n"
+    private val host = FakeHost()
+    private val processes = Collections.synchronizedList(mutableListOf<FakeProcess>())
+    private val scheduler = Executors.newSingleThreadScheduledExecutor()
+
+    /** Answers start with a session and, off lsp4j's reader thread, sends the first render of the proposal. */
+    private inner class StreamingServer : RecordingServer() {
+        lateinit var client: SidecarClient
+        val renders = Collections.synchronizedList(mutableListOf<RenderResult>())
+
+        override fun inlineEditStart(params: InlineEditStartParams): CompletableFuture<InlineEditStartResult> {
+            received += params
+            CompletableFuture.runAsync {
+                val render = RenderParams(
+                    "s1", uri, params.textDocument.version,
+                    edits = listOf(TextEdit(Range(Position(2, 0), Position(2, 0)), "  return 2\n  ret\n")),
+                    decorations = RenderDecorations(listOf(DiffLineRun(1, 1, "removed"), DiffLineRun(2, 2, "added")), streamingLine = 3),
+                    hunks = listOf(Hunk(1, 3, 1, 1)),
+                    undo = UndoMarker("g", open = true, close = false),
+                )
+                renders += client.applyRender(render).get(5, TimeUnit.SECONDS)
+            }
+            return CompletableFuture.completedFuture(InlineEditStartResult("s1", params.range, false))
+        }
+    }
+
+    private val core = RedlineCore(
+        spawn = { StreamingServer().let { s -> FakeProcess(s).also { s.client = it.client; processes += it } } },
+        host = host, scheduler = scheduler, log = {}, settings = { RedlineSettingsState().toPatch(null) }, clientVersion = "test",
+    )
+
+    @AfterEach
+    fun stop() {
+        core.dispose()
+        scheduler.shutdownNow()
+    }
+
+    @Test
+    fun `a sidecar crash mid-stream reverts the proposal, cancels the session, and the restarted sidecar gets the document back`() {
+        val buffer = StringTextBuffer(original)
+        host.buffers[uri] = buffer
+        host.onUi {
+            core.documents.open(uri, "kotlin", buffer.text())
+            buffer.listeners += { start, old, new -> core.documents.changed(uri, buffer.positionOf(start), old, new) }
+        }
+        core.startInlineEdit(uri, Range(Position(1, 0), Position(1, 10)), "return 2").get(5, TimeUnit.SECONDS)
+        val first = processes[0].server as StreamingServer
+        eventually { first.renders.isNotEmpty() }
+        assertEquals(RenderResult(true, 1), first.renders.single())
+        assertEquals("fun f() {\n  return 1\n  return 2\n  ret\n}\n", host.onUi { buffer.text() })
+
+        processes[0].crash()
+        eventually { host.ended.isNotEmpty() }
+        assertEquals("cancelled", host.ended.single().second)
+        assertEquals(original, host.onUi { buffer.text() })
+        assertEquals(emptySet<MarkSpec>(), host.marksOf("s1"))
+
+        eventually { processes.size == 2 && processes[1].server.all<DidOpenTextDocumentParams>().isNotEmpty() }
+        val reopened = processes[1].server.all<DidOpenTextDocumentParams>().single().textDocument
+        assertEquals(original, reopened.text)
+        assertEquals(core.documents.version(uri), reopened.version)
+    }
+}

@@ -1,0 +1,71 @@
+package dev.redline.core
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+
+class SessionRegistryTest {
+    private val uri = "file:///a.kt"
+    private val host = FakeHost()
+    private val sync = DocumentSync { null }
+    private val buffer = StringTextBuffer("a\nb\nc\n").also { b ->
+        host.buffers[uri] = b
+        sync.open(uri, "kotlin", b.text())
+        b.listeners += { start, old, new -> sync.changed(uri, b.positionOf(start), old, new) }
+    }
+    private val registry = SessionRegistry(host, RenderApplier(sync::version))
+
+    private fun insertB2(version: Int, open: Boolean) = RenderParams(
+        "s1", uri, version,
+        edits = listOf(TextEdit(Range(Position(2, 0), Position(2, 0)), "B2\n")),
+        decorations = RenderDecorations(listOf(DiffLineRun(1, 1, "removed"), DiffLineRun(2, 1, "added"))),
+        hunks = listOf(Hunk(1, 3, 1, 1)),
+        undo = UndoMarker("g1", open = open, close = false),
+    )
+
+    @Test
+    fun `renders paint marks, the undo group spans open to close, a terminal status removes every mark`() {
+        host.onUi { registry.render(insertB2(0, open = true)) }
+        assertEquals(setOf(LineMark(1, "removed"), LineMark(2, "added")), host.marksOf("s1"))
+        host.onUi { registry.status(SessionStatusParams("s1", uri, "done", hunkCount = 1)) }
+        assertTrue(HunkActions(1, null) in host.marksOf("s1"))
+        assertTrue(host.onUi { registry.hasPendingProposal(uri) })
+
+        val accept = RenderParams("s1", uri, 1, listOf(TextEdit(Range(Position(1, 0), Position(2, 0)), "")), undo = UndoMarker("g1", open = false, close = true))
+        assertEquals(RenderResult(true, 2), host.onUi { registry.render(accept) })
+        host.onUi { registry.status(SessionStatusParams("s1", uri, "accepted")) }
+
+        assertEquals("a\nB2\nc\n", buffer.text())
+        assertEquals(emptySet<MarkSpec>(), host.marksOf("s1"))
+        assertFalse(host.onUi { registry.hasPendingProposal(uri) })
+        assertEquals(1, host.edits.map { it.first }.toSet().size, "one undo group for the whole session")
+        assertEquals(Triple("s1", "accepted", null), host.ended.single())
+    }
+
+    @Test
+    fun `a late render of an ended session is applied but does not bring the session back`() {
+        host.onUi { registry.status(SessionStatusParams("s1", uri, "cancelled")) }
+        host.onUi { registry.render(insertB2(0, open = false)) }
+        assertFalse(host.onUi { registry.hasPendingProposal(uri) })
+        assertEquals(emptySet<MarkSpec>(), host.marksOf("s1"))
+    }
+
+    @Test
+    fun `a new session's open marker starts a new undo group`() {
+        host.onUi { registry.render(insertB2(0, open = true)) }
+        host.onUi { registry.render(insertB2(1, open = true).copy(sessionId = "s2")) }
+        assertEquals(2, host.edits.map { it.first }.toSet().size)
+    }
+
+    @Test
+    fun `abandoning takes the proposal's added lines out, where typing moved them, and ends the session cancelled`() {
+        host.onUi { registry.render(insertB2(0, open = true)) }
+        host.onUi { buffer.replace(0, 0, "typed\n") }
+        host.onUi { registry.abandonAll("sidecar died") }
+        assertEquals("typed\na\nb\nc\n", buffer.text())
+        assertEquals(emptySet<MarkSpec>(), host.marksOf("s1"))
+        assertEquals(Triple("s1", "cancelled", "sidecar died"), host.ended.single())
+        assertEquals(host.edits.first().first, host.edits.last().first, "the revert joins the session's undo group")
+    }
+}

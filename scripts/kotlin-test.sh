@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Offline build and test of the plugin's IDE-free core (intellij-plugin/src/main/kotlin/dev/redline/core
+# and intellij-plugin/src/test/kotlin) with the kotlinc from node_modules and the JUnit console launcher.
+# Library versions come from gradle.properties, the list the Gradle build uses. The last line printed is
+# `kotlin: N passed, N failed`; the exit code is non-zero on any failure, a compile error included.
+# Integration tests against the real sidecar run when REDLINE_SIDECAR names its executable.
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+plugin="$root/intellij-plugin"
+lib="$plugin/build/lib"
+out="$plugin/build/kotlin-test"
+kotlinc="$root/node_modules/kotlin-compiler/bin/kotlinc-jvm"
+kotlin_lib="$root/node_modules/kotlin-compiler/lib"
+
+fail() {
+  echo "$1" >&2
+  echo "kotlin: 0 passed, 1 failed"
+  exit 1
+}
+
+prop() {
+  local value
+  value="$(sed -n "s/^$1=//p" "$root/gradle.properties" | tr -d '[:space:]')"
+  [[ -n "$value" ]] || fail "gradle.properties has no $1"
+  echo "$value"
+}
+
+[[ -x "$kotlinc" ]] || fail "kotlinc not found at node_modules/kotlin-compiler (npm package kotlin-compiler)"
+
+artifacts=(
+  "org.eclipse.lsp4j:org.eclipse.lsp4j.jsonrpc:$(prop lsp4jVersion)"
+  "com.google.code.gson:gson:$(prop gsonVersion)"
+  "org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm:$(prop coroutinesVersion)"
+  "org.junit.platform:junit-platform-console-standalone:$(prop junitConsoleVersion)"
+)
+mkdir -p "$lib"
+classpath=""
+for artifact in "${artifacts[@]}"; do
+  IFS=: read -r _ name version <<<"$artifact"
+  jar="$lib/$name-$version.jar"
+  if [[ ! -f "$jar" ]]; then
+    mvn -q dependency:copy -Dartifact="$artifact" -DoutputDirectory="$lib" >&2 || fail "could not fetch $artifact"
+  fi
+  classpath="$classpath:$jar"
+done
+classpath="${classpath#:}:$kotlin_lib/kotlin-reflect.jar"
+console="$lib/junit-platform-console-standalone-$(prop junitConsoleVersion).jar"
+
+rm -rf "$out" && mkdir -p "$out/classes"
+mapfile -t sources < <(find "$plugin/src/main/kotlin/dev/redline/core" "$plugin/src/test/kotlin" -name '*.kt' | sort)
+api="$(prop kotlinApiVersion)"
+started=$(date +%s)
+JAVA_OPTS="${JAVA_OPTS:--Xmx1g -XX:TieredStopAtLevel=1 -XX:+UseSerialGC}" \
+  "$kotlinc" -jvm-target 17 -api-version "$api" -language-version "$api" -nowarn \
+  -cp "$classpath" -d "$out/classes" "${sources[@]}" || fail "kotlinc failed"
+echo "compiled ${#sources[@]} files in $(( $(date +%s) - started )) s" >&2
+cp -r "$plugin/src/test/resources/." "$out/classes/" 2>/dev/null || true
+
+java -Dredline.repoRoot="$root" -jar "$console" execute --disable-banner --details=tree \
+  --class-path "$out/classes:$classpath:$kotlin_lib/kotlin-stdlib.jar" --scan-class-path "$out/classes" \
+  | tee "$out/report.txt"
+status=${PIPESTATUS[0]}
+
+passed=$(sed -n 's/.*\[ *\([0-9]*\) tests successful *\].*/\1/p' "$out/report.txt" | tail -1)
+failed=$(sed -n 's/.*\[ *\([0-9]*\) tests failed *\].*/\1/p' "$out/report.txt" | tail -1)
+passed=${passed:-0}
+failed=${failed:-0}
+if [[ $status -ne 0 && $failed -eq 0 ]]; then failed=1; fi
+echo "kotlin: $passed passed, $failed failed"
+[[ $status -eq 0 && $failed -eq 0 ]]

@@ -1,0 +1,48 @@
+// The README's test command: type check, protocol schema freshness, every vitest suite (unit,
+// property, in-process and packaged end-to-end), and the Kotlin core's JUnit suite. Ends with the
+// plain "N passed, N failed" line CI reads; exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+let passed = 0;
+let failed = 0;
+
+function step(name, command, args) {
+  console.log(`\n== ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  return result.status === 0;
+}
+
+function check(name, command, args) {
+  if (step(name, command, args)) passed++;
+  else failed++;
+}
+
+check('type check', 'npx', ['tsc', '-p', '.']);
+check('protocol.json is generated from the types', 'npx', ['tsx', 'scripts/gen-protocol.ts', '--check']);
+
+const report = join(mkdtempSync(join(tmpdir(), 'redline-test-')), 'vitest.json');
+const vitestOk = step('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  if (!vitestOk && json.numFailedTests === 0) failed++;
+} catch {
+  failed++;
+}
+
+console.log('\n== kotlin core');
+const kotlin = spawnSync('bash', ['scripts/kotlin-test.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+process.stdout.write(kotlin.stdout ?? '');
+const counts = /kotlin: (\d+) passed, (\d+) failed/.exec(kotlin.stdout ?? '');
+if (counts) {
+  passed += Number(counts[1]);
+  failed += Number(counts[2]);
+}
+if (kotlin.status !== 0 && (!counts || Number(counts[2]) === 0)) failed++;
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { GenerateRequest } from '../providers/generate.js';
+import { ModelError, type ModelEndpoint } from '../providers/types.js';
+import { extractContext } from './context.js';
+import { runCompletion, type CompletionCall, type ModelCalls } from './run.js';
+import { CHAT_TEMPLATE, FAMILIES } from './templates.js';
+
+const endpoint: ModelEndpoint = { provider: 'ollama', endpoint: 'http://model', model: 'qwen2.5-coder', apiKey: '', timeoutMs: 1000 };
+const text = 'function f() {\n  \n}\n';
+const call: CompletionCall = {
+  endpoint,
+  template: FAMILIES.qwen,
+  context: extractContext(text, text.indexOf('\n  ') + 3),
+  languageId: 'typescript',
+  multiline: true,
+  maxLines: 40,
+  numPredict: 128,
+  temperature: 0.1,
+};
+
+interface Seen {
+  requests: GenerateRequest[];
+  signals: AbortSignal[];
+  closed: number;
+}
+
+/** A model that yields `chunks`, then (with `hang`) waits until its signal aborts, as a real stream would. */
+function fakeModel(chunks: string[], hang = false): ModelCalls & { seen: Seen } {
+  const seen: Seen = { requests: [], signals: [], closed: 0 };
+  async function* reply(signal: AbortSignal) {
+    try {
+      for (const chunk of chunks) yield chunk;
+      if (hang) await new Promise((_, reject) => signal.addEventListener('abort', () => reject(new ModelError('aborted', 'aborted'))));
+    } finally {
+      seen.closed++;
+    }
+  }
+  return {
+    seen,
+    generate: (_ep, req, signal) => {
+      seen.requests.push(req);
+      seen.signals.push(signal);
+      return reply(signal);
+    },
+    chat: (_ep, _messages, signal) => {
+      seen.signals.push(signal);
+      return reply(signal);
+    },
+  };
+}
+
+describe('runCompletion', () => {
+  it('sends the FIM prompt with the family stop tokens and sampling settings', async () => {
+    const model = fakeModel(['return 1;']);
+    await runCompletion(model, call, new AbortController().signal);
+    expect(model.seen.requests[0]).toEqual({
+      prompt: '<|fim_prefix|>function f() {\n  <|fim_suffix|>\n}\n<|fim_middle|>',
+      raw: true,
+      numPredict: 128,
+      temperature: 0.1,
+      stop: FAMILIES.qwen.stops,
+    });
+  });
+
+  it('hangs up as soon as the stream has decided', async () => {
+    const model = fakeModel(['return 1;\n', '\n', 'more();\n'], true);
+    const result = await runCompletion(model, call, new AbortController().signal);
+    expect(result).toEqual({ text: 'return 1;', reason: 'blank line' });
+    expect(model.seen.signals[0].aborted).toBe(true);
+    expect(model.seen.closed).toBe(1);
+  });
+
+  it('keeps what arrived when the deadline passes', async () => {
+    const model = fakeModel(['return 1;\n  x('], true);
+    const result = await runCompletion(model, { ...call, deadlineMs: 20 }, new AbortController().signal);
+    expect(result).toEqual({ text: 'return 1;', reason: 'timeout' });
+    expect(model.seen.signals[0].aborted).toBe(true);
+  });
+
+  it('rejects when the request is cancelled, closing the model request', async () => {
+    const model = fakeModel(['return'], true);
+    const cancel = new AbortController();
+    const running = runCompletion(model, call, cancel.signal);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    cancel.abort();
+    await expect(running).rejects.toBeInstanceOf(ModelError);
+    expect(model.seen.signals[0].aborted).toBe(true);
+  });
+
+  it('asks a chat-only model through chat and unwraps its fenced reply', async () => {
+    const model = fakeModel(['```ts\n', 'return 1;\n', '```\n', 'Done.']);
+    const result = await runCompletion(model, { ...call, template: CHAT_TEMPLATE }, new AbortController().signal);
+    expect(result).toEqual({ text: 'return 1;', reason: 'closing fence' });
+    expect(model.seen.requests).toHaveLength(0);
+  });
+});

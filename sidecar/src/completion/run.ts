@@ -1,0 +1,74 @@
+/**
+ * One model call for a completion: builds the prompt, streams the reply into CompletionStream and
+ * hangs up as soon as the stream has decided, so the server frees the GPU. After the reply
+ * deadline what has arrived is kept and the wait stops.
+ */
+import type { streamChat } from '../providers/chat.js';
+import type { streamGenerate } from '../providers/generate.js';
+import type { ModelEndpoint } from '../providers/types.js';
+import type { CompletionContext } from './context.js';
+import { CompletionStream, type StreamResult } from './stream.js';
+import { chatFimMessages, type PromptTemplate } from './templates.js';
+
+export const REPLY_DEADLINE_MS = 30_000;
+
+export interface ModelCalls {
+  generate: typeof streamGenerate;
+  chat: typeof streamChat;
+}
+
+export interface CompletionCall {
+  endpoint: ModelEndpoint;
+  template: PromptTemplate;
+  context: CompletionContext;
+  languageId: string;
+  multiline: boolean;
+  maxLines: number;
+  numPredict: number;
+  temperature: number;
+  deadlineMs?: number;
+}
+
+/** Resolves with the judged completion; rejects with the provider's error (also when aborted). */
+export async function runCompletion(calls: ModelCalls, call: CompletionCall, signal: AbortSignal): Promise<StreamResult> {
+  const { context, template } = call;
+  const stream = new CompletionStream({
+    multiline: call.multiline,
+    lineBefore: context.lineBefore,
+    lineAfter: context.lineAfter,
+    suffix: context.suffix,
+    maxLines: call.maxLines,
+    stops: template.stops,
+    chat: template.kind === 'chat',
+  });
+  const hangUp = new AbortController();
+  const forward = () => hangUp.abort();
+  signal.addEventListener('abort', forward, { once: true });
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    hangUp.abort();
+  }, call.deadlineMs ?? REPLY_DEADLINE_MS);
+  try {
+    const chunks =
+      template.kind === 'chat'
+        ? calls.chat(call.endpoint, chatFimMessages(context.prefix, context.suffix, call.languageId), hangUp.signal)
+        : calls.generate(
+            call.endpoint,
+            { prompt: template.build(context.prefix, context.suffix), raw: true, numPredict: call.numPredict, temperature: call.temperature, stop: template.stops },
+            hangUp.signal,
+          );
+    for await (const chunk of chunks) {
+      if (stream.push(chunk)) return stream.finish('end of reply');
+    }
+    return stream.finish(timedOut ? 'timeout' : 'end of reply');
+  } catch (error) {
+    if (timedOut && !signal.aborted) return stream.finish('timeout');
+    throw error;
+  } finally {
+    clearTimeout(deadline);
+    signal.removeEventListener('abort', forward);
+    // Ending early (or failing) must close the HTTP request, whatever the iterator did.
+    hangUp.abort();
+  }
+}

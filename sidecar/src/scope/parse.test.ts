@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SyntaxCache, parseText } from './parse.js';
+
+describe('parseText', () => {
+  it('parses supported languages and returns null for others', async () => {
+    const tree = await parseText('python', 'def f():\n    pass\n');
+    expect(tree?.rootNode.firstChild?.type).toBe('function_definition');
+    tree?.delete();
+    expect(await parseText('plaintext', 'x')).toBeNull();
+  });
+});
+
+describe('SyntaxCache', () => {
+  it('reuses the tree for the same version and reparses, deleting the old tree, on a new one', async () => {
+    const cache = new SyntaxCache();
+    const first = await cache.tree('file:///a.ts', 'typescript', 1, 'let a = 1;');
+    expect(await cache.tree('file:///a.ts', 'typescript', 1, 'ignored: same version')).toBe(first);
+
+    const deleted = vi.spyOn(first!, 'delete');
+    const second = await cache.tree('file:///a.ts', 'typescript', 2, 'function f() {}');
+    expect(deleted).toHaveBeenCalledOnce();
+    expect(second).not.toBe(first);
+    expect(second?.rootNode.firstChild?.type).toBe('function_declaration');
+    cache.forget('file:///a.ts');
+  });
+
+  it('keeps documents apart and deletes the tree on forget', async () => {
+    const cache = new SyntaxCache();
+    const a = await cache.tree('file:///a.go', 'go', 1, 'package a');
+    const b = await cache.tree('file:///b.rs', 'rust', 1, 'fn b() {}');
+    const deleted = vi.spyOn(a!, 'delete');
+    cache.forget('file:///a.go');
+    expect(deleted).toHaveBeenCalledOnce();
+    expect(await cache.tree('file:///b.rs', 'rust', 1, '')).toBe(b);
+    expect(await cache.tree('file:///a.go', 'go', 1, 'package a')).not.toBe(a);
+    cache.forget('file:///a.go');
+    cache.forget('file:///b.rs');
+  });
+
+  it('reparses when the language changes and caches nothing for unsupported ones', async () => {
+    const cache = new SyntaxCache();
+    const js = await cache.tree('file:///x', 'javascript', 1, 'x');
+    const ts = await cache.tree('file:///x', 'typescript', 1, 'x');
+    expect(ts).not.toBe(js);
+    expect(await cache.tree('file:///x', 'plaintext', 2, 'x')).toBeNull();
+    cache.forget('file:///x');
+  });
+});

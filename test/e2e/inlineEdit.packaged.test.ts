@@ -1,0 +1,4 @@
+import { packagedSidecar } from '../harness/packaged.js';
+import { inlineEditScenarios } from './inlineEditScenarios.js';
+
+inlineEditScenarios('inline edit (packaged executable)', (settings) => packagedSidecar(settings));

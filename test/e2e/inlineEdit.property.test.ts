@@ -1,0 +1,162 @@
+/**
+ * Property tests of whole sessions (in-process server, real JSON-RPC framing, the model double over
+ * real HTTP): random baselines, proposals, chunkings, verdict orders and user edits mid-stream.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
+import type { RenderedDocument } from '../../terminal-client/src/renderedDocument.js';
+import { layoutDiff } from '../../sidecar/src/edit/layout.js';
+import { inProcessSidecar } from '../harness/inProcess.js';
+import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+
+const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'x', 'y', '(z)', '{', '}', 'return 1;');
+const line = fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => '  ' + ws.join(' '));
+const block = fc.array(line, { minLength: 1, maxLength: 12 });
+
+/** The text accepting exactly the hunks in `accepted` (by index) leaves. */
+function expectedMix(baseline: string[], proposal: string[], accepted: Set<number>): string[] {
+  const layout = layoutDiff(baseline, proposal.join('\n') + '\n', { streaming: false });
+  const out: string[] = [];
+  let hunk = -1;
+  let inHunk = false;
+  for (const l of layout.lines) {
+    if (l.kind === 'context') {
+      inHunk = false;
+      out.push(l.text);
+      continue;
+    }
+    if (!inHunk) {
+      hunk++;
+      inHunk = true;
+    }
+    if ((l.kind === 'added') === accepted.has(hunk)) out.push(l.text);
+  }
+  return out;
+}
+
+describe('inline-edit properties', () => {
+  let model: ModelDouble;
+  let client: SidecarClient;
+  let n = 0;
+
+  beforeAll(async () => {
+    model = await startModelDouble();
+    client = await inProcessSidecar({ provider: 'openai', endpoint: model.url, model: 'm', requestTimeoutMs: 3000 });
+  });
+  afterAll(async () => {
+    await client.close();
+    await model.close();
+  });
+
+  async function session(doc: RenderedDocument, from: number, to: number, text: string, chunkSize: number, delayMs = 0) {
+    model.script({ text, chunkSize, delayMs });
+    const { sessionId } = await client.conn.sendRequest('redline/inlineEdit/start', {
+      textDocument: { uri: doc.uri, version: doc.version },
+      range: { start: { line: from, character: 0 }, end: { line: to, character: 0 } },
+      instruction: 'rewrite',
+    });
+    return sessionId;
+  }
+
+  it('accept ⇒ proposal, reject ⇒ baseline, per-hunk verdicts in any order ⇒ the expected mix; edits above and below are followed', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        block,
+        block,
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(fc.boolean(), { maxLength: 12 }),
+        fc.array(fc.integer({ min: 0, max: 1000 }), { maxLength: 12 }),
+        fc.array(fc.constantFrom('above', 'below'), { maxLength: 3 }),
+        async (baseline, proposal, chunkSize, verdicts, order, userEdits) => {
+          const head = ['// head'];
+          const tail = ['// tail'];
+          const doc = await client.openDocument(`file:///p/${++n}.ts`, 'plaintext', [...head, ...baseline, ...tail].join('\n') + '\n');
+          const id = await session(doc, 1, 1 + baseline.length, proposal.join('\n') + '\n', chunkSize, userEdits.length ? 1 : 0);
+          for (const where of userEdits) {
+            if (where === 'above') {
+              await doc.edit({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, '// above\n');
+              head.unshift('// above');
+            } else {
+              const last = doc.buffer.lineCount - 1;
+              await doc.edit({ start: { line: last, character: 0 }, end: { line: last, character: 0 } }, '// below\n');
+              tail.push('// below');
+            }
+          }
+          const status = await client.waitForStatus(id, ['done', 'noChanges', 'error', 'broken']);
+          const hunkCount = status.hunkCount;
+          if (status.state === 'noChanges') {
+            expect(doc.text).toBe([...head, ...baseline, ...tail].join('\n') + '\n');
+            return;
+          }
+          expect(status.state).toBe('done');
+          // Settle hunks one by one in a random order, addressing each by its first line.
+          const remaining = Array.from({ length: hunkCount }, (_, i) => i);
+          const accepted = new Set<number>();
+          for (let k = 0; k < hunkCount; k++) {
+            const pick = remaining.splice((order[k] ?? 0) % remaining.length, 1)[0];
+            const current = doc.marks.get(id)!.hunks;
+            const index = [...remaining, pick].sort((a, b) => a - b).indexOf(pick);
+            const accept = verdicts[k] ?? true;
+            if (accept) accepted.add(pick);
+            await client.conn.sendRequest(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId: id, line: current[index].start });
+          }
+          await client.waitForStatus(id);
+          expect(doc.text).toBe([...head, ...expectedMix(baseline, proposal, accepted), ...tail].join('\n') + '\n');
+          expect(doc.marks.size).toBe(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('random user edits anywhere, mid-stream and after: the region follows or breaks cleanly, the mirror never drifts', async () => {
+    const edit = fc.record({
+      line: fc.integer({ min: 0, max: 30 }),
+      kind: fc.constantFrom('type', 'newline', 'deleteLine', 'join'),
+      delayMs: fc.integer({ min: 0, max: 15 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(block, block, fc.integer({ min: 1, max: 20 }), fc.array(edit, { maxLength: 5 }), fc.boolean(), async (baseline, proposal, chunkSize, edits, accept) => {
+        const doc = await client.openDocument(`file:///q/${++n}.ts`, 'plaintext', ['// head', ...baseline, '// tail'].join('\n') + '\n', n % 2 === 0);
+        const id = await session(doc, 1, 1 + baseline.length, proposal.join('\n') + '\n', chunkSize, 2);
+        for (const e of edits) {
+          await new Promise((r) => setTimeout(r, e.delayMs));
+          const line = Math.min(e.line, doc.buffer.lineCount - 1);
+          const len = doc.buffer.lineAt(line).length;
+          if (e.kind === 'type') await doc.edit({ start: { line, character: len }, end: { line, character: len } }, ';');
+          else if (e.kind === 'newline') await doc.edit({ start: { line, character: 0 }, end: { line, character: 0 } }, '// mine\n');
+          else if (e.kind === 'deleteLine' && line + 1 < doc.buffer.lineCount) await doc.edit({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, '');
+          else if (e.kind === 'join' && line + 1 < doc.buffer.lineCount) await doc.edit({ start: { line, character: len }, end: { line: line + 1, character: 0 } }, ' ');
+        }
+        await client.waitForStatus(id, ['done', 'noChanges', 'broken', 'error']);
+        // Edits sent before 'done' may still be on their way: let the sidecar catch up.
+        await new Promise((r) => setTimeout(r, 30));
+        const status = client.statuses.filter((s) => s.sessionId === id).pop()!;
+        if (status.state === 'done') {
+          // Settling deletes exactly the lines the client sees painted red (or green): proof that
+          // the sidecar's mirror and tracked lines match the client's document.
+          const drop = new Set<number>();
+          for (const run of doc.marks.get(id)!.decorations.runs) {
+            if ((run.kind === 'removed') === accept) for (let i = 0; i < run.count; i++) drop.add(run.start + i);
+          }
+          const expected = doc.text.split('\n').filter((_, i) => !drop.has(i)).join('\n');
+          await client.conn.sendRequest(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId: id });
+          await client.waitForStatus(id);
+          expect(doc.text).toBe(expected);
+        } else {
+          expect(['noChanges', 'broken']).toContain(status.state);
+        }
+        expect(doc.marks.size).toBe(0);
+        // The mirror agrees with the client: a new session at the current version is accepted.
+        const first = doc.buffer.lineAt(0);
+        const probe = await session(doc, 0, 1, `${first} /*probe*/\n`, 50);
+        expect((await client.waitForStatus(probe, ['done', 'noChanges', 'error'])).state).toBe('done');
+        await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: probe });
+        await client.waitForStatus(probe);
+        expect(doc.text.split('\n')[0]).toBe(`${first} /*probe*/`);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
