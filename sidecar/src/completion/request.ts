@@ -12,7 +12,7 @@ import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
 import type { SettingsStore } from '../server/settings.js';
 import { CompletionCache } from './cache.js';
-import { contextWithItem, extractContext, type CompletionContext } from './context.js';
+import { contextWithItem, extractContext } from './context.js';
 import { getSuggestionContinuation, type ShownSuggestion } from './continuation.js';
 import { awaitingTyping, isMidWord, isStale } from './gates.js';
 import { cursorSyntax, decideMultiline, type CursorSyntax } from './multiline.js';

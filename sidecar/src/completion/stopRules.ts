@@ -67,7 +67,9 @@ export function judgeLine(hole: Hole, state: LineState, line: string, terminated
     return { state: next, verdict: { keep: true, end: terminated ? 'end of line' : undefined } };
   }
 
-  if (!blank && line.trim() === firstNonBlankLine(hole.suffix)?.trim()) return stop('caught up with suffix');
+  // Compared with its indentation: a `}` closing the completion's own block is not the suffix's `}`.
+  const fullLine = first ? hole.lineBefore + line : line;
+  if (!blank && fullLine.trimEnd() === firstNonBlankLine(hole.suffix)?.trimEnd()) return stop('caught up with suffix');
   if (!first && blank && state.own === 0) return stop('blank line');
   if (!first && !blank && indentWidth(line) < indentWidth(hole.lineBefore)) return stop('dedent');
 

@@ -55,6 +55,15 @@ describe('CompletionStream, multiline stop rules', () => {
     expect(r).toEqual({ text: 'a();', reason: 'caught up with suffix', stoppedEarly: true });
   });
 
+  it('does not take its own closing bracket for the suffix line at another indentation', () => {
+    const r = streamed('if (x) {\n      y();\n    }\n    return z;', { suffix: '\n  }\n' });
+    expect(r).toEqual({ text: 'if (x) {\n      y();\n    }\n    return z;', reason: 'end of reply', stoppedEarly: false });
+  });
+
+  it('catches up with the suffix on the cursor line itself', () => {
+    expect(streamed('}\n', { lineBefore: '  ', suffix: '\n  }\n' })).toEqual({ text: '', reason: 'caught up with suffix', stoppedEarly: true });
+  });
+
   it('ends when it dedents out of the cursor block', () => {
     expect(streamed('a();\n    b();\n  c();\nd', { suffix: '' })).toEqual({ text: 'a();\n    b();', reason: 'dedent', stoppedEarly: true });
   });

@@ -48,7 +48,11 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   });
   conn.onNotification('initialized', () => undefined);
   conn.onNotification('workspace/didChangeConfiguration', (params) => settings.update(params.settings?.redline));
-  conn.onNotification('textDocument/didOpen', (params) => documents.open(params));
+  conn.onNotification('textDocument/didOpen', (params) => {
+    documents.open(params);
+    // The first parse of a grammar is slow: compile it before the user asks for a scope.
+    void warmUp([params.textDocument.languageId]);
+  });
   conn.onNotification('textDocument/didChange', (params) => channels.didChange(params));
   conn.onNotification('textDocument/didClose', (params) => documents.close(params.textDocument.uri));
 

@@ -1,5 +1,6 @@
 package dev.redline.core
 
+import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.async
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
@@ -29,7 +30,7 @@ class CompletionBridgeTest {
 
     @Test
     fun `answers with the first non-empty item`() = runBlocking {
-        val answer = async { bridge.complete(uri, Position(1, 2), invoked = true) }
+        val answer = async(Dispatchers.Default) { bridge.complete(uri, Position(1, 2), invoked = true) }
         eventually { process.server.completionRequests.size == 1 }
         process.server.completionRequests[0].complete(InlineCompletionList(listOf(InlineCompletionItem(""), InlineCompletionItem("x + 1"))))
         assertEquals("x + 1", withTimeout(5_000) { answer.await() }?.insertText)
@@ -40,7 +41,7 @@ class CompletionBridgeTest {
 
     @Test
     fun `cancelling the caller's coroutine sends a cancel request to the sidecar`() = runBlocking {
-        val answer = async { bridge.complete(uri, Position(0, 0), invoked = false) }
+        val answer = async(Dispatchers.Default) { bridge.complete(uri, Position(0, 0), invoked = false) }
         eventually { process.server.completionRequests.size == 1 }
         answer.cancel()
         // lsp4j on the sidecar side cancels its handler's future when $/cancelRequest arrives.

@@ -1,0 +1,13 @@
+/** `npm run bench`: every benchmark, printed as tables. Figures go to README by hand; nothing is asserted. */
+import { runDiffBench } from './diff.bench.js';
+import { runSidecarBench } from './sidecar.bench.js';
+import { runCompletionBench } from './completion.bench.js';
+
+for (const [name, run] of [
+  ['diff and streaming layout', runDiffBench],
+  ['sidecar: renders, start-up, memory', runSidecarBench],
+  ['inline completion', runCompletionBench],
+] as const) {
+  console.log(`\n${name}`);
+  console.table(await run());
+}
