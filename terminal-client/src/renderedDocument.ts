@@ -33,6 +33,7 @@ export class RenderedDocument {
   version: number;
   readonly marks = new Map<string, SessionMarks>();
   readonly undoLog: UndoEvent[] = [];
+  staleAnswers = 0;
 
   constructor(
     private readonly conn: ClientConnection,
@@ -56,7 +57,10 @@ export class RenderedDocument {
 
   /** Applies a render if it was computed against this version; otherwise answers stale. */
   applyRender(params: RenderParams): RenderResult {
-    if (params.version !== this.version) return { applied: false, version: this.version };
+    if (params.version !== this.version) {
+      this.staleAnswers++;
+      return { applied: false, version: this.version };
+    }
     if (params.edits.length > 0) {
       this.buffer.applyEdits(params.edits);
       this.version++;

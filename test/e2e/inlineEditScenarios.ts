@@ -120,6 +120,31 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       expectClean(doc, id);
     });
 
+    it('re-plans a render the client refused as stale, never applying it blindly', async () => {
+      const doc = await open();
+      let typed = false;
+      client.conn.raw.onRequest('redline/applyRender', async (params: never) => {
+        const target = client.documents.get((params as { uri: string }).uri)!;
+        if (target === doc && !typed) {
+          // The user types before the editor gets to the render: it was computed against an old version.
+          typed = true;
+          await doc.edit({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, '// first\n');
+        }
+        return target.applyRender(params);
+      });
+      try {
+        const id = await run(doc, { text: REWRITE, chunkSize: 4 });
+        await client.waitForStatus(id, ['done']);
+        expect(doc.staleAnswers).toBeGreaterThan(0);
+        await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
+        await client.waitForStatus(id);
+        expect(doc.text).toBe('// first\n' + PROPOSED_TEXT);
+        expectClean(doc, id);
+      } finally {
+        client.conn.raw.onRequest('redline/applyRender', (params: never) => client.documents.get((params as { uri: string }).uri)!.applyRender(params));
+      }
+    });
+
     it('keeps the proposal when the user types on a highlighted line', async () => {
       const doc = await open();
       const id = await run(doc, { text: REWRITE });

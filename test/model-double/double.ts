@@ -133,14 +133,19 @@ async function stream(res: ServerResponse, api: WireApi, model: string, reply: R
       res.socket?.destroy();
       return;
     }
-    if (sent === reply.malformedAfterChunks) res.write(garbageFrame(api));
+    if (sent === reply.malformedAfterChunks) await write(res, garbageFrame(api));
     if (sent === pieces.length) break;
     // Yield between chunks even without a delay so they leave as separate writes.
     await (reply.delayMs ? pause(reply.delayMs) : new Promise((resolve) => setImmediate(resolve)));
     if (res.destroyed) return;
-    res.write(textFrame(api, model, pieces[sent]));
+    await write(res, textFrame(api, model, pieces[sent]));
   }
   res.end(closingFrames(api, model));
+}
+
+/** Resolves once the frame is handed to the socket, so a cut right after it cannot swallow it. */
+function write(res: ServerResponse, frame: string): Promise<void> {
+  return new Promise((resolve) => res.write(frame, () => resolve()));
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

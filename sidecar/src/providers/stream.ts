@@ -15,10 +15,11 @@ export interface Frame {
 /** Reads the text and end marker out of one parsed message of a given API. */
 export type FrameReader = (message: Record<string, unknown>) => Frame;
 
+/** Frames come out lazily, so the text before a bad line still reaches the caller before the error. */
 export interface StreamDecoder {
-  push(bytes: Uint8Array): Frame[];
+  push(bytes: Uint8Array): Iterable<Frame>;
   /** The stream ended: whatever is left over counts as a last line. */
-  end(): Frame[];
+  end(): Iterable<Frame>;
 }
 
 export class Utf8LineSplitter {
@@ -72,7 +73,9 @@ export function parseMessage(endpoint: string, payload: string, read: FrameReade
 /** Ollama: one JSON object per line. */
 export function ndjsonDecoder(endpoint: string, read: FrameReader): StreamDecoder {
   const lines = new Utf8LineSplitter();
-  const decode = (all: string[]) => all.filter((line) => line.trim() !== '').map((line) => parseMessage(endpoint, line, read));
+  function* decode(all: string[]): Generator<Frame> {
+    for (const line of all) if (line.trim() !== '') yield parseMessage(endpoint, line, read);
+  }
   return { push: (bytes) => decode(lines.push(bytes)), end: () => decode(lines.end()) };
 }
 
@@ -80,23 +83,21 @@ export function ndjsonDecoder(endpoint: string, read: FrameReader): StreamDecode
 export function sseDecoder(endpoint: string, read: FrameReader): StreamDecoder {
   const lines = new Utf8LineSplitter();
   let data: string[] = [];
-  const dispatch = (frames: Frame[]) => {
+  function* dispatch(): Generator<Frame> {
     if (data.length === 0) return;
     const payload = data.join('\n');
     data = [];
-    frames.push(payload.trim() === '[DONE]' ? { text: '', done: true } : parseMessage(endpoint, payload, read));
-  };
-  const decode = (all: string[], atEnd: boolean) => {
-    const frames: Frame[] = [];
+    yield payload.trim() === '[DONE]' ? { text: '', done: true } : parseMessage(endpoint, payload, read);
+  }
+  function* decode(all: string[], atEnd: boolean): Generator<Frame> {
     for (const line of all) {
-      if (line === '') dispatch(frames);
+      if (line === '') yield* dispatch();
       else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
       // Comments (":"), event, id and retry fields carry nothing a model reply needs.
     }
     // Servers that close right after the last event may skip its blank line.
-    if (atEnd) dispatch(frames);
-    return frames;
-  };
+    if (atEnd) yield* dispatch();
+  }
   return { push: (bytes) => decode(lines.push(bytes), false), end: () => decode(lines.end(), true) };
 }
 

@@ -3,8 +3,10 @@ import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { serverConnection, type InitializeResult, type RedlineSettings } from '@redline/shared-protocol';
 import { streamChat } from '../providers/chat.js';
 import type { ModelEndpoint } from '../providers/types.js';
+import { registerInlineCompletion } from '../completion/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
 import { warmUp } from '../scope/grammars.js';
+import { SyntaxCache } from '../scope/parse.js';
 import { EditSessions } from '../session/editSessions.js';
 import { RenderChannels } from '../session/renderChannel.js';
 import { DocumentStore } from './documents.js';
@@ -35,6 +37,9 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
+  const syntax = new SyntaxCache();
+  documents.onClose((uri) => syntax.forget(uri));
+  registerInlineCompletion({ connection: conn, documents, settings, log, syntax });
   let shutdownRequested = false;
 
   conn.onRequest('initialize', (params): InitializeResult => {

@@ -18,6 +18,9 @@ import type { RenderChannels, RenderOutcome } from './renderChannel.js';
 
 export type Phase = 'streaming' | 'pending' | 'ended';
 
+/** Consecutive stale answers after which the client and the mirror are taken to disagree. */
+const MAX_STALE_RENDERS = 20;
+
 /** Yields the model's reply as text deltas; aborting the signal must end the HTTP request. */
 export type ModelStream = (messages: ChatMessage[], signal: AbortSignal) => AsyncIterable<string>;
 
@@ -187,9 +190,16 @@ export class EditSession {
     this.dirty = true;
     if (this.renderLoop) return;
     this.renderLoop = (async () => {
+      let stale = 0;
       while (this.dirty && this.phase !== 'ended') {
         this.dirty = false;
         const outcome = await this.renderPlan(() => (this.target ? this.region.planLayout(this.doc.buffer, this.target) : null), false);
+        stale = outcome === 'stale' ? stale + 1 : 0;
+        if (stale > MAX_STALE_RENDERS) {
+          this.renderLoop = null;
+          void this.end('error', 'The editor kept refusing renders as stale; the proposal was discarded.', true);
+          return;
+        }
         if (outcome === 'stale') this.dirty = true;
       }
       this.renderLoop = null;
