@@ -26,7 +26,7 @@ async function renderBytes(): Promise<Record<string, number>> {
   const rewrite = original.map((l, i) => (i % 20 === 5 ? l.replace('compute', 'computeFast') : l)).join('\n') + '\n';
   const doc = await client.openDocument('file:///bench/a.ts', 'plaintext', original.join('\n') + '\n');
   const sizes: number[] = [];
-  client.conn.raw.onRequest('redline/applyRender', (params: never) => {
+  client.conn.onRequest('redline/applyRender', (params) => {
     sizes.push(Buffer.byteLength(JSON.stringify(params)));
     return doc.applyRender(params);
   });

@@ -123,8 +123,8 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
     it('re-plans a render the client refused as stale, never applying it blindly', async () => {
       const doc = await open();
       let typed = false;
-      client.conn.raw.onRequest('redline/applyRender', async (params: never) => {
-        const target = client.documents.get((params as { uri: string }).uri)!;
+      client.conn.onRequest('redline/applyRender', async (params) => {
+        const target = client.documents.get(params.uri)!;
         if (target === doc && !typed) {
           // The user types before the editor gets to the render: it was computed against an old version.
           typed = true;
@@ -141,7 +141,7 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
         expect(doc.text).toBe('// first\n' + PROPOSED_TEXT);
         expectClean(doc, id);
       } finally {
-        client.conn.raw.onRequest('redline/applyRender', (params: never) => client.documents.get((params as { uri: string }).uri)!.applyRender(params));
+        client.conn.onRequest('redline/applyRender', (params) => client.documents.get(params.uri)!.applyRender(params));
       }
     });
 

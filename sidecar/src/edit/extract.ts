@@ -1,7 +1,7 @@
 /**
  * Turns a model's reply (whole or half-arrived) into the code it proposes. Every function here is
- * called on each streamed chunk, so a prefix of a reply must never show text that a longer prefix
- * takes back: reasoning, fences and half-typed fence lines stay out of the code at every step.
+ * called on each streamed chunk, so reasoning, fences and half-typed fence lines stay out of the
+ * code at every step; only chatter before a fence shows, until that fence arrives.
  */
 
 const THINK_OPEN = '<think>';

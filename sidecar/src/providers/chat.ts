@@ -9,7 +9,7 @@ export function streamChat(ep: ModelEndpoint, messages: ChatMessage[], signal: A
   return streamText(ep, chatCall(ep, messages), signal);
 }
 
-export function chatCall(ep: ModelEndpoint, messages: ChatMessage[]): StreamCall {
+function chatCall(ep: ModelEndpoint, messages: ChatMessage[]): StreamCall {
   const url = apiUrl(ep, 'chat');
   const body = { model: ep.model, messages, stream: true };
   if (ep.provider === 'ollama') {

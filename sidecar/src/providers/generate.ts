@@ -19,7 +19,7 @@ export function streamGenerate(ep: ModelEndpoint, req: GenerateRequest, signal: 
   return streamText(ep, generateCall(ep, req), signal);
 }
 
-export function generateCall(ep: ModelEndpoint, req: GenerateRequest): StreamCall {
+function generateCall(ep: ModelEndpoint, req: GenerateRequest): StreamCall {
   const url = apiUrl(ep, 'generate');
   const suffix = req.suffix === undefined ? {} : { suffix: req.suffix };
   if (ep.provider === 'ollama') {

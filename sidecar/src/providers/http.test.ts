@@ -109,6 +109,16 @@ describe.each(providers)('failures (%s)', (provider) => {
     await double.waitForClose(index);
   });
 
+  it('does not count a slow reader against the server', async () => {
+    double.script({ text: 'abcdefgh', chunkSize: 4 });
+    let text = '';
+    for await (const piece of chat(provider, { timeoutMs: 150 })) {
+      text += piece;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    expect(text).toBe('abcdefgh');
+  });
+
   it('closes the connection when the caller stops reading', async () => {
     double.script({ text: 'b'.repeat(400), chunkSize: 4, delayMs: 20 });
     const index = double.requests.length;

@@ -49,7 +49,12 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
     for await (const chunk of response.body) {
       rearm();
       for (const frame of decoder.push(chunk as Buffer)) {
-        if (frame.text !== '') yield frame.text;
+        if (frame.text !== '') {
+          // Time spent by a slow reader is not silence from the server.
+          clearTimeout(timer);
+          yield frame.text;
+          rearm();
+        }
         if (frame.done) {
           finished = true;
           return;

@@ -54,7 +54,7 @@ function quote(line: string): string {
 }
 
 /** Parses one JSON message; an {error} message mid-stream is the server giving up, reported as such. */
-export function parseMessage(endpoint: string, payload: string, read: FrameReader): Frame {
+function parseMessage(endpoint: string, payload: string, read: FrameReader): Frame {
   let message: unknown;
   try {
     message = JSON.parse(payload);
@@ -71,7 +71,7 @@ export function parseMessage(endpoint: string, payload: string, read: FrameReade
 }
 
 /** Ollama: one JSON object per line. */
-export function ndjsonDecoder(endpoint: string, read: FrameReader): StreamDecoder {
+function ndjsonDecoder(endpoint: string, read: FrameReader): StreamDecoder {
   const lines = new Utf8LineSplitter();
   function* decode(all: string[]): Generator<Frame> {
     for (const line of all) if (line.trim() !== '') yield parseMessage(endpoint, line, read);
@@ -80,7 +80,7 @@ export function ndjsonDecoder(endpoint: string, read: FrameReader): StreamDecode
 }
 
 /** OpenAI-compatible: server-sent events whose data is JSON, closed by `data: [DONE]`. */
-export function sseDecoder(endpoint: string, read: FrameReader): StreamDecoder {
+function sseDecoder(endpoint: string, read: FrameReader): StreamDecoder {
   const lines = new Utf8LineSplitter();
   let data: string[] = [];
   function* dispatch(): Generator<Frame> {

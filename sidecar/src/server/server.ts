@@ -1,8 +1,8 @@
 /** Wires the protocol to the sidecar's parts: documents, settings, inline-edit sessions, completion. */
 import type { MessageConnection } from 'vscode-jsonrpc/node.js';
-import { serverConnection, type InitializeResult, type RedlineSettings } from '@redline/shared-protocol';
+import { serverConnection, type InitializeResult } from '@redline/shared-protocol';
 import { streamChat } from '../providers/chat.js';
-import type { ModelEndpoint } from '../providers/types.js';
+import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
 import { warmUp } from '../scope/grammars.js';
@@ -14,10 +14,6 @@ import { SidecarLog } from './log.js';
 import { SettingsStore } from './settings.js';
 
 export const SERVER_VERSION = '0.1.0';
-
-export function editEndpoint(settings: RedlineSettings): ModelEndpoint {
-  return { provider: settings.provider, endpoint: settings.endpoint, model: settings.model, apiKey: settings.apiKey, timeoutMs: settings.requestTimeoutMs };
-}
 
 export function startServer(raw: MessageConnection, options: { onExit(code: number): void }): void {
   const conn = serverConnection(raw);
@@ -31,7 +27,7 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     channels,
     log,
     model: () => {
-      const endpoint = editEndpoint(settings.get());
+      const endpoint = endpointFromSettings(settings.get(), 'edit');
       return (messages, signal) => streamChat(endpoint, messages, signal);
     },
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),

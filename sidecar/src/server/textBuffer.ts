@@ -1,1 +1,0 @@
-export { TextBuffer } from '@redline/shared-protocol';
