@@ -86,8 +86,14 @@ export interface WordSpan {
   kind: DiffLineKind;
 }
 
-/** Every mark of one session after a render, in absolute document lines. Replaces the previous set. */
+/**
+ * The marks of one session after a render, in absolute document lines, from line `from` down: they
+ * replace every mark of the session on lines ≥ `from`. Marks above `from` stay as they are — no edit
+ * of the render touches them and `from` never falls inside a hunk — so a streaming render repaints
+ * only the bottom of the picture.
+ */
 export interface RenderDecorations {
+  from: number;
   runs: DiffLineRun[];
   words: WordSpan[];
   /** The unfinished last line of a streaming reply, or null. */
@@ -123,6 +129,7 @@ export interface RenderParams {
   version: number;
   edits: TextEdit[];
   decorations: RenderDecorations;
+  /** The session's hunks starting at or after `decorations.from`; those above are unchanged. */
   hunks: Hunk[];
   undo: UndoMarker;
 }

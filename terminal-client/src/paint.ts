@@ -13,7 +13,7 @@ const STYLE = {
 
 export const CONTEXT_LINES = 2;
 
-export function paintRegion(buffer: TextBuffer, decorations: RenderDecorations, color: boolean): string[] {
+export function paintRegion(buffer: TextBuffer, decorations: Pick<RenderDecorations, 'runs' | 'words' | 'streamingLine'>, color: boolean): string[] {
   if (decorations.runs.length === 0) return [];
   const kindOf = new Map<number, 'removed' | 'added'>();
   for (const run of decorations.runs) for (let i = 0; i < run.count; i++) kindOf.set(run.start + i, run.kind);

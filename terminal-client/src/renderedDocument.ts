@@ -68,7 +68,7 @@ export class RenderedDocument {
     }
     this.undoLog.push({ group: params.undo.group, open: params.undo.open, close: params.undo.close, edits: params.edits.length });
     if (params.undo.close) this.marks.delete(params.sessionId);
-    else this.marks.set(params.sessionId, { decorations: params.decorations, hunks: params.hunks });
+    else this.marks.set(params.sessionId, repaint(this.marks.get(params.sessionId), params));
     return { applied: true, version: this.version };
   }
 
@@ -94,4 +94,19 @@ export class RenderedDocument {
       contentChanges: ordered.map((e) => ({ range: e.range, text: e.newText })),
     });
   }
+}
+
+/** A render replaces the session's marks from `decorations.from` down; those above stay. */
+export function repaint(current: SessionMarks | undefined, params: RenderParams): SessionMarks {
+  const { from, runs, words, streamingLine } = params.decorations;
+  const kept = current?.decorations;
+  return {
+    decorations: {
+      from: Math.min(from, kept?.from ?? from),
+      runs: [...(kept?.runs.filter((r) => r.start + r.count <= from) ?? []), ...runs],
+      words: [...(kept?.words.filter((w) => w.line < from) ?? []), ...words],
+      streamingLine,
+    },
+    hunks: [...(current?.hunks.filter((h) => h.end <= from) ?? []), ...params.hunks],
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextBuffer } from '@redline/shared-protocol';
 import { layoutDiff } from '../edit/layout.js';
-import { Region } from './region.js';
+import { Region, repaintFrom } from './region.js';
 
 function render(text: string, start: number, count: number, proposal: string) {
   const buffer = new TextBuffer(text);
@@ -74,5 +74,29 @@ describe('Region', () => {
     region.commit(first.next);
     const second = region.planLayout(buffer, layoutDiff(['a', 'b', 'c'], 'a\nBee', { streaming: true }));
     expect(second.edits).toEqual([{ range: { start: { line: 3, character: 1 }, end: { line: 3, character: 1 } }, newText: 'ee' }]);
+  });
+});
+
+describe('repaintFrom', () => {
+  const state = (start: number, kinds: Array<'context' | 'removed' | 'added'>, streamingLine: number | null = null) => ({
+    start,
+    kinds,
+    words: kinds.map(() => []),
+    streamingLine,
+  });
+
+  it('repaints from the first line whose marks changed, moved back to the start of its hunk', () => {
+    const painted = state(10, ['context', 'removed', 'added', 'context', 'removed']);
+    const next = state(10, ['context', 'removed', 'added', 'context', 'removed', 'added']);
+    expect(repaintFrom(painted, next, 15)).toBe(14);
+    const grown = state(10, ['context', 'removed', 'added', 'added', 'context', 'removed']);
+    expect(repaintFrom(painted, grown, 13)).toBe(11);
+  });
+
+  it('never starts below the first edit, and repaints a moved region whole from its higher start', () => {
+    const painted = state(10, ['context', 'context', 'removed']);
+    expect(repaintFrom(painted, state(10, ['context', 'context', 'removed']), 11)).toBe(11);
+    expect(repaintFrom(painted, state(12, ['context', 'context', 'removed']), Infinity)).toBe(10);
+    expect(repaintFrom(null, state(12, ['removed']), Infinity)).toBe(12);
   });
 });

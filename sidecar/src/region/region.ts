@@ -142,18 +142,20 @@ export class Region {
     return out;
   }
 
-  decorations(): RenderDecorations {
+  /** The marks on region lines from absolute line `from` down (see RenderDecorations). */
+  decorations(from = this.state.start): RenderDecorations {
     const { start, kinds, words, streamingLine } = this.state;
     const runs: DiffLineRun[] = [];
     const spans: WordSpan[] = [];
-    kinds.forEach((kind, i) => {
-      if (kind === 'context') return;
+    for (let i = Math.max(0, from - start); i < kinds.length; i++) {
+      const kind = kinds[i];
+      if (kind === 'context') continue;
       const last = runs[runs.length - 1];
       if (last && last.kind === kind && last.start + last.count === start + i) last.count++;
       else runs.push({ start: start + i, count: 1, kind });
       for (const w of words[i]) spans.push({ line: start + i, start: w.start, end: w.end, kind });
-    });
-    return { runs, words: spans, streamingLine: streamingLine === null ? null : start + streamingLine };
+    }
+    return { from, runs, words: spans, streamingLine: streamingLine === null ? null : start + streamingLine };
   }
 
   /**
@@ -192,12 +194,29 @@ export class Region {
   }
 }
 
+/**
+ * The first absolute line a render must repaint: the first line whose marks differ between what is
+ * painted and `next`, not below the render's first edit, moved back to the start of its hunk so a
+ * hunk is never split. A region that moved is repainted whole.
+ */
+export function repaintFrom(painted: RegionState | null, next: RegionState, firstEditLine: number): number {
+  if (!painted || painted.start !== next.start) return Math.min(painted?.start ?? next.start, next.start);
+  const limit = Math.min(painted.kinds.length, next.kinds.length, Math.max(0, firstEditLine - next.start));
+  let i = 0;
+  while (i < limit && sameLine(painted, next, i)) i++;
+  while (i > 0 && (next.kinds[i - 1] !== 'context' || painted.kinds[i - 1] !== 'context')) i--;
+  return next.start + i;
+}
+
+function sameLine(a: RegionState, b: RegionState, i: number): boolean {
+  if (a.kinds[i] !== b.kinds[i] || a.words[i].length !== b.words[i].length) return false;
+  for (let j = 0; j < a.words[i].length; j++) if (a.words[i][j].start !== b.words[i][j].start || a.words[i][j].end !== b.words[i][j].end) return false;
+  return true;
+}
+
 /** True when both states paint exactly the same marks. */
 export function sameMarks(a: RegionState, b: RegionState): boolean {
   if (a.start !== b.start || a.streamingLine !== b.streamingLine || a.kinds.length !== b.kinds.length) return false;
-  for (let i = 0; i < a.kinds.length; i++) {
-    if (a.kinds[i] !== b.kinds[i] || a.words[i].length !== b.words[i].length) return false;
-    for (let j = 0; j < a.words[i].length; j++) if (a.words[i][j].start !== b.words[i][j].start || a.words[i][j].end !== b.words[i][j].end) return false;
-  }
+  for (let i = 0; i < a.kinds.length; i++) if (!sameLine(a, b, i)) return false;
   return true;
 }

@@ -11,7 +11,7 @@ import { finalizeProposal, streamingProposal } from '../edit/extract.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
 import { ModelError } from '../providers/types.js';
-import { Region, sameMarks, type RegionPlan, type RegionState } from '../region/region.js';
+import { Region, repaintFrom, sameMarks, type RegionPlan, type RegionState } from '../region/region.js';
 import type { ContentChange, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
 import type { RenderChannels, RenderOutcome } from './renderChannel.js';
@@ -213,11 +213,13 @@ export class EditSession {
       if (!plan) return null;
       if (plan.edits.length === 0 && !close && this.painted && sameMarks(this.painted, plan.next)) return null;
       const preview = new Region(plan.next);
+      const firstEditLine = Math.min(...plan.edits.map((e) => e.range.start.line));
+      const from = close ? 0 : repaintFrom(this.painted, plan.next, firstEditLine);
       return {
         params: {
           edits: plan.edits,
-          decorations: close ? { runs: [], words: [], streamingLine: null } : preview.decorations(),
-          hunks: close ? [] : preview.hunks(),
+          decorations: close ? { from, runs: [], words: [], streamingLine: null } : preview.decorations(from),
+          hunks: close ? [] : preview.hunks().filter((h) => h.start >= from),
           undo: { group: this.id, open: !this.opened, close },
         },
         commit: () => {

@@ -6,9 +6,13 @@ import kotlin.coroutines.resumeWithException
 
 /**
  * textDocument/inlineCompletion for the IDE's inline-completion provider, and the events LSP has no
- * words for (shown, accepted, partially accepted).
+ * words for (shown, accepted, partially accepted). Events go to the running sidecar only ([events]):
+ * they come from UI listeners, which must never wait for a sidecar to start.
  */
-class CompletionBridge(private val connection: () -> SidecarConnection) {
+class CompletionBridge(
+    private val connection: () -> SidecarConnection,
+    private val events: () -> SidecarServer? = { connection().server },
+) {
     private class Shown(val length: Int, var remaining: Int)
 
     private val shown = HashMap<String, Shown>()
@@ -36,7 +40,7 @@ class CompletionBridge(private val connection: () -> SidecarConnection) {
     @Synchronized
     fun shown(uri: String, position: Position, item: InlineCompletionItem, ghostLength: Int) {
         shown[uri] = Shown(ghostLength, ghostLength)
-        connection().server.completionShown(CompletionShownParams(TextDocumentIdentifier(uri), position, item))
+        events()?.completionShown(CompletionShownParams(TextDocumentIdentifier(uri), position, item))
     }
 
     /** The shown text changed by [lengthChange] code units: negative when part of it went into the document. */
@@ -46,14 +50,14 @@ class CompletionBridge(private val connection: () -> SidecarConnection) {
         item.remaining = (item.remaining + lengthChange).coerceIn(0, item.length)
         val accepted = item.length - item.remaining
         if (lengthChange < 0 && accepted in 1 until item.length) {
-            connection().server.completionPartiallyAccepted(CompletionPartiallyAcceptedParams(TextDocumentIdentifier(uri), accepted))
+            events()?.completionPartiallyAccepted(CompletionPartiallyAcceptedParams(TextDocumentIdentifier(uri), accepted))
         }
     }
 
     @Synchronized
     fun inserted(uri: String) {
         shown.remove(uri) ?: return
-        connection().server.completionAccepted(CompletionAcceptedParams(TextDocumentIdentifier(uri)))
+        events()?.completionAccepted(CompletionAcceptedParams(TextDocumentIdentifier(uri)))
     }
 
     @Synchronized

@@ -23,7 +23,7 @@ class RedlineCore(
         onStarted = ::handshake,
         onCrash = { message -> host.onUiThread { sessions.abandonAll(message) } },
     )
-    val completion = CompletionBridge(supervisor::connection)
+    val completion = CompletionBridge(supervisor::connection) { supervisor.currentConnection()?.server }
 
     private fun handshake(connection: SidecarConnection) {
         val params = InitializeParams(

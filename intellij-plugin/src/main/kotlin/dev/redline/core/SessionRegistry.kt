@@ -74,6 +74,8 @@ class SessionRegistry(private val host: EditorHost, private val applier: RenderA
             }
             end(session, SessionState.CANCELLED, message)
         }
+        // A restarted sidecar numbers its sessions afresh: the dead one's ids may come back.
+        ended.clear()
     }
 
     fun hasPendingProposal(uri: String): Boolean = sessions.values.any { it.uri == uri }

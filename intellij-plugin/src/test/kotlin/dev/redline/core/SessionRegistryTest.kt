@@ -67,5 +67,8 @@ class SessionRegistryTest {
         assertEquals(emptySet<MarkSpec>(), host.marksOf("s1"))
         assertEquals(Triple("s1", "cancelled", "sidecar died"), host.ended.single())
         assertEquals(host.edits.first().first, host.edits.last().first, "the revert joins the session's undo group")
+        // The restarted sidecar reuses the id: it is a new session, not a late message of the old one.
+        host.onUi { registry.render(insertB2(sync.version(uri)!!, open = true)) }
+        assertTrue(host.onUi { registry.hasPendingProposal(uri) })
     }
 }

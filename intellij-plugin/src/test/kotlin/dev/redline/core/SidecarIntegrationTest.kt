@@ -119,8 +119,7 @@ class SidecarIntegrationTest {
         eventually(15_000) { sidecars.size == 2 }
         // The restarted sidecar has the document at the current version: a new session starts and rejects cleanly.
         val id = startEdit()
-        runCatching { eventually(10_000) { session()?.state == SessionState.DONE || host.ended.size == 2 } }
-        System.err.println("DEBUG state=${session()?.state} edits=${host.edits.size} ended=${host.ended} text=${host.onUi { buffer.text() }}")
+        eventually(10_000) { session()?.state == SessionState.DONE || host.ended.size == 2 }
         assertEquals(1, host.ended.size, "the second session ended early: ${host.ended}")
         core.settle(id, null, accept = false).get(10, TimeUnit.SECONDS)
         eventually(10_000) { host.ended.size == 2 }

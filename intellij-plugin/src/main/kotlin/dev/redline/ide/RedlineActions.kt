@@ -1,0 +1,128 @@
+package dev.redline.ide
+
+import com.intellij.openapi.actionSystem.ActionUpdateThread
+import com.intellij.openapi.actionSystem.AnAction
+import com.intellij.openapi.actionSystem.AnActionEvent
+import com.intellij.openapi.actionSystem.CommonDataKeys
+import com.intellij.openapi.actionSystem.DataContext
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.editor.Caret
+import com.intellij.openapi.editor.Document
+import com.intellij.openapi.editor.Editor
+import com.intellij.openapi.editor.actionSystem.EditorActionHandler
+import com.intellij.openapi.fileEditor.FileDocumentSynchronizationVetoer
+import com.intellij.openapi.ui.popup.JBPopupFactory
+import com.intellij.notification.NotificationType
+import com.intellij.ui.components.JBTextField
+import dev.redline.core.Position
+import dev.redline.core.Range
+import dev.redline.core.SessionRegistry
+import dev.redline.core.SessionState
+import java.awt.Dimension
+
+object RedlineActions {
+    private val service get() = RedlineService.getInstance()
+
+    /** The core may have to start the sidecar first: never on the UI thread. */
+    private fun background(task: () -> Unit) = ApplicationManager.getApplication().executeOnPooledThread {
+        try {
+            task()
+        } catch (e: Exception) {
+            service.notify("Redline: ${e.cause?.message ?: e.message}", NotificationType.WARNING)
+        }
+    }
+
+    fun settle(sessionId: String, line: Int?, accept: Boolean) = background { service.core.settle(sessionId, line, accept).get() }
+
+    fun sessions(editor: Editor): List<SessionRegistry.Session> =
+        RedlineService.uriOf(editor.document)?.let(service.core.sessions::sessionsIn).orEmpty()
+
+    fun start(editor: Editor, instruction: String) {
+        val uri = RedlineService.uriOf(editor.document) ?: return
+        val selection = editor.selectionModel
+        val document = editor.document
+        fun at(offset: Int) = document.getLineNumber(offset).let { Position(it, offset - document.getLineStartOffset(it)) }
+        val range = Range(at(selection.selectionStart), at(selection.selectionEnd))
+        background { service.core.startInlineEdit(uri, range, instruction).get() }
+    }
+}
+
+/** Asks for the instruction in a small popup under the caret, then starts the edit on the selection. */
+class InlineEditAction : AnAction() {
+    override fun getActionUpdateThread() = ActionUpdateThread.BGT
+
+    override fun update(e: AnActionEvent) {
+        e.presentation.isEnabled = e.getData(CommonDataKeys.EDITOR)?.let { RedlineService.uriOf(it.document) } != null
+    }
+
+    override fun actionPerformed(e: AnActionEvent) {
+        val editor = e.getData(CommonDataKeys.EDITOR) ?: return
+        val field = JBTextField().apply { preferredSize = Dimension(420, preferredSize.height) }
+        val popup = JBPopupFactory.getInstance().createComponentPopupBuilder(field, field)
+            .setTitle("Redline: Describe the Change")
+            .setRequestFocus(true)
+            .setCancelOnClickOutside(true)
+            .createPopup()
+        field.addActionListener {
+            val instruction = field.text.trim()
+            popup.closeOk(null)
+            if (instruction.isNotEmpty()) RedlineActions.start(editor, instruction)
+        }
+        popup.showInBestPositionFor(editor)
+    }
+}
+
+/** Accept/Reject all, or the hunk under the caret; enabled only where a proposal is pending. */
+abstract class SettleAction(private val accept: Boolean, private val wholeSession: Boolean) : AnAction() {
+    override fun getActionUpdateThread() = ActionUpdateThread.EDT
+
+    private fun target(e: AnActionEvent): Pair<String, Int?>? {
+        val editor = e.getData(CommonDataKeys.EDITOR) ?: return null
+        val sessions = RedlineActions.sessions(editor).filter { it.state != SessionState.STREAMING }
+        if (wholeSession) return sessions.firstOrNull()?.let { it.id to null }
+        val line = editor.caretModel.logicalPosition.line
+        return sessions.firstOrNull { s -> s.hunks.any { line >= it.start && line < it.end } }?.let { it.id to line }
+    }
+
+    override fun update(e: AnActionEvent) {
+        e.presentation.isEnabled = target(e) != null
+    }
+
+    override fun actionPerformed(e: AnActionEvent) {
+        val (sessionId, line) = target(e) ?: return
+        RedlineActions.settle(sessionId, line, accept)
+    }
+}
+
+class AcceptAllAction : SettleAction(accept = true, wholeSession = true)
+class RejectAllAction : SettleAction(accept = false, wholeSession = true)
+class AcceptHunkAction : SettleAction(accept = true, wholeSession = false)
+class RejectHunkAction : SettleAction(accept = false, wholeSession = false)
+
+/** Esc while a reply streams cancels it; otherwise Esc does what it always does. */
+class CancelStreamEscHandler(private val original: EditorActionHandler) : EditorActionHandler() {
+    private fun streaming(editor: Editor) = RedlineActions.sessions(editor).firstOrNull { it.state == SessionState.STREAMING }
+
+    override fun isEnabledForCaret(editor: Editor, caret: Caret, dataContext: DataContext?) =
+        streaming(editor) != null || original.isEnabled(editor, caret, dataContext)
+
+    override fun doExecute(editor: Editor, caret: Caret?, dataContext: DataContext?) {
+        val session = streaming(editor)
+        if (session == null) {
+            original.execute(editor, caret, dataContext)
+            return
+        }
+        val service = RedlineService.getInstance()
+        ApplicationManager.getApplication().executeOnPooledThread { runCatching { service.core.cancel(session.id).get() } }
+    }
+}
+
+/** A document with a pending proposal is never saved, autosave included: the file would hold both versions. */
+class PendingProposalSaveVetoer : FileDocumentSynchronizationVetoer() {
+    override fun maySaveDocument(document: Document, isSaveExplicit: Boolean): Boolean {
+        val uri = RedlineService.uriOf(document) ?: return true
+        if (!RedlineService.getInstance().core.sessions.hasPendingProposal(uri)) return true
+        if (isSaveExplicit) RedlineService.getInstance().notify("Accept or reject the Redline proposal before saving.", NotificationType.INFORMATION)
+        return false
+    }
+}

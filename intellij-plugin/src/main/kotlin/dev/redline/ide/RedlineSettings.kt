@@ -1,0 +1,77 @@
+package dev.redline.ide
+
+import com.intellij.credentialStore.CredentialAttributes
+import com.intellij.credentialStore.generateServiceName
+import com.intellij.ide.passwordSafe.PasswordSafe
+import com.intellij.openapi.components.PersistentStateComponent
+import com.intellij.openapi.components.Service
+import com.intellij.openapi.components.State
+import com.intellij.openapi.components.Storage
+import com.intellij.openapi.components.service
+import com.intellij.openapi.options.BoundConfigurable
+import com.intellij.openapi.ui.DialogPanel
+import com.intellij.ui.dsl.builder.bindIntText
+import com.intellij.ui.dsl.builder.bindItem
+import com.intellij.ui.dsl.builder.bindSelected
+import com.intellij.ui.dsl.builder.bindText
+import com.intellij.ui.dsl.builder.panel
+import com.intellij.util.xmlb.XmlSerializerUtil
+import dev.redline.core.RedlineSettingsPatch
+import dev.redline.core.RedlineSettingsState
+
+/** Settings in redline.xml; the API key only in the IDE's password safe, never in the XML and never logged. */
+@Service(Service.Level.APP)
+@State(name = "RedlineSettings", storages = [Storage("redline.xml")])
+class RedlineSettings : PersistentStateComponent<RedlineSettingsState> {
+    private var state = RedlineSettingsState()
+    private val keyAttributes = CredentialAttributes(generateServiceName("Redline", "apiKey"))
+
+    override fun getState() = state
+
+    override fun loadState(loaded: RedlineSettingsState) = XmlSerializerUtil.copyBean(loaded, state)
+
+    var apiKey: String
+        get() = PasswordSafe.instance.getPassword(keyAttributes).orEmpty()
+        set(value) = PasswordSafe.instance.setPassword(keyAttributes, value.ifEmpty { null })
+
+    fun patch(): RedlineSettingsPatch = state.toPatch(apiKey)
+
+    companion object {
+        fun getInstance(): RedlineSettings = service()
+    }
+}
+
+class RedlineConfigurable : BoundConfigurable("Redline") {
+    private val settings = RedlineSettings.getInstance()
+    private val s = settings.state
+    private var apiKey = settings.apiKey
+
+    override fun createPanel(): DialogPanel = panel {
+        group("Model Server") {
+            row("Provider:") { comboBox(RedlineSettingsState.PROVIDERS).bindItem({ s.provider }, { s.provider = it ?: s.provider }) }
+            row("Endpoint:") { textField().bindText(s::endpoint).columns(30) }
+            row("Edit model:") { textField().bindText(s::model) }
+            row("Completion model:") { textField().bindText(s::completionModel).comment("Empty: the edit model") }
+            row("API key:") { passwordField().bindText(::apiKey).comment("Stored in the IDE's password safe") }
+            row("Request timeout (ms):") { intTextField(1_000..600_000).bindIntText(s::requestTimeoutMs) }
+        }
+        group("Completion") {
+            row("FIM template:") { textField().bindText(s::fimTemplate).comment("auto, a model family, or a template with {prefix} and {suffix}") }
+            row("Max lines:") { intTextField(1..500).bindIntText(s::maxLines) }
+            row("Tokens to predict:") { intTextField(1..8_192).bindIntText(s::numPredictFim) }
+            row("Temperature:") { textField().bindText({ s.temperature.toString() }, { s.temperature = it.toDoubleOrNull() ?: s.temperature }) }
+            row("Debounce (ms):") { intTextField(0..5_000).bindIntText(s::debounceWait) }
+            row { checkBox("Multi-line completions").bindSelected(s::multilineCompletionsEnabled) }
+            row { checkBox("Use other open files as context").bindSelected(s::fileContextEnabled) }
+            row { checkBox("Use language-server context").bindSelected(s::lspContextEnabled) }
+            row { checkBox("Cache completions").bindSelected(s::completionCacheEnabled) }
+            row { checkBox("Offer the next completion after accepting one").bindSelected(s::enableSubsequentCompletions) }
+        }
+    }
+
+    override fun apply() {
+        super.apply()
+        settings.apiKey = apiKey
+        RedlineService.getInstance().core.settingsChanged()
+    }
+}
