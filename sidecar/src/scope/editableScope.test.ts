@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveEditableScope, selectedLines, type Range } from './editableScope.js';
+import type { Range } from '@redline/shared-protocol';
+import { resolveEditableScope, selectedLines } from './editableScope.js';
 
 const caret = (line: number, character = 2): Range => ({ start: { line, character }, end: { line, character } });
 /** A selection from inside line `from` to inside line `to - 1`, i.e. whole lines [from, to). */

@@ -3,19 +3,10 @@
  * class or statement around the caret; a selection that cuts through a statement or expression is
  * widened to whole syntax nodes.
  */
+import type { Range } from '@redline/shared-protocol';
 import { parseText } from './parse.js';
 import { scopeRulesFor } from './scopeRules.js';
 import { scopeAtCaret, scopeOfLines, type RowSpan } from './scopeTree.js';
-
-export interface Position {
-  line: number;
-  character: number;
-}
-
-export interface Range {
-  start: Position;
-  end: Position;
-}
 
 /** Lines [startLine, endLine) and the syntax node type they were taken from, if any. */
 export type EditableScope = RowSpan;

@@ -19,9 +19,6 @@ class DocumentSync(private val server: () -> SidecarServer?) {
     fun version(uri: String): Int? = docs[uri]?.version
 
     @Synchronized
-    fun isOpen(uri: String): Boolean = uri in docs
-
-    @Synchronized
     fun open(uri: String, languageId: String, text: String) {
         if (uri in docs) return
         docs[uri] = Doc(languageId, 0)

@@ -139,7 +139,7 @@ data class SessionStatusParams(
     val sessionId: String = "",
     val uri: String = "",
     val state: String = SessionState.STREAMING,
-    val message: String? = null,
+    val message: String = "",
     val hunkCount: Int = 0,
 )
 
@@ -185,11 +185,3 @@ data class CompletionShownParams(
 data class CompletionAcceptedParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier())
 
 data class CompletionPartiallyAcceptedParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier(), val acceptedLength: Int = 0)
-
-/** JSON-RPC error codes the sidecar uses beyond the standard ones. */
-object ErrorCodes {
-    const val REQUEST_CANCELLED = -32800
-    const val CONTENT_MODIFIED = -32801
-    const val UNKNOWN_DOCUMENT = -32001
-    const val UNKNOWN_SESSION = -32002
-}

@@ -14,6 +14,7 @@ import com.intellij.ui.dsl.builder.bindIntText
 import com.intellij.ui.dsl.builder.bindItem
 import com.intellij.ui.dsl.builder.bindSelected
 import com.intellij.ui.dsl.builder.bindText
+import com.intellij.ui.dsl.builder.columns
 import com.intellij.ui.dsl.builder.panel
 import com.intellij.util.xmlb.XmlSerializerUtil
 import dev.redline.core.RedlineSettingsPatch
@@ -23,18 +24,18 @@ import dev.redline.core.RedlineSettingsState
 @Service(Service.Level.APP)
 @State(name = "RedlineSettings", storages = [Storage("redline.xml")])
 class RedlineSettings : PersistentStateComponent<RedlineSettingsState> {
-    private var state = RedlineSettingsState()
+    private var current = RedlineSettingsState()
     private val keyAttributes = CredentialAttributes(generateServiceName("Redline", "apiKey"))
 
-    override fun getState() = state
+    override fun getState() = current
 
-    override fun loadState(loaded: RedlineSettingsState) = XmlSerializerUtil.copyBean(loaded, state)
+    override fun loadState(loaded: RedlineSettingsState) = XmlSerializerUtil.copyBean(loaded, current)
 
     var apiKey: String
         get() = PasswordSafe.instance.getPassword(keyAttributes).orEmpty()
         set(value) = PasswordSafe.instance.setPassword(keyAttributes, value.ifEmpty { null })
 
-    fun patch(): RedlineSettingsPatch = state.toPatch(apiKey)
+    fun patch(): RedlineSettingsPatch = current.toPatch(apiKey)
 
     companion object {
         fun getInstance(): RedlineSettings = service()
@@ -43,7 +44,7 @@ class RedlineSettings : PersistentStateComponent<RedlineSettingsState> {
 
 class RedlineConfigurable : BoundConfigurable("Redline") {
     private val settings = RedlineSettings.getInstance()
-    private val s = settings.state
+    private val s = settings.getState()
     private var apiKey = settings.apiKey
 
     override fun createPanel(): DialogPanel = panel {
