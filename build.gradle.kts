@@ -71,11 +71,29 @@ intellijPlatform {
     }
 }
 
-// Every sidecar build found in dist/ (redline-sidecar-<os>-<arch>[.exe]) goes into the plugin's bin/.
+// `npm run build` writes dist/redline-sidecar[.exe] for the machine it runs on; the plugin names each
+// build for its platform (redline-sidecar-<os>-<arch>[.exe], as SidecarExecutables expects), so
+// cross-builds already named that way in dist/ are bundled alongside.
+val hostSidecarName: String = run {
+    val osName = System.getProperty("os.name")
+    val os = when {
+        osName.startsWith("Windows") -> "win32"
+        osName.startsWith("Mac") -> "darwin"
+        else -> "linux"
+    }
+    val arch = if (System.getProperty("os.arch") in setOf("aarch64", "arm64")) "arm64" else "x64"
+    "redline-sidecar-$os-$arch" + if (os == "win32") ".exe" else ""
+}
+val hostSidecar = fileTree("dist") { include("redline-sidecar", "redline-sidecar.exe") }
 val sidecarBuilds = fileTree("dist") { include("redline-sidecar-*") }
 
 tasks {
     prepareSandbox {
+        from(hostSidecar) {
+            rename { hostSidecarName }
+            into(pluginName.map { "$it/bin" })
+            filePermissions { unix("rwxr-xr-x") }
+        }
         from(sidecarBuilds) {
             into(pluginName.map { "$it/bin" })
             filePermissions { unix("rwxr-xr-x") }
@@ -83,7 +101,7 @@ tasks {
     }
     buildPlugin {
         doFirst {
-            check(!sidecarBuilds.isEmpty) { "No sidecar in dist/: run `npm run build` first." }
+            check(!(hostSidecar + sidecarBuilds).isEmpty) { "No sidecar in dist/: run `npm run build` first." }
         }
     }
     test {

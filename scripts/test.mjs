@@ -35,7 +35,9 @@ try {
 }
 
 console.log('\n== kotlin core');
-const kotlin = spawnSync('bash', ['scripts/kotlin-test.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+// The Kotlin integration tests drive the packaged sidecar, as the vitest end-to-end tests do.
+const sidecar = join(process.cwd(), 'dist', process.platform === 'win32' ? 'redline-sidecar.exe' : 'redline-sidecar');
+const kotlin = spawnSync('bash', ['scripts/kotlin-test.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, REDLINE_SIDECAR: sidecar } });
 process.stdout.write(kotlin.stdout ?? '');
 const counts = /kotlin: (\d+) passed, (\d+) failed/.exec(kotlin.stdout ?? '');
 if (counts) {

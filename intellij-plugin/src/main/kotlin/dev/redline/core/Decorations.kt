@@ -21,20 +21,25 @@ data class StreamingMark(override val line: Int) : MarkSpec
 data class HunkActions(override val line: Int, val settleLine: Int?) : MarkSpec
 
 object DecorationModel {
-    /**
-     * Every mark a render asks for. Buttons only once the reply is complete (settling a streaming
-     * session is the sidecar's to refuse, and buttons that jump around while text streams in are
-     * unusable); per-hunk buttons only when there is more than one hunk.
-     */
-    fun marks(decorations: RenderDecorations, hunks: List<Hunk>, streaming: Boolean): Set<MarkSpec> {
+    /** The line, word and streaming marks of a render: all on lines ≥ `decorations.from`. */
+    fun lineMarks(decorations: RenderDecorations): Set<MarkSpec> {
         val marks = LinkedHashSet<MarkSpec>()
         for (run in decorations.runs) for (line in run.start until run.start + run.count) marks += LineMark(line, run.kind)
         for (word in decorations.words) marks += WordMark(word.line, word.start, word.end, word.kind)
         decorations.streamingLine?.let { marks += StreamingMark(it) }
-        if (!streaming && hunks.isNotEmpty()) {
-            marks += HunkActions(hunks.minOf { it.start }, null)
-            if (hunks.size > 1) for (hunk in hunks) marks += HunkActions(hunk.start, hunk.start)
-        }
+        return marks
+    }
+
+    /**
+     * The buttons for all of a session's hunks. Only once the reply is complete (settling a streaming
+     * session is the sidecar's to refuse, and buttons that jump around while text streams in are
+     * unusable); per-hunk buttons only when there is more than one hunk.
+     */
+    fun actions(hunks: List<Hunk>, streaming: Boolean): Set<MarkSpec> {
+        if (streaming || hunks.isEmpty()) return emptySet()
+        val marks = LinkedHashSet<MarkSpec>()
+        marks += HunkActions(hunks.minOf { it.start }, null)
+        if (hunks.size > 1) for (hunk in hunks) marks += HunkActions(hunk.start, hunk.start)
         return marks
     }
 }
@@ -59,13 +64,14 @@ class PaintedMarks(private val painter: MarkPainter) {
 
     data class Delta(val painted: Int, val erased: Int)
 
-    fun update(wanted: Set<MarkSpec>): Delta {
+    /** Paints [wanted]; a painted mark not wanted survives only if [keep] says so (marks a render did not cover). */
+    fun update(wanted: Set<MarkSpec>, keep: (MarkSpec) -> Boolean = { false }): Delta {
         val kept = ArrayList<PaintedMark>()
         val have = HashSet<MarkSpec>()
         var erased = 0
         for (mark in painted) {
             val spec = mark.currentSpec()
-            if (spec != null && spec in wanted && have.add(spec)) {
+            if (spec != null && (spec in wanted || keep(spec)) && have.add(spec)) {
                 kept += mark
             } else {
                 mark.erase()

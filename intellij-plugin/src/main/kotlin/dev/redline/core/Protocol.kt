@@ -139,7 +139,7 @@ data class SessionStatusParams(
     val sessionId: String = "",
     val uri: String = "",
     val state: String = SessionState.STREAMING,
-    val message: String = "",
+    val message: String? = null,
     val hunkCount: Int = 0,
 )
 
@@ -152,7 +152,9 @@ data class DiffLineRun(val start: Int = 0, val count: Int = 0, val kind: String 
 
 data class WordSpan(val line: Int = 0, val start: Int = 0, val end: Int = 0, val kind: String = DiffLineKind.ADDED)
 
+/** The session's marks on lines ≥ [from]; marks above it stay as they are. */
 data class RenderDecorations(
+    val from: Int = 0,
     val runs: List<DiffLineRun> = emptyList(),
     val words: List<WordSpan> = emptyList(),
     val streamingLine: Int? = null,

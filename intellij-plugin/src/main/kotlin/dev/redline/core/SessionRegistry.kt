@@ -30,7 +30,6 @@ class SessionRegistry(private val host: EditorHost, private val applier: RenderA
         var state: String = SessionState.STREAMING
         var undoGroup: UndoGroup? = null
         var hunks: List<Hunk> = emptyList()
-        var decorations = RenderDecorations()
     }
 
     private val sessions = LinkedHashMap<String, Session>()
@@ -45,9 +44,10 @@ class SessionRegistry(private val host: EditorHost, private val applier: RenderA
         val result = applier.apply(params, buffer) { body -> host.edit(params.uri, group, body) }
         if (!result.applied || session == null) return result
         session.undoGroup = if (params.undo.close) null else group
-        session.decorations = params.decorations
-        session.hunks = params.hunks
-        repaint(session)
+        // A render covers lines ≥ from; what lies above it is untouched and stays.
+        val from = params.decorations.from
+        session.hunks = session.hunks.filter { it.start < from } + params.hunks
+        session.marks?.update(DecorationModel.lineMarks(params.decorations) + actions(session)) { it !is HunkActions && it.line < from }
         return result
     }
 
@@ -55,7 +55,8 @@ class SessionRegistry(private val host: EditorHost, private val applier: RenderA
         if (params.sessionId in ended) return
         val session = sessions[params.sessionId] ?: open(params.sessionId, params.uri)
         session.state = params.state
-        if (params.state in SessionState.TERMINAL) end(session, params.state, params.message) else repaint(session)
+        if (params.state in SessionState.TERMINAL) end(session, params.state, params.message)
+        else session.marks?.update(actions(session)) { it !is HunkActions }
     }
 
     /**
@@ -84,9 +85,7 @@ class SessionRegistry(private val host: EditorHost, private val applier: RenderA
 
     private fun open(id: String, uri: String) = Session(id, uri, host.painter(uri, id)?.let(::PaintedMarks)).also { sessions[id] = it }
 
-    private fun repaint(session: Session) {
-        session.marks?.update(DecorationModel.marks(session.decorations, session.hunks, session.state == SessionState.STREAMING))
-    }
+    private fun actions(session: Session) = DecorationModel.actions(session.hunks, session.state == SessionState.STREAMING)
 
     private fun end(session: Session, state: String, message: String?) {
         sessions.remove(session.id)

@@ -19,7 +19,7 @@ class CompletionBridgeTest {
         override fun logMessage(params: LogMessageParams) {}
         override fun sessionStatus(params: SessionStatusParams) {}
     })
-    private val bridge = CompletionBridge { connection }
+    private val bridge = CompletionBridge({ connection })
     private val uri = "file:///a.kt"
 
     @AfterEach

@@ -12,7 +12,7 @@ class DecorationsTest {
 
     @Test
     fun `runs become whole-line marks, words become spans, the streaming line its own mark`() {
-        val marks = DecorationModel.marks(decorations.copy(streamingLine = 9), twoHunks, streaming = true)
+        val marks = DecorationModel.lineMarks(decorations.copy(streamingLine = 9)) + DecorationModel.actions(twoHunks, streaming = true)
         assertEquals(
             setOf(
                 LineMark(2, "removed"), LineMark(3, "removed"), LineMark(4, "added"), LineMark(9, "added"),
@@ -24,10 +24,8 @@ class DecorationsTest {
 
     @Test
     fun `buttons appear once streaming ends, per hunk only with more than one hunk`() {
-        val two = DecorationModel.marks(decorations, twoHunks, streaming = false).filterIsInstance<HunkActions>()
-        assertEquals(setOf(HunkActions(2, null), HunkActions(2, 2), HunkActions(9, 9)), two.toSet())
-        val one = DecorationModel.marks(decorations, twoHunks.take(1), streaming = false).filterIsInstance<HunkActions>()
-        assertEquals(listOf(HunkActions(2, null)), one)
+        assertEquals(setOf(HunkActions(2, null), HunkActions(2, 2), HunkActions(9, 9)), DecorationModel.actions(twoHunks, streaming = false))
+        assertEquals(setOf(HunkActions(2, null)), DecorationModel.actions(twoHunks.take(1), streaming = false))
     }
 
     private class CountingPainter : MarkPainter {
@@ -52,6 +50,15 @@ class DecorationsTest {
         assertEquals(PaintedMarks.Delta(2, 1), marks.update(setOf(LineMark(1, "added"), LineMark(2, "added"), LineMark(3, "added"), StreamingMark(3))))
         assertEquals(5, painter.paints)
         assertEquals(0, painter.live[StreamingMark(2)])
+    }
+
+    @Test
+    fun `marks a partial render does not cover are kept`() {
+        val painter = CountingPainter()
+        val marks = PaintedMarks(painter)
+        marks.update(setOf(LineMark(1, "added"), LineMark(7, "added")))
+        assertEquals(PaintedMarks.Delta(1, 1), marks.update(setOf(LineMark(8, "added"))) { it.line < 5 })
+        assertEquals(setOf(LineMark(1, "added"), LineMark(8, "added")), marks.current())
     }
 
     @Test

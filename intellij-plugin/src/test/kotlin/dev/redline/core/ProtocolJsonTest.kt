@@ -26,6 +26,7 @@ class ProtocolJsonTest {
         val params = (incoming.parseMessage(fixture("applyRender.request.json")) as RequestMessage).params as RenderParams
         assertEquals(3, params.version)
         assertEquals(TextEdit(Range(Position(2, 0), Position(2, 0)), "  return a + b;\n"), params.edits.single())
+        assertEquals(1, params.decorations.from)
         assertEquals(listOf(DiffLineRun(1, 1, "removed"), DiffLineRun(2, 1, "added")), params.decorations.runs)
         assertEquals(WordSpan(2, 9, 14, "added"), params.decorations.words.single())
         assertNull(params.decorations.streamingLine)
@@ -51,7 +52,7 @@ class ProtocolJsonTest {
     @Test
     fun `a missing list field keeps its empty default instead of null`() {
         val decorations = incoming.gson.fromJson("""{"streamingLine": 3}""", RenderDecorations::class.java)
-        assertEquals(RenderDecorations(emptyList(), emptyList(), 3), decorations)
+        assertEquals(RenderDecorations(0, emptyList(), emptyList(), 3), decorations)
     }
 
     @Test

@@ -27,7 +27,7 @@ class RedlineCoreTest {
                 val render = RenderParams(
                     "s1", uri, params.textDocument.version,
                     edits = listOf(TextEdit(Range(Position(2, 0), Position(2, 0)), "  return 2\n  ret\n")),
-                    decorations = RenderDecorations(listOf(DiffLineRun(1, 1, "removed"), DiffLineRun(2, 2, "added")), streamingLine = 3),
+                    decorations = RenderDecorations(runs = listOf(DiffLineRun(1, 1, "removed"), DiffLineRun(2, 2, "added")), streamingLine = 3),
                     hunks = listOf(Hunk(1, 3, 1, 1)),
                     undo = UndoMarker("g", open = true, close = false),
                 )

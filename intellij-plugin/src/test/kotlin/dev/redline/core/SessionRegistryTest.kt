@@ -19,7 +19,7 @@ class SessionRegistryTest {
     private fun insertB2(version: Int, open: Boolean) = RenderParams(
         "s1", uri, version,
         edits = listOf(TextEdit(Range(Position(2, 0), Position(2, 0)), "B2\n")),
-        decorations = RenderDecorations(listOf(DiffLineRun(1, 1, "removed"), DiffLineRun(2, 1, "added"))),
+        decorations = RenderDecorations(runs = listOf(DiffLineRun(1, 1, "removed"), DiffLineRun(2, 1, "added"))),
         hunks = listOf(Hunk(1, 3, 1, 1)),
         undo = UndoMarker("g1", open = open, close = false),
     )
@@ -41,6 +41,23 @@ class SessionRegistryTest {
         assertFalse(host.onUi { registry.hasPendingProposal(uri) })
         assertEquals(1, host.edits.map { it.first }.toSet().size, "one undo group for the whole session")
         assertEquals(Triple("s1", "accepted", null), host.ended.single())
+    }
+
+    @Test
+    fun `a render from a line down keeps the marks and hunks above it`() {
+        host.onUi { registry.render(insertB2(0, open = true)) }
+        val below = RenderParams(
+            "s1", uri, 1,
+            edits = listOf(TextEdit(Range(Position(4, 0), Position(4, 0)), "D\n")),
+            decorations = RenderDecorations(from = 4, runs = listOf(DiffLineRun(4, 1, "added"))),
+            hunks = listOf(Hunk(4, 5, 0, 1)),
+        )
+        host.onUi { registry.render(below) }
+        host.onUi { registry.status(SessionStatusParams("s1", uri, "done", hunkCount = 2)) }
+        assertEquals(
+            setOf(LineMark(1, "removed"), LineMark(2, "added"), LineMark(4, "added"), HunkActions(1, null), HunkActions(1, 1), HunkActions(4, 4)),
+            host.marksOf("s1"),
+        )
     }
 
     @Test

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit
  */
 class SidecarIntegrationTest {
     private val root = File(System.getProperty("redline.repoRoot", "."))
-    private val uri = "file:///work/src/total.ts"
+    private val uri = "file:///project/src/total.ts"
     private val original = listOf(
         "import { db } from \"./db\";", "", "export function total(items) {", "  let sum = 0;", "  for (const item of items) {",
         "    sum += item.price;", "  }", "  return sum;", "}", "", "export const VERSION = 1;", "",
