@@ -145,6 +145,58 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       }
     });
 
+    it("keeps the user's typing on an original line mid-stream, whichever the verdict", async () => {
+      for (const accept of [true, false]) {
+        const doc = await open();
+        const id = await run(doc, { text: REWRITE, chunkSize: 3, delayMs: 4 });
+        await client.waitForStatus(id, ['streaming']);
+        await new Promise((r) => setTimeout(r, 40));
+        // Line 3 ("  let sum = 0;") is context in the proposal.
+        await doc.edit({ start: { line: 3, character: 14 }, end: { line: 3, character: 14 } }, ' // running total');
+        expect((await client.waitForStatus(id, ['done', 'broken', 'error'])).state).toBe('done');
+        await client.conn.sendRequest(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId: id });
+        await client.waitForStatus(id);
+        const expected = (accept ? PROPOSED_TEXT : ORIGINAL).replace('  let sum = 0;', '  let sum = 0; // running total');
+        expect(doc.text).toBe(expected);
+        expectClean(doc, id);
+      }
+    });
+
+    it('keeps typing on a finished green line mid-stream', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: REWRITE, chunkSize: 2, delayMs: 6 });
+      await client.waitForStatus(id, ['streaming']);
+      // Wait until the green line is finished: the streaming line has moved below it.
+      const greenLine = () => doc.text.split('\n').indexOf('    sum += item.price * item.quantity;');
+      const finished = () => {
+        const streaming = doc.marks.get(id)?.decorations.streamingLine;
+        return greenLine() >= 0 && streaming !== null && streaming !== undefined && streaming > greenLine();
+      };
+      while (!finished()) await new Promise((r) => setTimeout(r, 2));
+      const line = greenLine();
+      await doc.edit({ start: { line, character: 4 }, end: { line, character: 4 } }, '/*mine*/ ');
+      expect((await client.waitForStatus(id, ['done', 'broken', 'error'])).state).toBe('done');
+      await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
+      await client.waitForStatus(id);
+      expect(doc.text).toBe(PROPOSED_TEXT.replace('    sum += item.price * item.quantity;', '    /*mine*/ sum += item.price * item.quantity;'));
+      expectClean(doc, id);
+    });
+
+    it('an edit through the region mid-stream breaks it: the stream stops, marks go, the text stays', async () => {
+      const doc = await open();
+      const id = await run(doc, { text: REWRITE, chunkSize: 2, delayMs: 10 });
+      await client.waitForStatus(id, ['streaming']);
+      await new Promise((r) => setTimeout(r, 60));
+      await doc.edit({ start: { line: 1, character: 0 }, end: { line: 4, character: 3 } }, '');
+      const after = doc.text;
+      const status = await client.waitForStatus(id);
+      expect(status.state).toBe('broken');
+      await model.waitForClose(model.requests.length - 1);
+      await new Promise((r) => setTimeout(r, 30));
+      expect(doc.text).toBe(after);
+      expectClean(doc, id);
+    });
+
     it('keeps the proposal when the user types on a highlighted line', async () => {
       const doc = await open();
       const id = await run(doc, { text: REWRITE });

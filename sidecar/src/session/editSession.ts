@@ -11,6 +11,7 @@ import { finalizeProposal, streamingProposal } from '../edit/extract.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
 import { ModelError } from '../providers/types.js';
+import { applyOverrides, noOverrides, sideIndices, type LineOverrides } from '../region/overrides.js';
 import { Region, repaintFrom, sameMarks, type RegionPlan, type RegionState } from '../region/region.js';
 import type { ContentChange, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
@@ -41,6 +42,9 @@ export class EditSession {
   private renderLoop: Promise<void> | null = null;
   private dirty = false;
   private streamer: StreamingLayout | null = null;
+  /** The original lines the model saw: every layout of this ask diffs against them. */
+  private seen: string[] = [];
+  private overrides: LineOverrides = noOverrides();
   /** The code the model rewrites: the selection, or on a re-edit the proposed side. */
   private code = '';
   private reply = '';
@@ -70,6 +74,8 @@ export class EditSession {
     this.phase = 'streaming';
     this.code = joinLines(code, buffer, this.region.end);
     this.reply = '';
+    this.seen = baseline;
+    this.overrides = noOverrides();
     this.streamer = new StreamingLayout(baseline);
     const messages = buildEditPrompt({
       fileName,
@@ -88,7 +94,8 @@ export class EditSession {
 
   /** Shows a ready-made proposal (an applied snippet) without a model. */
   propose(text: string): void {
-    this.code = joinLines(this.region.baseline(this.doc.buffer), this.doc.buffer, this.region.end);
+    this.seen = this.region.baseline(this.doc.buffer);
+    this.code = joinLines(this.seen, this.doc.buffer, this.region.end);
     this.reply = text;
     void this.finish();
   }
@@ -99,13 +106,21 @@ export class EditSession {
     const effect = this.region.track(change, change.before, this.phase === 'streaming');
     if (effect.kind === 'broken') {
       void this.end('broken', `The proposal was discarded because ${effect.reason}; Undo restores it.`, false);
-    } else if (effect.kind === 'typed' && this.phase === 'streaming' && this.region.kinds[effect.index] !== 'added') {
-      // The user edited an original line: the stream's layout must diff against the new text.
-      this.streamer = new StreamingLayout(this.region.baseline(this.doc.buffer));
-      this.updateTarget();
+    } else if (effect.kind === 'typed' && this.phase === 'streaming') {
+      this.keepTyping(effect.index);
     } else if (effect.kind !== 'none') {
       this.refreshMarks();
     }
+  }
+
+  /** Typing on a line mid-stream: the user's text is carried into every later layout. */
+  private keepTyping(index: number): void {
+    const kinds = this.region.kinds;
+    const side = sideIndices(kinds, index);
+    const text = this.doc.buffer.lineAt(this.region.start + index);
+    if (kinds[index] !== 'added') this.overrides.baseline.set(side.baseline, text);
+    else if (this.target?.streamingLine !== index) this.overrides.proposal.set(side.proposal, text);
+    this.updateTarget();
   }
 
   /** Repaints after the user moved or retyped tracked lines, so no client keeps stale marks. */
@@ -160,14 +175,14 @@ export class EditSession {
 
   private updateTarget(): void {
     if (!this.streamer) return;
-    this.target = this.streamer.update(streamingProposal(this.code, this.reply));
+    this.target = applyOverrides(this.streamer.update(streamingProposal(this.code, this.reply)), this.overrides);
     this.scheduleRender();
   }
 
   private async finish(): Promise<void> {
     this.abort = null;
     const final = finalizeProposal(this.code, this.reply);
-    const layout = layoutDiff(this.region.baseline(this.doc.buffer), final.text, { streaming: false });
+    const layout = applyOverrides(layoutDiff(this.seen, final.text, { streaming: false }), this.overrides);
     if (final.noChanges && !layout.lines.some((l) => l.kind !== 'context')) {
       await this.end('noChanges', 'No changes suggested.', true);
       return;
