@@ -13,7 +13,7 @@ class CompletionBridge(
     private val connection: () -> SidecarConnection,
     private val events: () -> SidecarServer? = { connection().server },
 ) {
-    private class Shown(val length: Int, var remaining: Int)
+    private class Shown(val item: InlineCompletionItem, val length: Int, var remaining: Int)
 
     private val shown = HashMap<String, Shown>()
 
@@ -37,9 +37,14 @@ class CompletionBridge(
         return list?.items?.firstOrNull { it.insertText.isNotEmpty() }
     }
 
+    /**
+     * The IDE reports a show again each time it re-renders the same suggestion (after typing over it or a
+     * partial accept): only the first show of an item counts, and what was accepted of it is kept.
+     */
     @Synchronized
     fun shown(uri: String, position: Position, item: InlineCompletionItem, ghostLength: Int) {
-        shown[uri] = Shown(ghostLength, ghostLength)
+        if (shown[uri]?.item === item) return
+        shown[uri] = Shown(item, ghostLength, ghostLength)
         events()?.completionShown(CompletionShownParams(TextDocumentIdentifier(uri), position, item))
     }
 

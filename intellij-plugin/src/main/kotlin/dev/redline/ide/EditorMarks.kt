@@ -41,9 +41,11 @@ class EditorMarks(private val editor: Editor, private val owner: Disposable, pri
     init {
         editor.addEditorMouseListener(object : EditorMouseListener {
             override fun mouseClicked(event: EditorMouseEvent) {
-                val renderer = event.inlay?.renderer as? ActionBar ?: return
+                val inlay = event.inlay ?: return
+                val renderer = inlay.renderer as? ActionBar ?: return
                 if (renderer.sessionId != sessionId) return
-                val accept = event.mouseEvent.x - event.inlay!!.bounds!!.x < renderer.acceptWidth
+                val bounds = inlay.bounds ?: return
+                val accept = event.mouseEvent.x - bounds.x < renderer.acceptWidth
                 RedlineActions.settle(sessionId, renderer.spec.settleLine, accept)
                 event.consume()
             }
@@ -67,7 +69,9 @@ class EditorMarks(private val editor: Editor, private val owner: Disposable, pri
     }
 
     private fun highlighter(spec: MarkSpec, h: RangeHighlighter): PaintedMark {
-        Disposer.register(owner) { h.dispose() }
+        // A child per highlighter, so erasing one also drops it from the session's Disposable.
+        val mark = Disposable { h.dispose() }
+        Disposer.register(owner, mark)
         return object : PaintedMark {
             override fun currentSpec(): MarkSpec? {
                 if (!h.isValid) return null
@@ -78,7 +82,7 @@ class EditorMarks(private val editor: Editor, private val owner: Disposable, pri
                     else -> spec
                 }
             }
-            override fun erase() = h.dispose()
+            override fun erase() = Disposer.dispose(mark)
         }
     }
 

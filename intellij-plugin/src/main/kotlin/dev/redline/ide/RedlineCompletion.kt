@@ -68,10 +68,11 @@ class RedlineCompletionEvents : InlineCompletionInstallListener {
             private val bridge get() = RedlineService.getInstance().core.completion
             private fun uri() = RedlineService.uriOf(editor.document)
 
+            // Also fired on every re-render of the same suggestion; the bridge counts the first only.
             override fun onShow(event: InlineCompletionEventType.Show) {
                 val uri = uri() ?: return
                 val shown = RedlineInlineCompletionProvider.shown[uri] ?: return
-                if (event.i == 0) bridge.shown(uri, shown.position, shown.item, shown.length)
+                bridge.shown(uri, shown.position, shown.item, shown.length)
             }
 
             // Partial accept (next word / next line) and typing over the ghost text both shrink it.

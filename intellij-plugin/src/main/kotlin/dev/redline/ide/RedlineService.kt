@@ -111,7 +111,7 @@ class RedlineService : Disposable, EditorHost {
         val project = editorsOf(uri).firstOrNull()?.project
         // One groupId per session: the platform merges its commands into a single undo step.
         CommandProcessor.getInstance().executeCommand(project, {
-            ApplicationManager.getApplication().runWriteAction(body)
+            ApplicationManager.getApplication().runWriteAction { body() }
         }, "Redline Edit", group, document)
     }
 

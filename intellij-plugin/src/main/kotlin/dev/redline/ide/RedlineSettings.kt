@@ -3,13 +3,17 @@ package dev.redline.ide
 import com.intellij.credentialStore.CredentialAttributes
 import com.intellij.credentialStore.generateServiceName
 import com.intellij.ide.passwordSafe.PasswordSafe
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.application.ModalityState
 import com.intellij.openapi.components.PersistentStateComponent
+import com.intellij.openapi.components.RoamingType
 import com.intellij.openapi.components.Service
 import com.intellij.openapi.components.State
 import com.intellij.openapi.components.Storage
 import com.intellij.openapi.components.service
 import com.intellij.openapi.options.BoundConfigurable
 import com.intellij.openapi.ui.DialogPanel
+import com.intellij.ui.components.JBPasswordField
 import com.intellij.ui.dsl.builder.bindIntText
 import com.intellij.ui.dsl.builder.bindItem
 import com.intellij.ui.dsl.builder.bindSelected
@@ -20,9 +24,13 @@ import com.intellij.util.xmlb.XmlSerializerUtil
 import dev.redline.core.RedlineSettingsPatch
 import dev.redline.core.RedlineSettingsState
 
-/** Settings in redline.xml; the API key only in the IDE's password safe, never in the XML and never logged. */
+/**
+ * Settings in redline.xml; the API key only in the IDE's password safe, never in the XML and never logged.
+ * [apiKey] and [patch] stay off the UI thread: the safe may block on the OS keychain, and 2025 sources
+ * require a background thread.
+ */
 @Service(Service.Level.APP)
-@State(name = "RedlineSettings", storages = [Storage("redline.xml")])
+@State(name = "RedlineSettings", storages = [Storage("redline.xml", roamingType = RoamingType.DISABLED)])
 class RedlineSettings : PersistentStateComponent<RedlineSettingsState> {
     private var current = RedlineSettingsState()
     private val keyAttributes = CredentialAttributes(generateServiceName("Redline", "apiKey"))
@@ -45,7 +53,20 @@ class RedlineSettings : PersistentStateComponent<RedlineSettingsState> {
 class RedlineConfigurable : BoundConfigurable("Redline") {
     private val settings = RedlineSettings.getInstance()
     private val s = settings.getState()
-    private var apiKey = settings.apiKey
+    private var apiKey = ""
+    private var keyField: JBPasswordField? = null
+
+    init {
+        val application = ApplicationManager.getApplication()
+        application.executeOnPooledThread {
+            val stored = settings.apiKey
+            // any(): the settings dialog is modal. A key the user already typed is kept.
+            application.invokeLater({
+                keyField?.let { if (String(it.password) == apiKey) it.text = stored }
+                apiKey = stored
+            }, ModalityState.any())
+        }
+    }
 
     override fun createPanel(): DialogPanel = panel {
         group("Model Server") {
@@ -53,7 +74,7 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Endpoint:") { textField().bindText(s::endpoint).columns(30) }
             row("Edit model:") { textField().bindText(s::model) }
             row("Completion model:") { textField().bindText(s::completionModel).comment("Empty: the edit model") }
-            row("API key:") { passwordField().bindText(::apiKey).comment("Stored in the IDE's password safe") }
+            row("API key:") { keyField = passwordField().bindText(::apiKey).comment("Stored in the IDE's password safe").component }
             row("Request timeout (ms):") { intTextField(1_000..600_000).bindIntText(s::requestTimeoutMs) }
         }
         group("Completion") {
@@ -72,7 +93,10 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
 
     override fun apply() {
         super.apply()
-        settings.apiKey = apiKey
-        RedlineService.getInstance().core.settingsChanged()
+        val key = apiKey
+        ApplicationManager.getApplication().executeOnPooledThread {
+            settings.apiKey = key
+            RedlineService.getInstance().core.settingsChanged()
+        }
     }
 }

@@ -64,6 +64,20 @@ class CompletionBridgeTest {
     }
 
     @Test
+    fun `a re-render of the shown item neither announces it again nor forgets what was accepted`() {
+        val item = InlineCompletionItem("return value")
+        bridge.shown(uri, Position(3, 4), item, ghostLength = 12)
+        bridge.changed(uri, -7)
+        bridge.shown(uri, Position(3, 4), item, ghostLength = 12)
+        bridge.changed(uri, -2)
+        bridge.hidden(uri)
+        val next = InlineCompletionItem("return value")
+        bridge.shown(uri, Position(3, 4), next, ghostLength = 12)
+        eventually { process.server.all<CompletionShownParams>().size == 2 }
+        assertEquals(listOf(7, 9), process.server.all<CompletionPartiallyAcceptedParams>().map { it.acceptedLength })
+    }
+
+    @Test
     fun `ghost text drops what the item repeats before the caret, or gives up`() {
         val range = Range(Position(0, 0), Position(0, 3))
         assertEquals("urn x", CompletionBridge.ghostText(InlineCompletionItem("return x", range), "ret"))

@@ -1,0 +1,34 @@
+/** The API key reaches the model server as a bearer token and nowhere else: not in statuses, logs or stderr. */
+import { afterAll, expect, it } from 'vitest';
+import type { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
+import { packagedSidecar } from '../harness/packaged.js';
+import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+
+const KEY = 'sk-redline-test-0123456789abcdef';
+let model: ModelDouble;
+let client: SidecarClient;
+
+afterAll(async () => {
+  await client?.close();
+  await model?.close();
+});
+
+it('never writes the API key into a status, a log message or stderr', async () => {
+  model = await startModelDouble();
+  let stderr = '';
+  client = await packagedSidecar({ provider: 'openai', endpoint: model.url, model: 'gpt-x', apiKey: KEY }, (text) => (stderr += text));
+  model.script({ text: '', status: 401, errorBody: { error: { message: `Incorrect API key provided: ${KEY}` } } });
+  const doc = await client.openDocument('file:///k.ts', 'typescript', 'const a = 1;\n');
+  const { sessionId } = await client.conn.sendRequest('redline/inlineEdit/start', {
+    textDocument: { uri: doc.uri, version: doc.version },
+    range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } },
+    instruction: 'rename',
+  });
+  const status = await client.waitForStatus(sessionId);
+  expect(status.state).toBe('error');
+  expect(status.message).toMatch(/401.*Incorrect API key provided/);
+  expect(model.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(stderr).toMatch(/Incorrect API key/);
+  for (const text of [status.message ?? '', stderr, ...client.logs.map((l) => l.message)]) expect(text).not.toContain(KEY);
+});
