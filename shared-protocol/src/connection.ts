@@ -3,8 +3,10 @@
  * fixes its params and result types at compile time. Params are always sent as an object: with
  * params omitted, a `(params, token)` handler would receive the token as params.
  */
-import type { CancellationToken, MessageConnection } from 'vscode-jsonrpc/node.js';
+import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import type { ClientNotifications, ClientRequests, ServerNotifications, ServerRequests } from './methods.js';
+import { ErrorCodes } from './redline.js';
+import { paramsProblem } from './validate.js';
 
 type Handler<P, R> = (params: P, token: CancellationToken) => R | Promise<R>;
 
@@ -26,14 +28,27 @@ export interface ClientConnection {
   sendNotification<M extends keyof ClientNotifications>(method: M, params: ClientNotifications[M]): Promise<void>;
 }
 
-function typed(raw: MessageConnection) {
+/** Reports a notification dropped because its params did not fit the protocol. */
+export type InvalidNotification = (method: string, problem: string) => void;
+
+/** `invalid` set: incoming params are checked against protocol.json first (requests get -32602). */
+function typed(raw: MessageConnection, invalid?: InvalidNotification) {
+  const problem = (method: string, params: unknown) => (invalid ? paramsProblem(method, params) : null);
   return {
     raw,
     onRequest: (method: string, handler: Handler<never, unknown>) => {
-      raw.onRequest(method, (params: unknown, token: CancellationToken) => handler(params as never, token));
+      raw.onRequest(method, (params: unknown, token: CancellationToken) => {
+        const wrong = problem(method, params);
+        if (wrong) throw new ResponseError(ErrorCodes.InvalidParams, `${method}: ${wrong}`);
+        return handler(params as never, token);
+      });
     },
     onNotification: (method: string, handler: (params: never) => void) => {
-      raw.onNotification(method, (params: unknown) => handler(params as never));
+      raw.onNotification(method, (params: unknown) => {
+        const wrong = problem(method, params);
+        if (wrong) invalid!(method, wrong);
+        else handler(params as never);
+      });
     },
     // An undefined token must not be passed on: vscode-jsonrpc would send [params, null] as an array.
     sendRequest: (method: string, params: unknown, token?: CancellationToken) =>
@@ -42,5 +57,5 @@ function typed(raw: MessageConnection) {
   };
 }
 
-export const serverConnection = (raw: MessageConnection): ServerConnection => typed(raw) as ServerConnection;
+export const serverConnection = (raw: MessageConnection, invalid: InvalidNotification = () => undefined): ServerConnection => typed(raw, invalid) as ServerConnection;
 export const clientConnection = (raw: MessageConnection): ClientConnection => typed(raw) as ClientConnection;

@@ -16,7 +16,7 @@ import {
 } from '@redline/shared-protocol';
 import { RenderedDocument } from './renderedDocument.js';
 
-type StatusWaiter = { sessionId: string; states: readonly SessionState[]; resolve(status: SessionStatusParams): void };
+type StatusWaiter = { sessionId: string; states: readonly SessionState[]; resolve(status: SessionStatusParams): void; reject(error: Error): void };
 
 export class SidecarClient {
   readonly documents = new Map<string, RenderedDocument>();
@@ -44,7 +44,13 @@ export class SidecarClient {
       });
     });
     conn.onNotification('window/logMessage', (params) => this.logs.push(params));
+    conn.raw.onClose(() => {
+      this.closed = true;
+      for (const waiter of this.waiters.splice(0)) waiter.reject(new Error('The sidecar stopped unexpectedly; nothing was written.'));
+    });
   }
+
+  private closed = false;
 
   /** Spawns the sidecar; its stderr is passed to `onStderr` (drained either way, so it never blocks). */
   static async spawn(command: string, args: string[], settings: RedlineSettingsPatch, onStderr: (text: string) => void = () => undefined): Promise<SidecarClient> {
@@ -90,15 +96,18 @@ export class SidecarClient {
   waitForStatus(sessionId: string, states: readonly SessionState[] = TERMINAL_STATES): Promise<SessionStatusParams> {
     const seen = this.statuses.find((s) => s.sessionId === sessionId && states.includes(s.state));
     if (seen) return Promise.resolve(seen);
-    return new Promise((resolve) => this.waiters.push({ sessionId, states, resolve }));
+    if (this.closed) return Promise.reject(new Error('The sidecar stopped unexpectedly; nothing was written.'));
+    return new Promise((resolve, reject) => this.waiters.push({ sessionId, states, resolve, reject }));
   }
 
   async close(): Promise<void> {
-    try {
-      await this.conn.sendRequest('shutdown', {});
-      await this.conn.sendNotification('exit', {});
-    } catch {
-      // The sidecar may already be gone; disposing below is all that is left to do.
+    if (!this.closed) {
+      try {
+        await this.conn.sendRequest('shutdown', {});
+        await this.conn.sendNotification('exit', {});
+      } catch {
+        // The sidecar went away meanwhile; disposing below is all that is left to do.
+      }
     }
     this.conn.raw.dispose();
     if (this.child && this.child.exitCode === null) {

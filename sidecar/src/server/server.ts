@@ -16,8 +16,9 @@ import { SettingsStore } from './settings.js';
 export const SERVER_VERSION = '0.1.0';
 
 export function startServer(raw: MessageConnection, options: { onExit(code: number): void }): void {
-  const conn = serverConnection(raw);
   const log = new SidecarLog();
+  const conn = serverConnection(raw, (method, problem) => log.warn(`dropped ${method}: ${problem}`));
+  raw.onError(([error]) => log.error(`unreadable message from the client: ${error.message}`));
   const documents = new DocumentStore();
   const settings = new SettingsStore();
   settings.onChange((s) => log.setSecrets([s.apiKey]));
