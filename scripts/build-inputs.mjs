@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 const WASM_FILES_JSON = new URL('../sidecar/src/scope/wasmFiles.json', import.meta.url);
 
 /** Source trees and files whose change means the executable must be rebuilt. */
-const INPUT_PATHS = ['sidecar/src', 'shared-protocol/src', 'package-lock.json', 'scripts/build-sea.mjs',
+const INPUT_PATHS = ['sidecar/src', 'shared-protocol/src', 'shared-protocol/protocol.json', 'package-lock.json', 'scripts/build-sea.mjs',
   'scripts/build-inputs.mjs'];
 
 export function executableName(base, platform) {

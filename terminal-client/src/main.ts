@@ -16,7 +16,7 @@ const EXE = process.platform === 'win32' ? 'redline-sidecar.exe' : 'redline-side
 
 function sidecarPath(command: EditCommand): string {
   const path = command.sidecar ?? fileURLToPath(new URL(`../../dist/${EXE}`, import.meta.url));
-  if (!existsSync(path)) throw new Error(`redline: no sidecar executable at ${path}; run \`npm run build\` or pass --sidecar`);
+  if (!existsSync(path)) throw new Error(`no sidecar executable at ${path}; run \`npm run build\` or pass --sidecar`);
   return path;
 }
 
@@ -97,9 +97,18 @@ async function run(command: EditCommand): Promise<number> {
   }
 }
 
+let command: EditCommand | null = null;
 try {
-  process.exitCode = await run(parseEditCommand(process.argv.slice(2), process.env));
+  command = parseEditCommand(process.argv.slice(2), process.env);
 } catch (err) {
   process.stderr.write(`${(err as Error).message}\n`);
   process.exitCode = 2;
+}
+if (command) {
+  try {
+    process.exitCode = await run(command);
+  } catch (err) {
+    process.stderr.write(`redline: ${(err as Error).message}\n`);
+    process.exitCode = 1;
+  }
 }
