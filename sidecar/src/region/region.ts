@@ -49,6 +49,11 @@ export class Region {
     return this.state.kinds;
   }
 
+  /** Region index of the unfinished streaming line, or null. */
+  get streamingLine(): number | null {
+    return this.state.streamingLine;
+  }
+
   commit(next: RegionState): void {
     this.state = next;
   }

@@ -119,7 +119,7 @@ export class EditSession {
     const side = sideIndices(kinds, index);
     const text = this.doc.buffer.lineAt(this.region.start + index);
     if (kinds[index] !== 'added') this.overrides.baseline.set(side.baseline, text);
-    else if (this.target?.streamingLine !== index) this.overrides.proposal.set(side.proposal, text);
+    else if (this.region.streamingLine !== index) this.overrides.proposal.set(side.proposal, text);
     this.updateTarget();
   }
 
