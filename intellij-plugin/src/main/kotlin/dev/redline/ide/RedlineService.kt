@@ -1,6 +1,6 @@
 package dev.redline.ide
 
-import com.intellij.ide.plugins.PluginManagerCore
+import com.intellij.ide.plugins.cl.PluginAwareClassLoader
 import com.intellij.notification.NotificationGroupManager
 import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
@@ -16,7 +16,6 @@ import com.intellij.openapi.editor.event.DocumentEvent
 import com.intellij.openapi.editor.event.DocumentListener
 import com.intellij.openapi.editor.event.EditorFactoryEvent
 import com.intellij.openapi.editor.event.EditorFactoryListener
-import com.intellij.openapi.extensions.PluginId
 import com.intellij.openapi.fileEditor.FileDocumentManager
 import com.intellij.openapi.util.Disposer
 import com.intellij.util.concurrency.AppExecutorUtil
@@ -38,13 +37,16 @@ class RedlineService : Disposable, EditorHost {
     private val log = logger<RedlineService>()
     private val sessionDisposables = HashMap<String, Disposable>()
 
+    // Through the plugin's own class loader: 2026 sources mark PluginManagerCore.getPlugin @ApiStatus.Internal.
+    private val descriptor = (RedlineService::class.java.classLoader as? PluginAwareClassLoader)?.pluginDescriptor
+
     val core = RedlineCore(
         spawn = ::spawnSidecar,
         host = this,
         scheduler = AppExecutorUtil.getAppScheduledExecutorService(),
         log = { log.info(it) },
         settings = { RedlineSettings.getInstance().patch() },
-        clientVersion = PluginManagerCore.getPlugin(PluginId.getId("dev.redline"))?.version ?: "dev",
+        clientVersion = descriptor?.version ?: "dev",
     )
 
     init {
@@ -73,7 +75,7 @@ class RedlineService : Disposable, EditorHost {
 
     private fun spawnSidecar(): SidecarProcess {
         System.getenv("REDLINE_SIDECAR")?.let { return OsSidecarProcess.start(File(it)) }
-        val bin = PluginManagerCore.getPlugin(PluginId.getId("dev.redline"))?.pluginPath?.resolve("bin")?.toFile()
+        val bin = descriptor?.pluginPath?.resolve("bin")?.toFile()
         val names = bin?.list()?.toList().orEmpty()
         return when (val choice = SidecarExecutables.choose(System.getProperty("os.name"), System.getProperty("os.arch"), names)) {
             is SidecarExecutables.Choice.Found -> {
@@ -88,10 +90,7 @@ class RedlineService : Disposable, EditorHost {
         }
     }
 
-    fun editorsOf(uri: String): List<Editor> {
-        val document = documentOf(uri) ?: return emptyList()
-        return EditorFactory.getInstance().getEditors(document).toList()
-    }
+    fun editorsOf(uri: String): List<Editor> = documentOf(uri)?.let { EditorFactory.getInstance().getEditors(it).toList() }.orEmpty()
 
     private fun documentOf(uri: String): Document? = EditorFactory.getInstance().allEditors
         .map { it.document }.firstOrNull { uriOf(it) == uri }
