@@ -46,6 +46,8 @@ export class DocumentStore {
 
   open(params: DidOpenTextDocumentParams): void {
     const { uri, languageId, version, text } = params.textDocument;
+    // A second didOpen without a didClose replaces the document: whatever followed the old one ends.
+    this.close(uri);
     this.docs.set(uri, { uri, languageId, version, buffer: new TextBuffer(text) });
   }
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { DocumentStore, type ContentChange } from './documents.js';
+
+const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } });
+
+function store(text: string) {
+  const docs = new DocumentStore();
+  const changes: ContentChange[] = [];
+  docs.onChange((c) => changes.push(c));
+  docs.open({ textDocument: { uri: 'u', languageId: 'typescript', version: 1, text } });
+  return { docs, changes };
+}
+
+describe('DocumentStore', () => {
+  it('applies incremental changes in order, each listener seeing the text before it', () => {
+    const { docs, changes } = store('a\nb\n');
+    docs.change({ textDocument: { uri: 'u', version: 2 }, contentChanges: [{ range: range(0, 1, 0, 1), text: 'x' }, { range: range(0, 0, 0, 0), text: '>' }] });
+    expect(docs.get('u')!.buffer.getText()).toBe('>ax\nb\n');
+    expect(docs.get('u')!.version).toBe(2);
+    expect(changes.map((c) => c.before.getText())).toEqual(['a\nb\n', 'ax\nb\n']);
+    expect(changes.every((c) => c.origin === undefined)).toBe(true);
+  });
+
+  it('replaces the whole text for a change without a range', () => {
+    const { docs } = store('a\n');
+    docs.change({ textDocument: { uri: 'u', version: 5 }, contentChanges: [{ text: 'new\n' }] });
+    expect(docs.get('u')!.buffer.getText()).toBe('new\n');
+  });
+
+  it("applies a render's own edits bottom-up, tagged with their origin", () => {
+    const { docs, changes } = store('one\ntwo\nthree\n');
+    docs.applyOwn('u', [{ range: range(0, 0, 0, 3), newText: 'ONE' }, { range: range(2, 0, 2, 5), newText: 'THREE' }], 7, 'edit-1');
+    expect(docs.get('u')!.buffer.getText()).toBe('ONE\ntwo\nTHREE\n');
+    expect(docs.get('u')!.version).toBe(7);
+    expect(changes.map((c) => [c.range!.start.line, c.origin])).toEqual([[2, 'edit-1'], [0, 'edit-1']]);
+  });
+
+  it('ignores changes to unknown documents; a second didOpen closes the first', () => {
+    const { docs } = store('a\n');
+    const closed: string[] = [];
+    docs.onClose((uri) => closed.push(uri));
+    docs.change({ textDocument: { uri: 'other', version: 2 }, contentChanges: [{ text: 'x' }] });
+    expect(docs.get('other')).toBeUndefined();
+    docs.open({ textDocument: { uri: 'u', languageId: 'typescript', version: 1, text: 'b\n' } });
+    expect(closed).toEqual(['u']);
+    expect(docs.get('u')!.buffer.getText()).toBe('b\n');
+  });
+});
