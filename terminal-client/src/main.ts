@@ -61,7 +61,8 @@ async function verdicts(client: SidecarClient, doc: RenderedDocument, sessionId:
 }
 
 async function run(command: EditCommand): Promise<number> {
-  const path = resolve(command.file);
+  // Under `npm run`, the working directory is the repository; INIT_CWD is where the user typed it.
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), command.file);
   const original = readFileSync(path, 'utf8');
   const tty = Boolean(process.stdout.isTTY);
   let stderr = '';
