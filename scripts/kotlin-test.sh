@@ -4,6 +4,8 @@
 # Library versions come from gradle.properties, the list the Gradle build uses. The last line printed is
 # `kotlin: N passed, N failed`; the exit code is non-zero on any failure, a compile error included.
 # Integration tests against the real sidecar run when REDLINE_SIDECAR names its executable.
+# One more check counts as a test: the IntelliJ adapter (dev.redline.ide) compiles together with the
+# core against intellij-plugin/src/stubs, declarations of the platform API members it uses.
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -67,5 +69,24 @@ failed=$(sed -n 's/.*\[ *\([0-9]*\) tests failed *\].*/\1/p' "$out/report.txt" |
 passed=${passed:-0}
 failed=${failed:-0}
 if [[ $status -ne 0 && $failed -eq 0 ]]; then failed=1; fi
+
+# kotlinc reads the Java stubs as sources, since some of them refer to Kotlin stubs; javac then checks them
+# against the Kotlin classes. Output goes to its own folder, away from the test classes.
+adapter_out="$plugin/build/adapter-compile"
+rm -rf "$adapter_out" && mkdir -p "$adapter_out/kotlin" "$adapter_out/java"
+mapfile -t adapter_sources < <(find "$plugin/src/main/kotlin/dev/redline" "$plugin/src/stubs" \( -name '*.kt' -o -name '*.java' \) | sort)
+mapfile -t java_stubs < <(find "$plugin/src/stubs" -name '*.java' | sort)
+started=$(date +%s)
+if JAVA_OPTS="${JAVA_OPTS:--Xmx1g -XX:TieredStopAtLevel=1 -XX:+UseSerialGC}" \
+    "$kotlinc" -jvm-target 17 -api-version "$api" -language-version "$api" -nowarn \
+    -cp "$classpath:$kotlin_lib/annotations-13.0.jar" -d "$adapter_out/kotlin" "${adapter_sources[@]}" &&
+  javac -nowarn -d "$adapter_out/java" \
+    -cp "$adapter_out/kotlin:$kotlin_lib/kotlin-stdlib.jar:$kotlin_lib/annotations-13.0.jar:$classpath" "${java_stubs[@]}"; then
+  passed=$((passed + 1))
+  echo "adapter compiles against platform stubs: ok ($(( $(date +%s) - started )) s)"
+else
+  failed=$((failed + 1))
+  echo "adapter compiles against platform stubs: FAILED"
+fi
 echo "kotlin: $passed passed, $failed failed"
 [[ $status -eq 0 && $failed -eq 0 ]]

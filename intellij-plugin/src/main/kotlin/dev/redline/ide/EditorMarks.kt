@@ -25,7 +25,7 @@ import dev.redline.core.WordMark
 import java.awt.Graphics
 import java.awt.Rectangle
 
-/** Light and dark defaults come from colorSchemes/*.xml (plugin.xml: additionalTextAttributes). */
+/** Light and dark defaults come from the XML files in colorSchemes/ (plugin.xml: additionalTextAttributes). */
 object RedlineColors {
     val ADDED_LINE = TextAttributesKey.createTextAttributesKey("REDLINE_ADDED_LINE")
     val REMOVED_LINE = TextAttributesKey.createTextAttributesKey("REDLINE_REMOVED_LINE")

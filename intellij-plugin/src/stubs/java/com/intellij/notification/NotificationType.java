@@ -1,0 +1,7 @@
+package com.intellij.notification;
+
+public enum NotificationType {
+  INFORMATION,
+  WARNING,
+  ERROR
+}

@@ -1,0 +1,5 @@
+package com.intellij.openapi;
+
+public interface Disposable {
+  void dispose();
+}

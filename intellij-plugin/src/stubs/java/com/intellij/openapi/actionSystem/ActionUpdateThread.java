@@ -1,0 +1,6 @@
+package com.intellij.openapi.actionSystem;
+
+public enum ActionUpdateThread {
+  BGT,
+  EDT
+}

@@ -1,0 +1,4 @@
+package com.intellij.openapi.actionSystem;
+
+public interface DataContext {
+}

@@ -1,0 +1,16 @@
+package com.intellij.openapi.command;
+
+import com.intellij.openapi.editor.Document;
+import com.intellij.openapi.project.Project;
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public abstract class CommandProcessor {
+  public static CommandProcessor getInstance() { throw new UnsupportedOperationException(); }
+
+  public abstract void executeCommand(@Nullable Project project,
+                                      @NotNull Runnable runnable,
+                                      @Nullable String name,
+                                      @Nullable Object groupId,
+                                      @Nullable Document document);
+}

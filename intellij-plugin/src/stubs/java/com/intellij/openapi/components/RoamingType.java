@@ -1,0 +1,6 @@
+package com.intellij.openapi.components;
+
+public enum RoamingType {
+  DISABLED,
+  DEFAULT
+}

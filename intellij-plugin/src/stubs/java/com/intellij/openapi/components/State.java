@@ -1,0 +1,11 @@
+package com.intellij.openapi.components;
+
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+
+@Retention(RetentionPolicy.RUNTIME)
+public @interface State {
+  String name();
+
+  Storage[] storages() default {};
+}

@@ -1,0 +1,5 @@
+package com.intellij.openapi.diagnostic;
+
+public abstract class Logger {
+  public abstract void info(String message);
+}

@@ -1,0 +1,4 @@
+package com.intellij.openapi.editor;
+
+public interface Caret {
+}

@@ -1,0 +1,7 @@
+package com.intellij.openapi.editor;
+
+import org.jetbrains.annotations.NotNull;
+
+public interface CaretModel {
+  @NotNull LogicalPosition getLogicalPosition();
+}

@@ -1,0 +1,7 @@
+package com.intellij.openapi.editor;
+
+public interface SelectionModel {
+  int getSelectionStart();
+
+  int getSelectionEnd();
+}

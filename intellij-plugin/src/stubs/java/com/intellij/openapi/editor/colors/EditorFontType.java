@@ -1,0 +1,5 @@
+package com.intellij.openapi.editor.colors;
+
+public enum EditorFontType {
+  ITALIC
+}

@@ -1,0 +1,5 @@
+package com.intellij.openapi.editor.markup;
+
+public enum HighlighterTargetArea {
+  EXACT_RANGE
+}

@@ -1,0 +1,4 @@
+package com.intellij.openapi.editor.markup;
+
+public class TextAttributes {
+}

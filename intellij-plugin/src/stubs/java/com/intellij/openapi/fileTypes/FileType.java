@@ -1,0 +1,7 @@
+package com.intellij.openapi.fileTypes;
+
+import org.jetbrains.annotations.NotNull;
+
+public interface FileType {
+  @NotNull String getName();
+}

@@ -1,0 +1,4 @@
+package com.intellij.openapi.project;
+
+public interface Project {
+}

@@ -1,0 +1,5 @@
+package com.intellij.openapi.util;
+
+public interface Computable<T> {
+  T compute();
+}

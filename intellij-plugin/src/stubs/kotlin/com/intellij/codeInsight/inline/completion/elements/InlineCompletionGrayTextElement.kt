@@ -1,0 +1,3 @@
+package com.intellij.codeInsight.inline.completion.elements
+
+class InlineCompletionGrayTextElement(text: String) : InlineCompletionElement

@@ -1,0 +1,5 @@
+package com.intellij.notification
+
+class NotificationGroup private constructor() {
+    fun createNotification(content: String, type: NotificationType): Notification = TODO()
+}

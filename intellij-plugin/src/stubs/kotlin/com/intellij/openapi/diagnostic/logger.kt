@@ -1,0 +1,3 @@
+package com.intellij.openapi.diagnostic
+
+inline fun <reified T : Any> logger(): Logger = TODO()

@@ -1,0 +1,3 @@
+package com.intellij.openapi.ui
+
+class DialogPanel private constructor()
