@@ -1,27 +1,10 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGE_IDS, assetName, getParser, languageIdForPath, warmUp } from './grammars.js';
+import { SUPPORTED_LANGUAGE_IDS, assetName, getParser, warmUp } from './grammars.js';
 import wasmFiles from './wasmFiles.json';
 
 const require = createRequire(import.meta.url);
-
-describe('languageIdForPath', () => {
-  it('maps extensions to LSP languageIds', () => {
-    const cases: Record<string, string> = {
-      'a.ts': 'typescript', 'a.tsx': 'typescriptreact', 'a.js': 'javascript', 'a.jsx': 'javascriptreact',
-      'a.mjs': 'javascript', 'a.cjs': 'javascript', 'a.py': 'python', 'A.java': 'java', 'a.kt': 'kotlin',
-      'build.gradle.kts': 'kotlin', 'main.go': 'go', 'lib.rs': 'rust', 'C:\\src\\App.TSX': 'typescriptreact',
-    };
-    for (const [path, id] of Object.entries(cases)) expect(languageIdForPath(path), path).toBe(id);
-  });
-
-  it('returns null without a known extension', () => {
-    expect(languageIdForPath('README.md')).toBeNull();
-    expect(languageIdForPath('Makefile')).toBeNull();
-    expect(languageIdForPath('src.py/Makefile')).toBeNull();
-  });
-});
 
 describe('wasm files', () => {
   it('resolve to files in node_modules, and distinct files have distinct asset names', () => {

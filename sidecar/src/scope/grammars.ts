@@ -13,35 +13,11 @@ const nodeRequire = createRequire(import.meta.url);
 
 const GRAMMAR_FILES: Readonly<Record<string, string>> = wasmFiles.grammars;
 
-const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
-  '.ts': 'typescript',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.tsx': 'typescriptreact',
-  '.js': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.jsx': 'javascriptreact',
-  '.py': 'python',
-  '.java': 'java',
-  '.kt': 'kotlin',
-  '.kts': 'kotlin',
-  '.go': 'go',
-  '.rs': 'rust',
-};
-
 /** LSP languageIds with a grammar. */
 export const SUPPORTED_LANGUAGE_IDS: readonly string[] = Object.keys(GRAMMAR_FILES);
 
-export function isSupportedLanguage(languageId: string): boolean {
+function isSupportedLanguage(languageId: string): boolean {
   return Object.hasOwn(GRAMMAR_FILES, languageId);
-}
-
-/** LSP languageId for a file name or path, by extension; null when no grammar covers it. */
-export function languageIdForPath(fileName: string): string | null {
-  const dot = fileName.lastIndexOf('.');
-  if (dot < 0 || dot < fileName.lastIndexOf('/') || dot < fileName.lastIndexOf('\\')) return null;
-  return LANGUAGE_BY_EXTENSION[fileName.slice(dot).toLowerCase()] ?? null;
 }
 
 /** The SEA asset name of a module-relative .wasm path: its file name. */
