@@ -48,7 +48,7 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
     });
 
     async function open(text = ORIGINAL, echo = false): Promise<RenderedDocument> {
-      return client.openDocument(`file:///work/src/file${++counter}.ts`, 'typescript', text, echo);
+      return client.openDocument(`file:///project/src/file${++counter}.ts`, 'typescript', text, echo);
     }
 
     async function run(doc: RenderedDocument, reply: Reply, range = lines(2, 9), instruction = 'multiply by quantity and round') {
