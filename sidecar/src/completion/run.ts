@@ -52,7 +52,10 @@ export async function runCompletion(calls: ModelCalls, call: CompletionCall, sig
   try {
     const chunks =
       template.kind === 'chat'
-        ? calls.chat(call.endpoint, chatFimMessages(context.prefix, context.suffix, call.languageId), hangUp.signal)
+        ? calls.chat(call.endpoint, chatFimMessages(context.prefix, context.suffix, call.languageId), hangUp.signal, {
+            numPredict: call.numPredict,
+            temperature: call.temperature,
+          })
         : calls.generate(
             call.endpoint,
             { prompt: template.build(context.prefix, context.suffix), raw: true, numPredict: call.numPredict, temperature: call.temperature, stop: template.stops },

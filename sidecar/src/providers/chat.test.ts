@@ -48,6 +48,14 @@ describe.each(['ollama', 'openai'])('streamChat (%s)', (provider) => {
     expect(JSON.stringify(request.body)).not.toMatch(/temperature/);
   });
 
+  it('passes a token limit and temperature when asked (chat-FIM completions)', async () => {
+    double.script({ text: 'x' });
+    await collect(streamChat(endpoints()[provider], messages, new AbortController().signal, { numPredict: 64, temperature: 0.1 }));
+    const body = double.requests[0].body as Record<string, unknown>;
+    if (provider === 'ollama') expect(body.options).toEqual({ num_predict: 64, temperature: 0.1 });
+    else expect(body).toMatchObject({ max_tokens: 64, temperature: 0.1 });
+  });
+
   it('sends the bearer key only when one is set', async () => {
     double.script({ text: 'x' });
     await collect(streamChat(endpoints()[provider], messages, new AbortController().signal));
