@@ -235,6 +235,18 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       await model.waitForClose(model.requests.length - 1);
     });
 
+    it('closing the document mid-stream ends the session and the model request', async () => {
+      const doc = await open();
+      const before = model.requests.length;
+      const id = await run(doc, { text: REWRITE, chunkSize: 2, delayMs: 20 });
+      await model.waitForRequests(before + 1);
+      await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: doc.uri } });
+      const status = await client.waitForStatus(id);
+      expect(status).toMatchObject({ state: 'cancelled', message: 'The document was closed.' });
+      await model.waitForClose(before);
+      expect(doc.marks.size).toBe(0);
+    });
+
     for (const [label, reply, pattern] of [
       ['an HTTP error with the server message', { text: '', status: 404, errorBody: { error: "model 'coder' not found" } }, /404.*model 'coder' not found/],
       ['a connection cut mid-stream', { text: REWRITE, chunkSize: 5, cutAfterChunks: 6 }, /./],
