@@ -134,9 +134,9 @@ export class EditSession {
 
   async settle(accept: boolean, line?: number): Promise<number> {
     if (this.phase !== 'pending') throw new Error(this.phase === 'streaming' ? 'The proposal is still streaming: wait for it or cancel it.' : 'The session has ended.');
-    if (line !== undefined && !this.region.hunks().some((h) => line >= h.start && line < h.end)) throw new Error(`Line ${line} is not in a hunk of this proposal.`);
-    const remaining = this.region.hunks().length - (line === undefined ? this.region.hunks().length : 1);
-    if (remaining === 0) {
+    const hunks = this.region.hunks();
+    if (line !== undefined && !hunks.some((h) => line >= h.start && line < h.end)) throw new Error(`Line ${line} is not in a hunk of this proposal.`);
+    if (line === undefined || hunks.length === 1) {
       await this.end(accept ? 'accepted' : 'rejected', undefined, true, accept);
       return 0;
     }
@@ -183,7 +183,7 @@ export class EditSession {
     this.abort = null;
     const final = finalizeProposal(this.code, this.reply);
     const layout = applyOverrides(layoutDiff(this.seen, final.text, { streaming: false }), this.overrides);
-    if (final.noChanges && !layout.lines.some((l) => l.kind !== 'context')) {
+    if (!layout.lines.some((l) => l.kind !== 'context')) {
       await this.end('noChanges', 'No changes suggested.', true);
       return;
     }
@@ -191,11 +191,6 @@ export class EditSession {
     this.scheduleRender();
     await this.renderLoop;
     if (this.phase === 'ended') return;
-    const hunks = this.region.hunks().length;
-    if (hunks === 0) {
-      await this.end('noChanges', 'No changes suggested.', true);
-      return;
-    }
     this.phase = 'pending';
     this.deps.status(this, 'done');
   }
@@ -247,8 +242,9 @@ export class EditSession {
   }
 
   /**
-   * Ends the session. `revert` restores the baseline (reject everything) first, so a cancelled or
-   * failed session leaves the document exactly as before it; `accept` settles every hunk.
+   * Ends the session. With `settle`, every hunk is settled first — rejected unless `accept` — so a
+   * cancelled or failed session leaves the document exactly as before it; without (a broken
+   * region), the document is left as it is and only the marks go.
    */
   private async end(state: SessionState, message: string | undefined, settle: boolean, accept = false): Promise<void> {
     if (this.phase === 'ended') return;

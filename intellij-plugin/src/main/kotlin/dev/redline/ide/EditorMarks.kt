@@ -68,38 +68,36 @@ class EditorMarks(private val editor: Editor, private val owner: Disposable, pri
         }
     }
 
-    private fun highlighter(spec: MarkSpec, h: RangeHighlighter): PaintedMark {
+    private fun highlighter(spec: MarkSpec, h: RangeHighlighter): PaintedMark =
         // A child per highlighter, so erasing one also drops it from the session's Disposable.
-        val mark = Disposable { h.dispose() }
-        Disposer.register(owner, mark)
-        return object : PaintedMark {
-            override fun currentSpec(): MarkSpec? {
-                if (!h.isValid) return null
-                val line = editor.document.getLineNumber(h.startOffset)
-                return when (spec) {
-                    is WordMark -> spec.copy(line = line, start = h.startOffset - editor.document.getLineStartOffset(line), end = h.endOffset - editor.document.getLineStartOffset(line))
-                    is LineMark -> spec.copy(line = line)
-                    else -> spec
-                }
+        tracked(Disposable { h.dispose() }, { h.isValid }) {
+            val line = editor.document.getLineNumber(h.startOffset)
+            val lineStart = editor.document.getLineStartOffset(line)
+            when (spec) {
+                is WordMark -> spec.copy(line = line, start = h.startOffset - lineStart, end = h.endOffset - lineStart)
+                is LineMark -> spec.copy(line = line)
+                else -> spec
             }
-            override fun erase() = Disposer.dispose(mark)
         }
-    }
 
     private fun inlay(spec: MarkSpec, inlay: Inlay<*>?): PaintedMark {
         inlay ?: return Gone
-        Disposer.register(owner, inlay)
-        return object : PaintedMark {
-            override fun currentSpec(): MarkSpec? {
-                if (!inlay.isValid) return null
-                val line = editor.document.getLineNumber(inlay.offset)
-                return when (spec) {
-                    is StreamingMark -> spec.copy(line = line)
-                    is HunkActions -> spec.copy(line = line)
-                    else -> spec
-                }
+        return tracked(inlay, { inlay.isValid }) {
+            val line = editor.document.getLineNumber(inlay.offset)
+            when (spec) {
+                is StreamingMark -> spec.copy(line = line)
+                is HunkActions -> spec.copy(line = line)
+                else -> spec
             }
-            override fun erase() = Disposer.dispose(inlay)
+        }
+    }
+
+    /** Owns `mark` with the session and reports, while it is valid, where the text has moved it. */
+    private fun tracked(mark: Disposable, isValid: () -> Boolean, moved: () -> MarkSpec): PaintedMark {
+        Disposer.register(owner, mark)
+        return object : PaintedMark {
+            override fun currentSpec(): MarkSpec? = if (isValid()) moved() else null
+            override fun erase() = Disposer.dispose(mark)
         }
     }
 
