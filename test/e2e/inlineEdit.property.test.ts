@@ -4,11 +4,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
-import type { RenderedDocument } from '../../terminal-client/src/renderedDocument.js';
+import type { RenderedDocument, SidecarClient } from '@redline/client';
 import { layoutDiff } from '../../sidecar/src/edit/layout.js';
 import { inProcessSidecar } from '../harness/inProcess.js';
-import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 
 const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'x', 'y', '(z)', '{', '}', 'return 1;');
 const line = fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => '  ' + ws.join(' '));

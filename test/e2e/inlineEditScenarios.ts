@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RedlineSettingsPatch } from '@redline/shared-protocol';
-import type { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
-import type { RenderedDocument } from '../../terminal-client/src/renderedDocument.js';
-import { startModelDouble, type ModelDouble, type Reply } from '../model-double/double.js';
+import type { RenderedDocument, SidecarClient } from '@redline/client';
+import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
 
 export type SidecarFactory = (settings: RedlineSettingsPatch) => Promise<SidecarClient>;
 

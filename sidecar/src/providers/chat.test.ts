@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startModelDouble, type ModelDouble } from '../../../test/model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 import { extractEditedCode } from '../edit/extract.js';
 import type { ChatMessage } from '../edit/prompt.js';
 import { streamChat } from './chat.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startModelDouble, type ModelDouble } from '../../../test/model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 import { streamGenerate, type GenerateRequest } from './generate.js';
 import type { ModelEndpoint } from './types.js';
 

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelDouble, type ModelDouble } from '../../../test/model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 import { streamChat } from './chat.js';
 import { streamGenerate } from './generate.js';
 import { ModelError, type ModelEndpoint } from './types.js';
