@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextBuffer } from '@redline/shared-protocol';
 import { layoutDiff } from '../edit/layout.js';
+import type { LineKind } from '../edit/lines.js';
 import { Region, repaintFrom } from './region.js';
 
 function render(text: string, start: number, count: number, proposal: string) {
@@ -78,7 +79,7 @@ describe('Region', () => {
 });
 
 describe('repaintFrom', () => {
-  const state = (start: number, kinds: Array<'context' | 'removed' | 'added'>, streamingLine: number | null = null) => ({
+  const state = (start: number, kinds: LineKind[], streamingLine: number | null = null) => ({
     start,
     kinds,
     words: kinds.map(() => []),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextBuffer, type Range } from '@redline/shared-protocol';
-import { classifyChange, type LineKind } from './track.js';
+import type { LineKind } from '../edit/lines.js';
+import { classifyChange } from './track.js';
 
 // Lines 0..9; the region is lines 3..6: context, removed, added, context.
 const doc = new TextBuffer(Array.from({ length: 10 }, (_, i) => `line${i}`).join('\n') + '\n');

@@ -3,16 +3,14 @@
  * [start, start + kinds.length) whose diff lines ('removed' / 'added') are tracked; 'context' lines
  * inside it are ordinary text that both verdicts keep.
  *
- * The rule (seed 000, "Living in the document"): a change above shifts every tracked line; typing
+ * The rule: a change above shifts every tracked line; typing
  * within a line keeps it (its word tints are dropped); a change that removes a tracked line or its
  * line break — deleting, joining or splitting it — breaks the region. Whole context lines may be
  * inserted or deleted inside a settled region; while streaming, any such line-structure change
  * inside the region breaks it too, because the stream owns the region's line layout.
  */
-import type { Range } from '@redline/shared-protocol';
-import type { TextBuffer } from '@redline/shared-protocol';
-
-export type LineKind = 'context' | 'removed' | 'added';
+import type { Range, TextBuffer } from '@redline/shared-protocol';
+import type { LineKind } from '../edit/lines.js';
 
 export type ChangeEffect =
   | { kind: 'none' }
