@@ -4,12 +4,12 @@
  * spans of lines whose text is still what the layout computed. Hunks are never stored: they are
  * derived from the kinds every time they are needed.
  */
-import type { DiffLineRun, Hunk, Range, RenderDecorations, TextBuffer, TextEdit, WordSpan } from '@redline/shared-protocol';
+import type { DiffLineRun, Hunk, RenderDecorations, TextBuffer, TextEdit, WordSpan } from '@redline/shared-protocol';
 import { lineDiff } from '../edit/diff.js';
 import type { Layout } from '../edit/layout.js';
 import type { CharSpan, LineKind } from '../edit/lines.js';
 import { replaceLinesEdit } from './lineEdit.js';
-import { classifyChange, type ChangeEffect } from './track.js';
+import { classifyChange, type ChangeEffect, type TrackedChange } from './track.js';
 
 export interface RegionState {
   start: number;
@@ -59,8 +59,8 @@ export class Region {
   }
 
   /** Follows a change the region did not make; returns its effect so the owner can react to 'broken'. */
-  track(change: { range?: Range; text: string }, before: TextBuffer, streaming: boolean): ChangeEffect {
-    const effect = classifyChange({ start: this.state.start, kinds: this.state.kinds, streaming }, change, before);
+  track(change: TrackedChange, streaming: boolean): ChangeEffect {
+    const effect = classifyChange({ start: this.state.start, kinds: this.state.kinds, streaming }, change);
     const s = this.state;
     switch (effect.kind) {
       case 'shift':

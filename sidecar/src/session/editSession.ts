@@ -103,7 +103,7 @@ export class EditSession {
   /** A change the session did not make. */
   track(change: ContentChange): void {
     if (this.phase === 'ended' || change.origin === this.id) return;
-    const effect = this.region.track(change, change.before, this.phase === 'streaming');
+    const effect = this.region.track(change, this.phase === 'streaming');
     if (effect.kind === 'broken') {
       void this.end('broken', `The proposal was discarded because ${effect.reason}; Undo restores it.`, false);
     } else if (effect.kind === 'typed' && this.phase === 'streaming') {
