@@ -248,7 +248,7 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
 
     for (const [label, reply, pattern] of [
       ['an HTTP error with the server message', { text: '', status: 404, errorBody: { error: "model 'coder' not found" } }, /404.*model 'coder' not found/],
-      ['a connection cut mid-stream', { text: REWRITE, chunkSize: 5, cutAfterChunks: 6 }, /./],
+      ['a connection cut mid-stream', { text: REWRITE, chunkSize: 5, cutAfterChunks: 6 }, /^The connection to the model server at http:\/\/127\.0\.0\.1:\d+ broke mid-reply \(.+\)\.$/],
       ['a stalled stream', { text: REWRITE, chunkSize: 5, stallAfterChunks: 4 }, /nothing for/],
       ['a malformed stream', { text: REWRITE, chunkSize: 5, malformedAfterChunks: 3 }, /malformed/],
     ] as const) {
