@@ -2,61 +2,59 @@ import { describe, expect, it } from 'vitest';
 import type { RenderOutcome } from './renderChannel.js';
 import { RenderLoop } from './renderLoop.js';
 
-/** A render that stays on its way until the test answers it. */
-function controlled() {
-  const answers: Array<(outcome: RenderOutcome) => void> = [];
-  const render = () => new Promise<RenderOutcome>((resolve) => answers.push(resolve));
-  return { answers, render };
+/** A loop whose renders stay on their way until the test answers them, oldest first. */
+function loopOf(maxStale: number) {
+  const pending: Array<(outcome: RenderOutcome) => void> = [];
+  let renders = 0;
+  let gaveUp = 0;
+  const loop = new RenderLoop(
+    () => {
+      renders++;
+      return new Promise<RenderOutcome>((resolve) => pending.push(resolve));
+    },
+    maxStale,
+    () => gaveUp++,
+  );
+  return {
+    loop,
+    counts: () => ({ renders, gaveUp }),
+    /** Answers the render on its way, then lets the loop move on. */
+    answer: async (outcome: RenderOutcome) => {
+      pending.shift()!(outcome);
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
 }
-
-const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('RenderLoop', () => {
   it('coalesces the requests made while a render is on its way into one next render', async () => {
-    const { answers, render } = controlled();
-    const loop = new RenderLoop(render, 3, () => undefined);
-    loop.request();
-    for (let i = 0; i < 5; i++) loop.request();
-    expect(answers).toHaveLength(1);
-    answers[0]('applied');
-    await tick();
-    expect(answers).toHaveLength(2);
-    answers[1]('applied');
+    const { loop, counts, answer } = loopOf(3);
+    for (let i = 0; i < 6; i++) loop.request();
+    expect(counts().renders).toBe(1);
+    await answer('applied');
+    expect(counts().renders).toBe(2);
+    await answer('applied');
     await loop.settled();
-    expect(answers).toHaveLength(2);
+    expect(counts()).toEqual({ renders: 2, gaveUp: 0 });
   });
 
   it('renders again at once after a stale answer, and gives up after too many in a row', async () => {
-    const { answers, render } = controlled();
-    let gaveUp = 0;
-    const loop = new RenderLoop(render, 2, () => gaveUp++);
+    const { loop, counts, answer } = loopOf(2);
     loop.request();
-    for (let i = 0; i < 3; i++) {
-      answers[i]('stale');
-      await tick();
-    }
-    expect(answers).toHaveLength(3);
-    expect(gaveUp).toBe(1);
+    for (const outcome of ['stale', 'stale', 'stale'] as const) await answer(outcome);
     await loop.settled();
+    expect(counts()).toEqual({ renders: 3, gaveUp: 1 });
     loop.request();
-    expect(answers).toHaveLength(4);
+    expect(counts().renders).toBe(4);
   });
 
   it('counts only stale answers in a row', async () => {
-    const { answers, render } = controlled();
-    let gaveUp = 0;
-    const loop = new RenderLoop(render, 1, () => gaveUp++);
+    const { loop, counts, answer } = loopOf(1);
     loop.request();
-    answers[0]('stale');
-    await tick();
+    await answer('stale');
     loop.request();
-    answers[1]('applied');
-    await tick();
-    answers[2]('stale');
-    await tick();
-    answers[3]('skipped');
+    for (const outcome of ['applied', 'stale', 'skipped'] as const) await answer(outcome);
     await loop.settled();
-    expect(answers).toHaveLength(4);
-    expect(gaveUp).toBe(0);
+    expect(counts()).toEqual({ renders: 4, gaveUp: 0 });
   });
 });
