@@ -3,3 +3,4 @@ export * from './settings.js';
 export * from './methods.js';
 export * from './connection.js';
 export * from './textBuffer.js';
+export * from './checksum.js';

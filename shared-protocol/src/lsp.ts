@@ -50,6 +50,12 @@ export interface TextDocumentContentChangeEvent {
 export interface DidChangeTextDocumentParams {
   textDocument: VersionedTextDocumentIdentifier;
   contentChanges: TextDocumentContentChangeEvent[];
+  /**
+   * Redline's document-sync self-check (optional): `textChecksum` (FNV-1a 32 over UTF-16 code units)
+   * of the whole text after these changes. On a mismatch with its mirror the sidecar asks for the
+   * text with `redline/documentText`. An unsigned 32-bit integer.
+   */
+  checksum?: number;
 }
 
 export interface DidCloseTextDocumentParams {

@@ -53,6 +53,7 @@ export const METHODS = {
   'redline/inlineEdit/accept': clientRequest<R.SettleParams, R.SettleResult>(),
   'redline/inlineEdit/reject': clientRequest<R.SettleParams, R.SettleResult>(),
   'redline/applyRender': serverRequest<R.RenderParams, R.RenderResult>(),
+  'redline/documentText': serverRequest<R.DocumentTextParams, R.DocumentTextResult>(),
   'window/logMessage': serverNotification<L.LogMessageParams>(),
   'redline/inlineEdit/status': serverNotification<R.SessionStatusParams>(),
 };

@@ -143,6 +143,20 @@ export interface RenderResult {
   version: number;
 }
 
+/** redline/documentText, sidecar → client: the mirror is in doubt, so it asks for the client's copy. */
+export interface DocumentTextParams {
+  uri: string;
+}
+
+/**
+ * The document's whole text and version as the client has them now. The client's didChange
+ * notifications sent before this answer are taken as included in it; those after it build on it.
+ */
+export interface DocumentTextResult {
+  version: number;
+  text: string;
+}
+
 /** redline/completion/selectionChanged: the caret or selection moved; in-flight completion work stops. */
 export interface SelectionChangedParams {
   textDocument: TextDocumentIdentifier;
