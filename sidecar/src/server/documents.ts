@@ -2,7 +2,7 @@
  * The sidecar's mirror of every open document, fed by didOpen/didChange/didClose. Listeners see each
  * content change with where it fell in the text before it, so region tracking can classify it.
  */
-import { TextBuffer, type DidChangeTextDocumentParams, type DidOpenTextDocumentParams, type TextEdit } from '@redline/shared-protocol';
+import { TextBuffer, type DidChangeTextDocumentParams, type DidOpenTextDocumentParams, type Range, type TextEdit } from '@redline/shared-protocol';
 import { replacedRange, type TrackedChange } from '../region/track.js';
 
 export interface MirrorDocument {
@@ -46,16 +46,26 @@ export class DocumentStore {
     this.docs.set(uri, { uri, languageId, version, buffer: new TextBuffer(text) });
   }
 
-  /** Applies a didChange: its changes one after another, as LSP orders them. */
+  /**
+   * Applies a didChange: its changes one after another, as LSP orders them. A whole-text change is
+   * taken as the one range where the texts differ, so a region elsewhere in the file is not lost.
+   */
   change(params: DidChangeTextDocumentParams, origin?: string): void {
     const doc = this.docs.get(params.textDocument.uri);
     if (!doc) return;
     doc.version = params.textDocument.version;
     for (const change of params.contentChanges) {
-      const replaced = change.range && replacedRange(doc.buffer, change.range);
-      doc.buffer.replace(change.range, change.text);
-      for (const listener of this.changeListeners) listener({ uri: doc.uri, replaced, text: change.text, version: doc.version, origin });
+      const ranged = change.range ? { range: change.range, text: change.text } : differingRange(doc.buffer, change.text);
+      if (!ranged) continue;
+      const replaced = replacedRange(doc.buffer, ranged.range);
+      doc.buffer.replace(ranged.range, ranged.text);
+      for (const listener of this.changeListeners) listener({ uri: doc.uri, replaced, text: ranged.text, version: doc.version, origin });
     }
+  }
+
+  /** Replaces the mirror's text with the client's copy (a resync), as the user's change. */
+  replaceText(uri: string, version: number, text: string): void {
+    this.change({ textDocument: { uri, version }, contentChanges: [{ text }] });
   }
 
   /**
@@ -73,4 +83,31 @@ export class DocumentStore {
     if (!this.docs.delete(uri)) return;
     for (const listener of this.closeListeners) listener(uri);
   }
+}
+
+/**
+ * The one range of `buffer` to replace to get `text`: everything between the common prefix and the
+ * common suffix, never splitting a CRLF or a surrogate pair. Null when the texts are equal.
+ */
+export function differingRange(buffer: TextBuffer, text: string): { range: Range; text: string } | null {
+  const old = buffer.getText();
+  if (old === text) return null;
+  const max = Math.min(old.length, text.length);
+  let prefix = 0;
+  while (prefix < max && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  if (prefix > 0 && splits(old, prefix)) prefix--;
+  let suffix = 0;
+  while (suffix < max - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  if (suffix > 0 && (splits(old, old.length - suffix) || splits(text, text.length - suffix))) suffix--;
+  return {
+    range: { start: buffer.positionAt(prefix), end: buffer.positionAt(old.length - suffix) },
+    text: text.slice(prefix, text.length - suffix),
+  };
+}
+
+/** True when offset `at` falls inside a CRLF or a surrogate pair of `text`. */
+function splits(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  const after = text.charCodeAt(at);
+  return (before === 13 && after === 10) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff);
 }

@@ -15,14 +15,26 @@ import { SettingsStore } from './settings.js';
 
 export const SERVER_VERSION = '0.1.0';
 
-export function startServer(raw: MessageConnection, options: { onExit(code: number): void }): void {
+/** What an in-process host (tests) may look at: the document mirror. */
+export interface StartedServer {
+  documents: DocumentStore;
+}
+
+export function startServer(raw: MessageConnection, options: { onExit(code: number): void }): StartedServer {
   const log = new SidecarLog();
   const conn = serverConnection(raw, (method, problem) => log.warn(`dropped ${method}: ${problem}`));
   raw.onError(([error]) => log.error(`unreadable message from the client: ${error.message}`));
   const documents = new DocumentStore();
   const settings = new SettingsStore();
   settings.onChange((s) => log.setSecrets([s.apiKey]));
-  const channels = new RenderChannels(documents, (params) => conn.sendRequest('redline/applyRender', params), log);
+  const channels = new RenderChannels(
+    documents,
+    {
+      applyRender: (params) => conn.sendRequest('redline/applyRender', params),
+      documentText: (params) => conn.sendRequest('redline/documentText', params),
+    },
+    log,
+  );
   const sessions = new EditSessions({
     documents,
     channels,
@@ -74,4 +86,5 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   });
   conn.onNotification('exit', () => options.onExit(shutdownRequested ? 0 : 1));
   raw.onClose(() => options.onExit(shutdownRequested ? 0 : 1));
+  return { documents };
 }

@@ -15,9 +15,12 @@ function setup() {
   const sent: RenderParams[] = [];
   const channels = new RenderChannels(
     docs,
-    (params) => {
-      sent.push(params);
-      return new Promise((resolve) => (answer = resolve));
+    {
+      applyRender: (params) => {
+        sent.push(params);
+        return new Promise((resolve) => (answer = resolve));
+      },
+      documentText: () => Promise.reject(new Error('not in this test')),
     },
     quiet,
   );

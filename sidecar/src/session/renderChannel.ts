@@ -1,5 +1,6 @@
 /**
- * Serialises renders per document and tells the sidecar's own edits from the user's.
+ * Serialises renders per document, tells the sidecar's own edits from the user's, and keeps the
+ * mirror honest.
  *
  * One render per document is in flight at a time (a fast stream never interleaves two). Each is
  * planned when its turn comes, against the mirror as it is then, so an edit is never computed
@@ -9,8 +10,20 @@
  * (tagged with the session as their origin, so that session does not track them as user edits).
  * Held changes after W, and all of them on a `stale` answer, are the user's and are applied then,
  * in order, after the region has committed the render.
+ *
+ * Resync: the client's text is fetched (`redline/documentText`) when a didChange's checksum does
+ * not match the mirror, and when the client answered a render stale at a version the mirror does
+ * not reach in CATCH_UP_MS. The fetch takes a turn like a render (changes are held meanwhile);
+ * the fetched text replaces the mirror as one user change over the range where they differ.
  */
-import type { DidChangeTextDocumentParams, RenderParams, RenderResult } from '@redline/shared-protocol';
+import {
+  textChecksum,
+  type DidChangeTextDocumentParams,
+  type DocumentTextParams,
+  type DocumentTextResult,
+  type RenderParams,
+  type RenderResult,
+} from '@redline/shared-protocol';
 import type { DocumentStore } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
 
@@ -22,13 +35,28 @@ export interface RenderPlan {
 
 export type RenderOutcome = 'applied' | 'stale' | 'skipped' | 'failed';
 
+/** The requests the sidecar sends to the client about a document. */
+export interface ClientRequests {
+  applyRender(params: RenderParams): Promise<RenderResult>;
+  documentText(params: DocumentTextParams): Promise<DocumentTextResult>;
+}
+
+/**
+ * The checksum self-check of one document: `fetching` after a mismatch, `fetched` once the client's
+ * text replaced the mirror (a mismatch then means the client computes checksums differently, and
+ * they are `ignored` from then on).
+ */
+type SyncCheck = 'ok' | 'fetching' | 'fetched' | 'ignored';
+
 interface Channel {
   tail: Promise<unknown>;
   inFlight: boolean;
   held: DidChangeTextDocumentParams[];
   /** The client reported this version on a stale answer; the next plan waits for the mirror to reach it. */
   awaitVersion: number;
-  versionWaiters: Array<() => void>;
+  /** Called once the mirror has taken the change of `version`. */
+  versionWaiters: Array<{ version: number; wake(): void }>;
+  check: SyncCheck;
 }
 
 const CATCH_UP_MS = 2000;
@@ -38,7 +66,7 @@ export class RenderChannels {
 
   constructor(
     private readonly documents: DocumentStore,
-    private readonly send: (params: RenderParams) => Promise<RenderResult>,
+    private readonly client: ClientRequests,
     private readonly log: Logger,
   ) {}
 
@@ -65,12 +93,33 @@ export class RenderChannels {
     return run;
   }
 
+  /** Queues a fetch of the client's text, which then replaces the mirror. */
+  resync(uri: string): Promise<void> {
+    const channel = this.channel(uri);
+    const run = channel.tail.then(() => this.fetchText(uri, channel));
+    channel.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The version of the last didChange received for `uri`, whether the mirror has taken it yet or it is held. */
+  receivedVersion(uri: string): number {
+    const held = this.channels.get(uri)?.held ?? [];
+    return held.length > 0 ? held[held.length - 1].textDocument.version : (this.documents.get(uri)?.version ?? -1);
+  }
+
+  /** Runs `wake` right after the mirror has taken the change of `version` (at once if it has), before any later change. */
+  whenVersion(uri: string, version: number, wake: () => void): void {
+    const doc = this.documents.get(uri);
+    if (!doc || doc.version >= version) wake();
+    else this.channel(uri).versionWaiters.push({ version, wake });
+  }
+
   forget(uri: string): void {
     this.channels.delete(uri);
   }
 
   private async runOne(uri: string, sessionId: string, channel: Channel, plan: () => RenderPlan | null): Promise<RenderOutcome> {
-    await this.catchUp(uri, channel);
+    if (!(await this.catchUp(uri, channel))) await this.fetchText(uri, channel);
     const doc = this.documents.get(uri);
     if (!doc) return 'skipped';
     const planned = plan();
@@ -79,7 +128,7 @@ export class RenderChannels {
     channel.inFlight = true;
     let result: RenderResult | null = null;
     try {
-      result = await this.send({ sessionId, uri, version, ...planned.params });
+      result = await this.client.applyRender({ sessionId, uri, version, ...planned.params });
     } catch (err) {
       this.log.error(`render of ${uri} failed: ${(err as Error).message}`);
     }
@@ -89,6 +138,7 @@ export class RenderChannels {
       const own = result.version;
       this.documents.applyOwn(uri, planned.params.edits, own, sessionId);
       planned.commit();
+      this.wake(channel, own);
       for (const change of held) if (change.textDocument.version > own) this.apply(change);
       return 'applied';
     }
@@ -98,29 +148,93 @@ export class RenderChannels {
     return 'stale';
   }
 
-  private apply(params: DidChangeTextDocumentParams): void {
-    this.documents.change(params);
-    const channel = this.channels.get(params.textDocument.uri);
-    if (channel && params.textDocument.version >= channel.awaitVersion) for (const wake of channel.versionWaiters.splice(0)) wake();
+  /** Asks the client for its text; changes it sent before answering are in it, later ones build on it. */
+  private async fetchText(uri: string, channel: Channel): Promise<void> {
+    if (!this.documents.get(uri)) return;
+    channel.inFlight = true;
+    let result: DocumentTextResult | null = null;
+    try {
+      result = await this.client.documentText({ uri });
+    } catch (err) {
+      this.log.warn(`could not fetch ${uri} from the client to resynchronise: ${(err as Error).message}`);
+    }
+    channel.inFlight = false;
+    const held = channel.held.splice(0);
+    if (result && this.documents.get(uri)) {
+      this.documents.replaceText(uri, result.version, result.text);
+      this.wake(channel, result.version);
+      if (channel.check === 'fetching') channel.check = 'fetched';
+    }
+    for (const change of held) if (!result || change.textDocument.version > result.version) this.apply(change);
   }
 
-  /** After a stale answer, waits (bounded) until the user's change that made it stale has arrived. */
-  private async catchUp(uri: string, channel: Channel): Promise<void> {
+  private apply(params: DidChangeTextDocumentParams): void {
+    const { uri, version } = params.textDocument;
+    this.documents.change(params);
+    const channel = this.channels.get(uri);
+    if (channel) this.wake(channel, version);
+    if (params.checksum !== undefined) this.compare(uri, params.checksum);
+  }
+
+  /** The document-sync self-check: the client's checksum of its text against the mirror's. */
+  private compare(uri: string, checksum: number): void {
     const doc = this.documents.get(uri);
-    if (!doc || doc.version >= channel.awaitVersion) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, CATCH_UP_MS);
-      channel.versionWaiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
+    const channel = this.channel(uri);
+    if (!doc || channel.check === 'ignored') return;
+    if (textChecksum(doc.buffer.getText()) === checksum) {
+      channel.check = 'ok';
+      return;
+    }
+    if (channel.check === 'fetching') return;
+    if (channel.check === 'fetched') {
+      channel.check = 'ignored';
+      this.log.warn(`${uri}: the client's checksums do not match even the text it just sent; they are ignored for this document`);
+      return;
+    }
+    channel.check = 'fetching';
+    this.log.warn(`${uri}: the mirror differs from the client's text at version ${doc.version} (checksum mismatch); fetching the client's text`);
+    void this.resync(uri);
+  }
+
+  private wake(channel: Channel, version: number): void {
+    const due = channel.versionWaiters.filter((w) => w.version <= version);
+    if (due.length === 0) return;
+    channel.versionWaiters = channel.versionWaiters.filter((w) => w.version > version);
+    for (const waiter of due) waiter.wake();
+  }
+
+  /**
+   * After a stale answer, waits (bounded) until the user's change that made it stale has arrived.
+   * False when it did not come: the mirror and the client disagree about versions.
+   */
+  private async catchUp(uri: string, channel: Channel): Promise<boolean> {
+    const doc = this.documents.get(uri);
+    if (!doc || doc.version >= channel.awaitVersion) return true;
+    const arrived = await new Promise<boolean>((resolve) => {
+      const waiter = {
+        version: channel.awaitVersion,
+        wake: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        channel.versionWaiters = channel.versionWaiters.filter((w) => w !== waiter);
+        resolve(false);
+      }, CATCH_UP_MS);
+      channel.versionWaiters.push(waiter);
     });
+    if (!arrived) {
+      this.log.warn(`${uri}: the client is at version ${channel.awaitVersion} but its changes did not arrive (mirror at ${doc.version}); fetching its text`);
+      channel.awaitVersion = -Infinity;
+    }
+    return arrived;
   }
 
   private channel(uri: string): Channel {
     let channel = this.channels.get(uri);
     if (!channel) {
-      channel = { tail: Promise.resolve(), inFlight: false, held: [], awaitVersion: -Infinity, versionWaiters: [] };
+      channel = { tail: Promise.resolve(), inFlight: false, held: [], awaitVersion: -Infinity, versionWaiters: [], check: 'ok' };
       this.channels.set(uri, channel);
     }
     return channel;
