@@ -14,7 +14,7 @@ import {
   type SessionState,
   type SessionStatusParams,
 } from '@redline/shared-protocol';
-import { RenderedDocument } from './renderedDocument.js';
+import { RenderedDocument, type DocumentOptions } from './renderedDocument.js';
 
 type StatusWaiter = { sessionId: string; states: readonly SessionState[]; resolve(status: SessionStatusParams): void; reject(error: Error): void };
 
@@ -33,6 +33,11 @@ export class SidecarClient {
       const doc = this.documents.get(params.uri);
       return doc ? doc.applyRender(params) : { applied: false, version: -1 };
     });
+    conn.onRequest('redline/documentText', (params) => {
+      const doc = this.documents.get(params.uri);
+      if (!doc) throw new Error(`${params.uri} is not open`);
+      return doc.textForResync();
+    });
     conn.onNotification('redline/inlineEdit/status', (params) => {
       this.statuses.push(params);
       this.documents.get(params.uri)?.onStatus(params);
@@ -46,7 +51,10 @@ export class SidecarClient {
     conn.onNotification('window/logMessage', (params) => this.logs.push(params));
     conn.raw.onClose(() => {
       this.closed = true;
+      for (const doc of this.documents.values()) doc.abandon();
       for (const waiter of this.waiters.splice(0)) waiter.reject(new Error('The sidecar stopped unexpectedly; nothing was written.'));
+      // Requests still waiting for an answer fail now instead of waiting forever.
+      conn.raw.dispose();
     });
   }
 
@@ -55,6 +63,8 @@ export class SidecarClient {
   /** Spawns the sidecar; its stderr is passed to `onStderr` (drained either way, so it never blocks). */
   static async spawn(command: string, args: string[], settings: RedlineSettingsPatch, onStderr: (text: string) => void = () => undefined): Promise<SidecarClient> {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Writing to a sidecar that died fails here too; the connection's close already reports it.
+    child.stdin!.on('error', () => undefined);
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', onStderr);
     const failed = new Promise<never>((_, reject) => child.once('error', reject));
@@ -81,8 +91,8 @@ export class SidecarClient {
     await this.conn.sendNotification('initialized', {});
   }
 
-  async openDocument(uri: string, languageId: string, text: string, echoRenders = false): Promise<RenderedDocument> {
-    const doc = new RenderedDocument(this.conn, uri, languageId, text, echoRenders);
+  async openDocument(uri: string, languageId: string, text: string, options: DocumentOptions = {}): Promise<RenderedDocument> {
+    const doc = new RenderedDocument(this.conn, uri, languageId, text, options);
     this.documents.set(uri, doc);
     await doc.open();
     return doc;
@@ -92,9 +102,9 @@ export class SidecarClient {
     this.statusListeners.push(listener);
   }
 
-  /** Resolves with the session's first status (past or future) in `states`. */
-  waitForStatus(sessionId: string, states: readonly SessionState[] = TERMINAL_STATES): Promise<SessionStatusParams> {
-    const seen = this.statuses.find((s) => s.sessionId === sessionId && states.includes(s.state));
+  /** Resolves with the session's first status in `states`, among those from index `since` of `statuses` on (past or future). */
+  waitForStatus(sessionId: string, states: readonly SessionState[] = TERMINAL_STATES, since = 0): Promise<SessionStatusParams> {
+    const seen = this.statuses.slice(since).find((s) => s.sessionId === sessionId && states.includes(s.state));
     if (seen) return Promise.resolve(seen);
     if (this.closed) return Promise.reject(new Error('The sidecar stopped unexpectedly; nothing was written.'));
     return new Promise((resolve, reject) => this.waiters.push({ sessionId, states, resolve, reject }));
@@ -110,7 +120,7 @@ export class SidecarClient {
       }
     }
     this.conn.raw.dispose();
-    if (this.child && this.child.exitCode === null) {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           this.child!.kill('SIGKILL');

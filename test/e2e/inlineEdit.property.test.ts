@@ -122,7 +122,7 @@ describe('inline-edit properties', () => {
     });
     await fc.assert(
       fc.asyncProperty(block, block, fc.integer({ min: 1, max: 20 }), fc.array(edit, { maxLength: 5 }), fc.boolean(), async (baseline, proposal, chunkSize, edits, accept) => {
-        const doc = await client.openDocument(`file:///q/${++n}.ts`, 'plaintext', ['// head', ...baseline, '// tail'].join('\n') + '\n', n % 2 === 0);
+        const doc = await client.openDocument(`file:///q/${++n}.ts`, 'plaintext', ['// head', ...baseline, '// tail'].join('\n') + '\n', { echoRenders: n % 2 === 0 });
         const id = await session(doc, 1, 1 + baseline.length, proposal.join('\n') + '\n', chunkSize, 2);
         for (const e of edits) {
           await new Promise((r) => setTimeout(r, e.delayMs));

@@ -47,7 +47,7 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
     });
 
     async function open(text = ORIGINAL, echo = false): Promise<RenderedDocument> {
-      return client.openDocument(`file:///project/src/file${++counter}.ts`, 'typescript', text, echo);
+      return client.openDocument(`file:///project/src/file${++counter}.ts`, 'typescript', text, { echoRenders: echo });
     }
 
     async function run(doc: RenderedDocument, reply: Reply, range = lines(2, 9), instruction = 'multiply by quantity and round') {
@@ -288,13 +288,13 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       await client.waitForStatus(id, ['done']);
       const second = REWRITE.replace('Math.round(sum)', 'Math.round(sum * 100) / 100');
       model.script({ text: second });
+      const since = client.statuses.length;
       const res = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(4, 4), instruction: 'round to cents' });
       expect(res).toMatchObject({ sessionId: id, reEdit: true });
       const sent = JSON.stringify(model.requests[model.requests.length - 1].body);
       expect(sent).toContain('item.price * item.quantity');
       expect(sent).not.toContain('sum += item.price;\\n');
-      await client.waitForStatus(id, ['done']);
-      await new Promise((r) => setTimeout(r, 50));
+      await client.waitForStatus(id, ['done'], since);
       await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id });
       await client.waitForStatus(id);
       expect(doc.text).toBe(ORIGINAL);
@@ -310,7 +310,8 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
 
     it('runs two sessions in one document at once', async () => {
       const doc = await open();
-      model.script({ text: REWRITE, delayMs: 3 }, { text: 'export const VERSION = 2;\n', delayMs: 3 });
+      // The first chunks come late enough for both starts to be made at the version they name.
+      model.script({ text: REWRITE, delayMs: 60 }, { text: 'export const VERSION = 2;\n', delayMs: 60 });
       const a = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(2, 9), instruction: 'a' });
       const b = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(10, 11), instruction: 'b' });
       await Promise.all([client.waitForStatus(a.sessionId, ['done']), client.waitForStatus(b.sessionId, ['done'])]);
