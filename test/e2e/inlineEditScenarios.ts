@@ -31,6 +31,14 @@ const PROPOSED_TEXT = ORIGINAL.replace('sum += item.price;', 'sum += item.price 
 
 const lines = (from: number, to: number) => ({ start: { line: from, character: 0 }, end: { line: to, character: 0 } });
 
+/** The lines the client shows green for the session. */
+function addedLines(doc: RenderedDocument, sessionId: string): number[] {
+  const runs = doc.marks.get(sessionId)?.decorations.runs ?? [];
+  return runs.filter((r) => r.kind === 'added').flatMap((r) => Array.from({ length: r.count }, (_, i) => r.start + i));
+}
+
+const withoutLines = (text: string, drop: number[]) => text.split('\n').filter((_, i) => !drop.includes(i)).join('\n');
+
 export function inlineEditScenarios(name: string, factory: SidecarFactory): void {
   describe(name, () => {
     let model: ModelDouble;
@@ -181,18 +189,21 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       expectClean(doc, id);
     });
 
-    it('an edit through the region mid-stream breaks it: the stream stops, marks go, the text stays', async () => {
+    it("an edit through the region mid-stream breaks it: the stream stops, the proposal's other green lines go, the user's edit stays", async () => {
       const doc = await open();
       const id = await run(doc, { text: REWRITE, chunkSize: 2, delayMs: 10 });
       await client.waitForStatus(id, ['streaming']);
       await new Promise((r) => setTimeout(r, 60));
+      // Lines 1–4 are joined into one; the lines below move up by 3.
+      const green = addedLines(doc, id).filter((line) => line > 4).map((line) => line - 3);
       await doc.edit({ start: { line: 1, character: 0 }, end: { line: 4, character: 3 } }, '');
-      const after = doc.text;
+      const expected = withoutLines(doc.text, green);
       const status = await client.waitForStatus(id);
       expect(status.state).toBe('broken');
+      expect(status.message).toMatch(/added lines were taken out and your edit kept/);
       await model.waitForClose(model.requests.length - 1);
       await new Promise((r) => setTimeout(r, 30));
-      expect(doc.text).toBe(after);
+      expect(doc.text).toBe(expected);
       expectClean(doc, id);
     });
 
@@ -208,17 +219,19 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       expectClean(doc, id);
     });
 
-    it('breaks the region when a tracked line is deleted: marks cleared, document untouched', async () => {
+    it('breaks the region when a tracked line is deleted: the deletion stays, the green lines go, marks cleared', async () => {
       const doc = await open();
       const id = await run(doc, { text: REWRITE });
       await client.waitForStatus(id, ['done']);
       const removed = doc.marks.get(id)!.decorations.runs.find((r) => r.kind === 'removed')!;
+      const green = addedLines(doc, id).map((line) => (line > removed.start ? line - 1 : line));
       await doc.edit(lines(removed.start, removed.start + 1), '');
-      const textAfterDelete = doc.text;
+      const expected = withoutLines(doc.text, green);
       const status = await client.waitForStatus(id);
       expect(status.state).toBe('broken');
       expect(status.message).toMatch(/deleted/);
-      expect(doc.text).toBe(textAfterDelete);
+      expect(doc.text).toBe(expected);
+      expect(doc.text).toBe(ORIGINAL.replace('    sum += item.price;\n', ''));
       expectClean(doc, id);
     });
 

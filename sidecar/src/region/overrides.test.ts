@@ -1,31 +1,77 @@
 import { describe, expect, it } from 'vitest';
 import { layoutDiff } from '../edit/layout.js';
-import { applyOverrides, noOverrides, sideIndices } from './overrides.js';
+import { applyOverrides, noOverrides, originsOfRegion, recordTyping } from './overrides.js';
+
+const picture = (lines: { kind: string; text: string }[]) => lines.map((l) => `${l.kind[0]} ${l.text}`);
 
 describe('line overrides', () => {
   const layout = layoutDiff(['keep', 'old one', 'tail'], 'keep\nnew one\ntail\nmore', { streaming: true });
   // keep | -old one | +new one | tail | +more (streaming)
 
-  it('finds a region line on both sides', () => {
-    const kinds = layout.lines.map((l) => l.kind);
-    expect(sideIndices(kinds, 3)).toEqual({ baseline: 2, proposal: 2 });
-    expect(sideIndices(kinds, 2)).toEqual({ baseline: 2, proposal: 1 });
+  it('gives every line its place on each side', () => {
+    const { origins } = applyOverrides(layout, noOverrides());
+    expect(origins.map((o) => [o.baseline, o.proposal])).toEqual([
+      [0, 0],
+      [1, undefined],
+      [undefined, 1],
+      [2, 2],
+      [undefined, 3],
+    ]);
   });
 
-  it("carries the user's text into original and finished green lines, dropping their word tints", () => {
+  it("makes a typed line the user's: context with the user's text, its word tints gone", () => {
     const overrides = noOverrides();
-    overrides.baseline.set(0, 'keep // mine');
-    overrides.baseline.set(1, 'old one!');
-    overrides.proposal.set(1, 'new one?');
-    const out = applyOverrides(layout, overrides);
-    expect(out.lines.map((l) => `${l.kind[0]} ${l.text}`)).toEqual(['c keep // mine', 'r old one!', 'a new one?', 'c tail', 'a more']);
+    const { origins } = applyOverrides(layout, overrides);
+    recordTyping(overrides, origins[0], 'keep // mine', 0);
+    recordTyping(overrides, origins[1], 'old one!', 1);
+    recordTyping(overrides, origins[2], 'new one?', 2);
+    const out = applyOverrides(layout, overrides).layout;
+    expect(picture(out.lines)).toEqual(['c keep // mine', 'c old one!', 'c new one?', 'c tail', 'a more']);
     expect(out.words.filter((w) => w.line === 1 || w.line === 2)).toEqual([]);
   });
 
-  it('leaves the streaming line to the stream, and the layout untouched without overrides', () => {
+  it('merges typing on the unfinished streaming line into the text the stream sends next', () => {
     const overrides = noOverrides();
-    overrides.proposal.set(3, 'typed on the streaming line');
-    expect(applyOverrides(layout, overrides).lines[4].text).toBe('more');
-    expect(applyOverrides(layout, noOverrides())).toBe(layout);
+    const first = applyOverrides(layout, overrides);
+    recordTyping(overrides, first.origins[4], 'more;', 3);
+    expect(first.layout.streamingLine).toBe(4);
+    const grown = applyOverrides(layoutDiff(['keep', 'old one', 'tail'], 'keep\nnew one\ntail\nmore and more\nnext', { streaming: true }), overrides).layout;
+    expect(picture(grown.lines)).toEqual(['c keep', 'r old one', 'a new one', 'c tail', 'c more and more;', 'a next']);
+    expect(grown.streamingLine).toBe(5);
+  });
+
+  it('carries typing on a re-indented green line onto its new indentation', () => {
+    const seen = ['      one', '  two'];
+    const overrides = noOverrides();
+    // Mid-stream the first line is shown re-indented to the original's 2 spaces; the user types at its end.
+    const shown = applyOverrides(layoutDiff(seen, '  ONE = 1\n', { streaming: true }), overrides);
+    const green = shown.layout.lines.findIndex((l) => l.kind === 'added');
+    expect(shown.layout.lines[green].text).toBe('  ONE = 1');
+    recordTyping(overrides, shown.origins[green], '  ONE = 1 // mine', 0);
+    const final = applyOverrides(layoutDiff(seen, '      ONE = 1\n  two\n', { streaming: false }), overrides).layout;
+    expect(picture(final.lines)).toEqual(['r       one', 'c       ONE = 1 // mine', 'c   two']);
+  });
+
+  it('pins a typed line the stream drops (chatter before a fence), and follows a line that moved', () => {
+    const seen = ['a0', 'a1'];
+    const overrides = noOverrides();
+    const shown = applyOverrides(layoutDiff(seen, 'Sure, here:\nb0\nb1\n', { streaming: true }), overrides);
+    recordTyping(overrides, shown.origins.find((o) => o.raw === 'Sure, here:')!, 'Sure, here: // mine', 2);
+    recordTyping(overrides, shown.origins.find((o) => o.raw === 'b1')!, 'b1 // mine', 2);
+    const final = applyOverrides(layoutDiff(seen, 'b0\nb1\nb2\n', { streaming: false }), overrides).layout;
+    expect(picture(final.lines)).toEqual(['r a0', 'r a1', 'c Sure, here: // mine', 'a b0', 'c b1 // mine', 'a b2']);
+  });
+
+  it("keeps a typed line whose place has not arrived, and an old green line typed before a re-edit's first render", () => {
+    const overrides = noOverrides();
+    const regionOrigins = originsOfRegion(['context', 'removed', 'added', 'context'], ['k', 'old', 'proposed', 'tail']);
+    recordTyping(overrides, regionOrigins[2], 'proposed // mine', 2);
+    recordTyping(overrides, { proposal: 5, raw: 'far' }, 'far!', 0);
+    const out = applyOverrides(layoutDiff(['k', 'old', 'tail'], 'k\nnew\n', { streaming: true }), overrides).layout;
+    expect(picture(out.lines)).toEqual(['c k', 'r old', 'c proposed // mine', 'r tail', 'a new', 'c far!']);
+  });
+
+  it('leaves the layout as it is without overrides', () => {
+    expect(applyOverrides(layout, noOverrides()).layout).toBe(layout);
   });
 });

@@ -1,42 +1,161 @@
 /**
- * The user's typing on a region's lines while a reply streams in. The stream keeps diffing against
- * the text the model saw; these overrides carry the user's current text into the layout, keyed by
- * the line's index on its side (original lines by baseline index, finished green lines by proposal
- * index), so a later render never types over them. An overridden line loses its word tints.
+ * The user's typing on a region's lines while a reply streams in. A line the user edited is the
+ * user's: it becomes context, so neither verdict deletes it. The stream keeps diffing against the
+ * text the model saw; these overrides carry the user's text into every later layout, keyed by the
+ * line's index on its side (original lines by baseline index, green lines — the unfinished one
+ * too — by proposal index).
+ *
+ * A green line's later text comes from the stream (re-indented, grown at its end), so the user's
+ * edit is kept as the text it was made on and merged into each newer text (`mergeLine`). When the
+ * two cannot be merged, or the line leaves the stream (chatter dropped once a fence arrives), the
+ * user's line is pinned: kept as it is, as context, before the proposal line that took its place.
+ * A pending proposal's old green line typed on before a re-edit's first render is pinned the same
+ * way, before the baseline line that follows it.
  */
-import type { Layout } from '../edit/layout.js';
-import type { LineKind } from '../edit/lines.js';
+import type { Layout, LayoutLine } from '../edit/layout.js';
+import type { LineKind, WordSpan } from '../edit/lines.js';
+import { mergeLine } from './mergeLine.js';
+
+/** The user's edit of a green line: the stream's text it was made on, and the user's text. */
+export interface ProposalEdit {
+  base: string;
+  mine: string;
+}
+
+/** A user's line the stream has no place for: kept before index `before` of its side. */
+export interface PinnedLine {
+  side: 'baseline' | 'proposal';
+  before: number;
+  text: string;
+}
 
 export interface LineOverrides {
   baseline: Map<number, string>;
-  proposal: Map<number, string>;
+  proposal: Map<number, ProposalEdit>;
+  pinned: PinnedLine[];
 }
 
-export const noOverrides = (): LineOverrides => ({ baseline: new Map(), proposal: new Map() });
+/** Where a painted line came from in the layout it was rendered from. */
+export interface LineOrigin {
+  baseline?: number;
+  proposal?: number;
+  /** Index into `LineOverrides.pinned`. */
+  pinned?: number;
+  /** The stream's text of the line, before the user's text was carried in. */
+  raw: string;
+}
 
-/** Indices of region line `index` on the baseline and proposal sides, given the kinds above it. */
-export function sideIndices(kinds: readonly LineKind[], index: number): { baseline: number; proposal: number } {
+export interface Overridden {
+  layout: Layout;
+  /** One per line of `layout`. */
+  origins: LineOrigin[];
+}
+
+export const noOverrides = (): LineOverrides => ({ baseline: new Map(), proposal: new Map(), pinned: [] });
+
+/** Origins of a region's lines as they stand (context and removed lines on the baseline side; green lines have no place in a new ask). */
+export function originsOfRegion(kinds: readonly LineKind[], texts: readonly string[]): LineOrigin[] {
   let baseline = 0;
-  let proposal = 0;
-  for (let i = 0; i < index; i++) {
-    if (kinds[i] !== 'added') baseline++;
-    if (kinds[i] !== 'removed') proposal++;
+  return kinds.map((kind, i) => (kind === 'added' ? { raw: texts[i] } : { baseline: baseline++, raw: texts[i] }));
+}
+
+/**
+ * Records that the user's text of a line with `origin` is now `text`. `baselineAbove`: the
+ * baseline lines above it, where a line of no side is pinned.
+ */
+export function recordTyping(overrides: LineOverrides, origin: LineOrigin, text: string, baselineAbove: number): LineOrigin {
+  if (origin.pinned !== undefined) overrides.pinned[origin.pinned].text = text;
+  else if (origin.baseline !== undefined) overrides.baseline.set(origin.baseline, text);
+  else if (origin.proposal !== undefined) overrides.proposal.set(origin.proposal, { base: origin.raw, mine: text });
+  else return { pinned: overrides.pinned.push({ side: 'baseline', before: baselineAbove, text }) - 1, raw: text };
+  return origin;
+}
+
+/**
+ * The layout with the user's lines carried in. Proposal edits that cannot be merged are moved into
+ * `overrides.pinned` (which is why `overrides` may change); green edits whose line has not arrived
+ * (or left) are shown at the end until it does.
+ */
+export function applyOverrides(layout: Layout, overrides: LineOverrides): Overridden {
+  if (overrides.baseline.size === 0 && overrides.proposal.size === 0 && overrides.pinned.length === 0) {
+    return { layout, origins: plainOrigins(layout.lines) };
   }
-  return { baseline, proposal };
+  realign(overrides, layout.lines.filter((l) => l.kind !== 'removed').map((l) => l.text));
+  const lines: LayoutLine[] = [];
+  const origins: LineOrigin[] = [];
+  /** Raw layout index → output index, or -1 when the user took the line (its word tints go). */
+  const moved: number[] = [];
+  const placed = new Set<number>();
+  const emitPinned = (side: PinnedLine['side'], before: number) =>
+    overrides.pinned.forEach((p, i) => {
+      if (p.side !== side || p.before !== before) return;
+      lines.push({ kind: 'context', text: p.text });
+      origins.push({ pinned: i, raw: p.text });
+    });
+  let b = 0;
+  let p = 0;
+  layout.lines.forEach((line) => {
+    const baseline = line.kind !== 'added' ? b++ : undefined;
+    const proposal = line.kind !== 'removed' ? p++ : undefined;
+    if (baseline !== undefined) emitPinned('baseline', baseline);
+    if (proposal !== undefined) emitPinned('proposal', proposal);
+    let text: string | undefined = baseline !== undefined ? overrides.baseline.get(baseline) : undefined;
+    const edit = proposal !== undefined ? overrides.proposal.get(proposal) : undefined;
+    if (edit && proposal !== undefined) {
+      placed.add(proposal);
+      const merged = text === undefined && sameStreamLine(edit.base, line.text) ? mergeLine(edit.base, edit.mine, line.text) : null;
+      if (merged === null) {
+        // Both cannot live on one line: the user's text stays as a line of its own, before this one.
+        overrides.proposal.delete(proposal);
+        overrides.pinned.push({ side: 'proposal', before: proposal, text: edit.mine });
+        lines.push({ kind: 'context', text: edit.mine });
+        origins.push({ pinned: overrides.pinned.length - 1, raw: edit.mine });
+      } else text = merged;
+    }
+    moved.push(text === undefined ? lines.length : -1);
+    lines.push(text === undefined ? line : { kind: 'context', text });
+    origins.push({ baseline, proposal, raw: line.text });
+  });
+  emitPinned('baseline', b);
+  emitPinned('proposal', p);
+  for (const [index, edit] of overrides.proposal) {
+    if (placed.has(index)) continue;
+    lines.push({ kind: 'context', text: edit.mine });
+    origins.push({ proposal: index, raw: edit.base });
+  }
+  const words: WordSpan[] = [];
+  for (const w of layout.words) if (moved[w.line] >= 0) words.push({ ...w, line: moved[w.line] });
+  const streamingLine = layout.streamingLine === null || moved[layout.streamingLine] < 0 ? null : moved[layout.streamingLine];
+  return { layout: { lines, words, streamingLine }, origins };
 }
 
-export function applyOverrides(layout: Layout, overrides: LineOverrides): Layout {
-  if (overrides.baseline.size === 0 && overrides.proposal.size === 0) return layout;
-  const replaced = new Set<number>();
-  let baseline = 0;
-  let proposal = 0;
-  const lines = layout.lines.map((line, i) => {
-    const text = line.kind === 'added' ? (i === layout.streamingLine ? undefined : overrides.proposal.get(proposal)) : overrides.baseline.get(baseline);
-    if (line.kind !== 'added') baseline++;
-    if (line.kind !== 'removed') proposal++;
-    if (text === undefined || text === line.text) return line;
-    replaced.add(i);
-    return { kind: line.kind, text };
-  });
-  return { lines, words: layout.words.filter((w) => !replaced.has(w.line)), streamingLine: layout.streamingLine };
+function plainOrigins(lines: readonly LayoutLine[]): LineOrigin[] {
+  let b = 0;
+  let p = 0;
+  return lines.map((line) => ({ baseline: line.kind !== 'added' ? b++ : undefined, proposal: line.kind !== 'removed' ? p++ : undefined, raw: line.text }));
+}
+
+/** The same line of the stream, re-indented or grown since the user typed on it (a blank line stays blank). */
+const sameStreamLine = (base: string, text: string) => text.trimStart().startsWith(base.trimStart()) && (base.trim() !== '' || text.trim() === '');
+
+/**
+ * A proposal's lines can shift (chatter dropped once the fence arrives): an edit whose index now
+ * holds another line moves to the nearest index that holds its line, if one is free.
+ */
+function realign(overrides: LineOverrides, proposal: readonly string[]): void {
+  for (const [index, edit] of [...overrides.proposal]) {
+    if (index >= proposal.length || sameStreamLine(edit.base, proposal[index])) continue;
+    let found = -1;
+    for (let d = 1; found < 0 && (index - d >= 0 || index + d < proposal.length); d++) {
+      for (const j of [index - d, index + d]) {
+        if (j >= 0 && j < proposal.length && !overrides.proposal.has(j) && sameStreamLine(edit.base, proposal[j])) {
+          found = j;
+          break;
+        }
+      }
+    }
+    if (found < 0) continue;
+    overrides.proposal.delete(index);
+    overrides.proposal.set(found, edit);
+  }
 }

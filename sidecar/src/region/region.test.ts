@@ -38,7 +38,7 @@ describe('Region', () => {
     const proposal = 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n';
     for (const accept of [true, false]) {
       const { buffer, region } = render(text, 1, 4, proposal);
-      const plan = region.planVerdict(buffer, accept)!;
+      const plan = region.planVerdict(buffer, accept);
       buffer.applyEdits(plan.edits);
       region.commit(plan.next);
       expect(buffer.getText()).toBe(accept ? `head\n${proposal}tail\n` : text);
@@ -48,12 +48,63 @@ describe('Region', () => {
 
   it('settles one hunk by any of its lines and leaves the other pending', () => {
     const { buffer, region } = render(text, 1, 4, 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n');
-    expect(region.planVerdict(buffer, true, 3)).toBeNull();
-    const plan = region.planVerdict(buffer, true, 6)!;
+    expect(region.hunkAt(3)).toBeNull();
+    expect(region.hunkAt(6)).toEqual({ from: 4, to: 6 });
+    const plan = region.planVerdict(buffer, true, region.hunkAt(6)!);
     buffer.applyEdits(plan.edits);
     region.commit(plan.next);
     expect(buffer.getText()).toBe('head\nconst a = 1;\nconst a = 10;\nconst b = 2;\nkeep\nconst c = 30;\ntail\n');
     expect(region.hunks()).toEqual([{ start: 1, end: 3, removed: 1, added: 1 }]);
+  });
+
+  it("makes a line typed on the user's: context, kept by either verdict", () => {
+    for (const accept of [true, false]) {
+      const { buffer, region } = render(text, 1, 4, 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n');
+      // Lines 1 (red "const a = 1;") and 6 (green "const c = 30;") are typed on.
+      for (const line of [1, 6]) {
+        const range = { start: { line, character: 0 }, end: { line, character: 0 } };
+        const replaced = replacedRange(buffer, range);
+        buffer.replace(range, '/*mine*/');
+        region.track({ replaced, text: '/*mine*/' }, false);
+      }
+      expect(region.hunks()).toEqual([
+        { start: 2, end: 3, removed: 0, added: 1 },
+        { start: 5, end: 6, removed: 1, added: 0 },
+      ]);
+      const plan = region.planVerdict(buffer, accept);
+      buffer.applyEdits(plan.edits);
+      expect(buffer.getText()).toBe(
+        accept
+          ? 'head\n/*mine*/const a = 1;\nconst a = 10;\nconst b = 2;\nkeep\n/*mine*/const c = 30;\ntail\n'
+          : 'head\n/*mine*/const a = 1;\nconst b = 2;\nkeep\nconst c = 3;\n/*mine*/const c = 30;\ntail\n',
+      );
+    }
+  });
+
+  it("after a break keeps the lines the change touched and takes out only the untouched green lines on reject", () => {
+    const proposal = 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n';
+    // head | -a=1 | +a=10 | b | keep | -c=3 | +c=30 | tail: join the green "a = 10" line with "b".
+    const { buffer, region } = render(text, 1, 4, proposal);
+    const join = { start: { line: 2, character: 13 }, end: { line: 3, character: 0 } };
+    let replaced = replacedRange(buffer, join);
+    buffer.replace(join, ' ');
+    expect(region.track({ replaced, text: ' ' }, false).kind).toBe('broken');
+    region.remap({ replaced, text: ' ' });
+    buffer.applyEdits(region.planVerdict(buffer, false).edits);
+    expect(buffer.getText()).toBe('head\nconst a = 1;\nconst a = 10; const b = 2;\nkeep\nconst c = 3;\ntail\n');
+
+    // A deletion that crosses the region's start, then one that takes a red line: both are the user's.
+    const second = render(text, 1, 4, proposal);
+    const cut = { start: { line: 0, character: 2 }, end: { line: 1, character: 6 } };
+    replaced = replacedRange(second.buffer, cut);
+    second.buffer.replace(cut, '');
+    second.region.remap({ replaced, text: '' });
+    const del = { start: { line: 4, character: 0 }, end: { line: 5, character: 0 } };
+    replaced = replacedRange(second.buffer, del);
+    second.buffer.replace(del, '');
+    second.region.remap({ replaced, text: '' });
+    second.buffer.applyEdits(second.region.planVerdict(second.buffer, false).edits);
+    expect(second.buffer.getText()).toBe('hea = 1;\nconst b = 2;\nkeep\ntail\n');
   });
 
   it('follows a shift above and drops the word tints of a line typed on', () => {

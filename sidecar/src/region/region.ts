@@ -9,7 +9,13 @@ import { lineDiff } from '../edit/diff.js';
 import type { Layout } from '../edit/layout.js';
 import type { CharSpan, LineKind } from '../edit/lines.js';
 import { replaceLinesEdit } from './lineEdit.js';
-import { classifyChange, type ChangeEffect, type TrackedChange } from './track.js';
+import { classifyChange, touchedLines, type ChangeEffect, type TrackedChange } from './track.js';
+
+/** Region lines [from, to), relative to the region's start. */
+export interface LineSpan {
+  from: number;
+  to: number;
+}
 
 export interface RegionState {
   start: number;
@@ -58,7 +64,11 @@ export class Region {
     return { start, kinds: [...kinds], words: words.map((w) => [...w]), streamingLine };
   }
 
-  /** Follows a change the region did not make; returns its effect so the owner can react to 'broken'. */
+  /**
+   * Follows a change the region did not make; returns its effect so the owner can react to
+   * 'broken' (the state is then as before the change: see `remap`). A line the user typed on is
+   * the user's from then on: context, kept by either verdict.
+   */
   track(change: TrackedChange, streaming: boolean): ChangeEffect {
     const effect = classifyChange({ start: this.state.start, kinds: this.state.kinds, streaming }, change);
     const s = this.state;
@@ -67,7 +77,9 @@ export class Region {
         s.start += effect.delta;
         break;
       case 'typed':
+        s.kinds[effect.index] = 'context';
         s.words[effect.index] = [];
+        if (s.streamingLine === effect.index) s.streamingLine = null;
         break;
       case 'insert':
         s.kinds.splice(effect.at, 0, ...Array<LineKind>(effect.count).fill('context'));
@@ -81,6 +93,46 @@ export class Region {
         break;
     }
     return effect;
+  }
+
+  /**
+   * Follows a change that broke the region: the lines it touched and the lines it made are the
+   * user's (context), every other line keeps its kind at its new place. Rejecting afterwards takes
+   * out exactly the green lines the user did not touch.
+   */
+  remap(change: TrackedChange): void {
+    const s = this.state;
+    if (!change.replaced) {
+      // Nothing is known about where the lines went: every line stays, none is deleted.
+      this.state = { start: s.start, kinds: s.kinds.map(() => 'context'), words: s.kinds.map(() => []), streamingLine: null };
+      return;
+    }
+    const { from, to, count } = touchedLines(change.replaced, change.text);
+    const end = s.start + s.kinds.length;
+    const lines = new Map<number, { kind: LineKind; words: CharSpan[] }>();
+    s.kinds.forEach((kind, i) => {
+      const line = s.start + i;
+      if (line < from) lines.set(line, { kind, words: s.words[i] });
+      else if (line >= to) lines.set(line + count - (to - from), { kind, words: s.words[i] });
+    });
+    const inside = to > from ? from < end && to > s.start : from > s.start && from < end;
+    if (inside) for (let line = from; line < from + count; line++) lines.set(line, { kind: 'context', words: [] });
+    const numbers = [...lines.keys()];
+    const start = numbers.length > 0 ? Math.min(...numbers) : Math.min(from, s.start);
+    const length = numbers.length > 0 ? Math.max(...numbers) - start + 1 : 0;
+    const at = (i: number) => lines.get(start + i) ?? { kind: 'context' as const, words: [] };
+    this.state = {
+      start,
+      kinds: Array.from({ length }, (_, i) => at(i).kind),
+      words: Array.from({ length }, (_, i) => at(i).words),
+      streamingLine: null,
+    };
+  }
+
+  /** The hunk containing absolute `line`, as region lines; null when the line is in no hunk. */
+  hunkAt(line: number): LineSpan | null {
+    const hunk = this.hunks().find((h) => line >= h.start && line < h.end);
+    return hunk ? { from: hunk.start - this.state.start, to: hunk.end - this.state.start } : null;
   }
 
   /** Texts of the region's lines of the given kinds, from the document. */
@@ -159,19 +211,13 @@ export class Region {
   }
 
   /**
-   * Accepting deletes red lines, rejecting deletes green ones: for every hunk, or for the hunk
-   * containing `line`. Null when `line` is in no hunk.
+   * Accepting deletes red lines, rejecting deletes green ones: for every hunk, or for the diff
+   * lines within `span` (a hunk as it was asked for, which typing may since have split).
    */
-  planVerdict(buffer: TextBuffer, accept: boolean, line?: number): RegionPlan | null {
+  planVerdict(buffer: TextBuffer, accept: boolean, span?: LineSpan): RegionPlan {
     const { start, kinds, words } = this.state;
-    let from = 0;
-    let to = kinds.length;
-    if (line !== undefined) {
-      const hunk = this.hunks().find((h) => line >= h.start && line < h.end);
-      if (!hunk) return null;
-      from = hunk.start - start;
-      to = hunk.end - start;
-    }
+    const from = Math.max(0, span?.from ?? 0);
+    const to = Math.min(kinds.length, span?.to ?? kinds.length);
     const drop: LineKind = accept ? 'removed' : 'added';
     const edits: TextEdit[] = [];
     const nextKinds: LineKind[] = [];

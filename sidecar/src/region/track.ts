@@ -91,6 +91,20 @@ export function classifyChange(region: { start: number; kinds: readonly LineKind
   return { kind: 'broken', reason: 'the lines around the proposal were joined or split' };
 }
 
+/**
+ * The lines a change touched: old lines [from, to) became `count` new lines starting at `from`
+ * (the user's), the lines below moved by count − (to − from). A line the change only moved (an
+ * insertion before it, a deletion of the lines after it) is not touched.
+ */
+export function touchedLines(replaced: Replaced, text: string): { from: number; to: number; count: number } {
+  const newLines = countNewlines(text);
+  const insertBefore = lineInsertion(replaced, text);
+  if (insertBefore !== null) return { from: insertBefore, to: insertBefore, count: newLines };
+  const deleted = lineDeletion(replaced, text);
+  if (deleted !== null) return { from: deleted[0], to: deleted[1], count: 0 };
+  return { from: replaced.start.line, to: replaced.end.line + 1, count: newLines + 1 };
+}
+
 /** Whole lines inserted before the returned line, or null if the change is not a pure line insertion. */
 function lineInsertion({ start: s, end: e, startLineLength }: Replaced, text: string): number | null {
   if (s.line !== e.line || s.character !== e.character || text === '') return null;

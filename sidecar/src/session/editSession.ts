@@ -5,15 +5,17 @@
  *
  * States, and what each allows (`enter` is the only place the state changes; NEXT lists the moves):
  *
- * - **streaming**: a reply (or a snippet) is being laid out, rendered as it grows. Typing within a
- *   region line is carried into every later layout; inserting or deleting lines inside the region
- *   breaks it. A new instruction restarts the stream against the baseline. Verdicts are refused.
+ * - **streaming**: a reply (or a snippet) is being laid out, rendered as it grows. A line the user
+ *   types on (the unfinished one too) becomes the user's and is carried into every later layout;
+ *   inserting or deleting lines inside the region breaks it. A new instruction restarts the stream
+ *   against the baseline. Verdicts are refused.
  * - **pending**: the proposal is complete and painted. Hunks are accepted or rejected one at a time;
- *   whole context lines may be inserted or deleted inside the region; a new instruction re-edits
- *   the proposed side (→ streaming).
+ *   a line the user types on becomes context; whole context lines may be inserted or deleted inside
+ *   the region; a new instruction re-edits the proposed side (→ streaming).
  * - **closing**: the session is over and its last render is on its way: every hunk settled (the
- *   baseline restored after a cancel, an error or "no changes") or, for a broken region, the text
- *   left as it is; the undo group closed, no marks. Nothing else is accepted, changes are not tracked.
+ *   baseline restored after a cancel, an error, "no changes" or a break — a break keeps what the
+ *   user's edit touched), the undo group closed, no marks. The region still follows the user's
+ *   edits, so that render lands on the right lines; nothing else is accepted.
  * - **ended**: the terminal status has been sent and the registry has forgotten the session.
  *
  * streaming → pending when the complete reply is painted; streaming or pending → closing on cancel,
@@ -26,8 +28,9 @@ import { finalizeProposal, streamingProposal } from '../edit/extract.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
 import { ModelError } from '../providers/types.js';
-import { applyOverrides, noOverrides, sideIndices, type LineOverrides } from '../region/overrides.js';
-import { Region, repaintFrom, sameMarks, type RegionPlan, type RegionState } from '../region/region.js';
+import { applyOverrides, noOverrides, originsOfRegion, recordTyping, type LineOrigin, type LineOverrides, type Overridden } from '../region/overrides.js';
+import { Region, repaintFrom, sameMarks, type LineSpan, type RegionPlan, type RegionState } from '../region/region.js';
+import type { ChangeEffect } from '../region/track.js';
 import type { ContentChange, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
 import type { RenderChannels, RenderOutcome } from './renderChannel.js';
@@ -42,10 +45,14 @@ const NEXT: Record<Phase, readonly Phase[]> = {
   ended: [],
 };
 
-/** Consecutive stale answers after which the client and the mirror are taken to disagree. */
+/**
+ * Stale answers in a row, with the document unchanged between them, after which the client is
+ * taken to refuse renders (a user typing meanwhile changes the document, which resets the count).
+ */
 const MAX_STALE_RENDERS = 20;
-/** Tries of the closing render: a stale answer means the user typed meanwhile, so it is planned again. */
-const CLOSE_ATTEMPTS = 5;
+/** Renders of a verdict or the close the client failed to answer, each followed by a resync and a pause, before giving up. */
+const MAX_FAILED_RENDERS = 5;
+const RETRY_PAUSE_MS = 100;
 
 /** Yields the model's reply as text deltas; aborting the signal must end the HTTP request. */
 export type ModelStream = (messages: ChatMessage[], signal: AbortSignal) => AsyncIterable<string>;
@@ -68,11 +75,16 @@ interface Ask {
   readonly overrides: LineOverrides;
   /** Null for a snippet, which arrives complete. */
   readonly streamer: StreamingLayout | null;
+  /** The final layout, once the reply is complete. */
+  final: Layout | null;
   readonly abort: AbortController;
 }
 
-/** How the closing render leaves the region: the proposal kept, the baseline restored, or the text as it is. */
-type Closing = 'accept' | 'reject' | 'keep';
+/** How the closing render leaves the region: every hunk accepted, or the baseline restored. */
+type Closing = 'accept' | 'reject';
+
+/** A render's plan, with the origins of the layout's lines when it renders one. */
+type SessionPlan = RegionPlan & { origins?: LineOrigin[] };
 
 export class EditSession {
   private state: Phase = 'streaming';
@@ -83,9 +95,13 @@ export class EditSession {
   /** The region as the client last painted it. */
   private painted: RegionState | null = null;
   /** The layout the next render brings the region to. */
-  private target: Layout | null = null;
+  private target: Overridden | null = null;
+  /** Where each region line came from in the last layout painted: what typing on it overrides. */
+  private origins: LineOrigin[] = [];
+  /** The hunk a per-hunk verdict is settling, followed through the user's edits until it lands. */
+  private settling: LineSpan | null = null;
   private readonly renders = new RenderLoop(
-    () => this.renderPlan(() => (this.target ? this.region.planLayout(this.doc.buffer, this.target) : null), false),
+    () => this.renderPlan(() => this.nextPlan(), false),
     MAX_STALE_RENDERS,
     () => void this.end('error', 'The editor kept refusing renders as stale; the proposal was discarded.', 'reject'),
   );
@@ -144,27 +160,62 @@ export class EditSession {
     void this.finish(ask);
   }
 
-  /** A change the session did not make. */
+  /** A change the session did not make. While closing the region still follows it, for the last render. */
   track(change: ContentChange): void {
-    if (!this.live || change.origin === this.id) return;
+    if (this.state === 'ended' || change.origin === this.id) return;
     const streaming = this.state === 'streaming';
     const effect = this.region.track(change, streaming);
-    if (effect.kind === 'broken') void this.end('broken', `The proposal was discarded because ${effect.reason}; Undo restores it.`, 'keep');
-    else if (effect.kind === 'typed' && streaming) this.keepTyping(effect.index);
-    else if (effect.kind !== 'none') this.refreshMarks();
+    if (this.settling) this.settling = followSpan(this.settling, effect);
+    if (effect.kind === 'broken') {
+      // The user's edit stays, and what it touched; the proposal's other green lines go, as on reject.
+      this.region.remap(change);
+      if (this.live) {
+        const message = `The proposal was discarded because ${effect.reason}: its added lines were taken out and your edit kept (Undo brings them back).`;
+        void this.end('broken', message, 'reject');
+      }
+      return;
+    }
+    if (!this.live || effect.kind === 'none') return;
+    if (effect.kind === 'typed' && streaming) this.keepTyping(effect.index);
+    else this.renders.request();
   }
 
   async settle(accept: boolean, line?: number): Promise<number> {
-    if (this.state !== 'pending') throw new Error(this.state === 'streaming' ? 'The proposal is still streaming: wait for it or cancel it.' : 'The session has ended.');
-    const hunks = this.region.hunks();
-    if (line !== undefined && !hunks.some((h) => line >= h.start && line < h.end)) throw new Error(`Line ${line} is not in a hunk of this proposal.`);
-    if (line === undefined || hunks.length === 1) {
-      await this.end(accept ? 'accepted' : 'rejected', undefined, accept ? 'accept' : 'reject');
-      return 0;
+    this.checkPending();
+    const all = (): Promise<number> => this.end(accept ? 'accepted' : 'rejected', undefined, accept ? 'accept' : 'reject').then(() => 0);
+    if (line === undefined) return all();
+    const span = await this.hunkAtArrival(line);
+    try {
+      this.checkPending();
+      if (!span) throw new Error(`Line ${line} is not in a hunk of this proposal.`);
+      if (this.region.hunks().length === 1) return await all();
+      const outcome = await this.renderUntilApplied(() => (this.settling ? this.region.planVerdict(this.doc.buffer, accept, this.settling) : null), false);
+      if (outcome === 'refused') throw new Error('The editor did not apply the change to the hunk; try again.');
+      // Ended before the hunk's render was made (a break meanwhile): the verdict did not happen.
+      if (outcome === 'skipped' && !this.live) throw new Error('The proposal ended before the hunk was settled.');
+      if (!this.live) return 0;
+    } finally {
+      this.settling = null;
     }
-    const outcome = await this.renderPlan(() => this.region.planVerdict(this.doc.buffer, accept, line), false);
-    if (outcome !== 'applied') throw new Error('The document changed while settling the hunk; try again.');
-    return this.region.hunks().length;
+    const left = this.region.hunks().length;
+    // Typing may have taken the other hunks' lines: with nothing left to decide, the session ends.
+    if (left === 0) return all();
+    return left;
+  }
+
+  /**
+   * The hunk at `line` in the document as the client had it when it sent the request: resolved
+   * once the mirror has every change sent before it (some may be held behind a render) and none
+   * sent after, then followed through later changes (`settling`).
+   */
+  private hunkAtArrival(line: number): Promise<LineSpan | null> {
+    const channels = this.deps.channels;
+    return new Promise((resolve) =>
+      channels.whenVersion(this.uri, channels.receivedVersion(this.uri), () => {
+        this.settling = this.state === 'pending' ? this.region.hunkAt(line) : null;
+        resolve(this.settling);
+      }),
+    );
   }
 
   cancel(): Promise<void> {
@@ -179,30 +230,39 @@ export class EditSession {
     this.deps.onEnded(this);
   }
 
+  private checkPending(): void {
+    if (this.state !== 'pending') throw new Error(this.state === 'streaming' ? 'The proposal is still streaming: wait for it or cancel it.' : 'The session has ended.');
+  }
+
   /** The only place the state changes. Leaving an ask behind aborts its model request. */
   private enter(next: Phase, ask: Ask | null = null): void {
     if (!NEXT[this.state].includes(next)) throw new Error(`Session ${this.id} cannot go from ${this.state} to ${next}.`);
     if (this.current !== ask) this.current?.abort.abort();
+    if (ask && ask !== this.current) {
+      // A new ask lays out the region afresh: its lines are placed on the new ask's baseline side.
+      this.origins = originsOfRegion(this.region.kinds, this.region.textOf(this.doc.buffer, () => true));
+      this.target = null;
+    }
     this.current = ask;
     this.state = next;
   }
 
-  /** Typing on a line mid-stream: the user's text is carried into every later layout. */
+  /** Typing on a line mid-stream: the line is the user's, carried into every later layout. */
   private keepTyping(index: number): void {
-    if (!this.current) return;
-    const { overrides } = this.current;
-    const kinds = this.region.kinds;
-    const side = sideIndices(kinds, index);
+    const ask = this.current;
+    if (!ask) return;
     const text = this.doc.buffer.lineAt(this.region.start + index);
-    if (kinds[index] !== 'added') overrides.baseline.set(side.baseline, text);
-    else if (this.region.streamingLine !== index) overrides.proposal.set(side.proposal, text);
+    const origin = this.origins[index] ?? { raw: text };
+    const baselineAbove = this.origins.slice(0, index).filter((o) => o.baseline !== undefined).length;
+    this.origins[index] = recordTyping(ask.overrides, origin, text, baselineAbove);
     this.updateTarget();
   }
 
-  /** Repaints after the user moved or retyped tracked lines, so no client keeps stale marks. */
-  private refreshMarks(): void {
-    if (this.state === 'streaming') this.renders.request();
-    else void this.renderPlan(() => ({ edits: [], next: this.region.snapshot() }), false);
+  /** What the render loop brings the region to: the latest layout while streaming, the current marks while pending. */
+  private nextPlan(): SessionPlan | null {
+    if (this.state === 'pending') return { edits: [], next: this.region.snapshot() };
+    if (this.state !== 'streaming' || !this.target) return null;
+    return { ...this.region.planLayout(this.doc.buffer, this.target.layout), origins: this.target.origins };
   }
 
   private async consume(stream: AsyncIterable<string>, ask: Ask): Promise<void> {
@@ -222,35 +282,37 @@ export class EditSession {
     if (!signal.aborted) await this.finish(ask);
   }
 
+  /** The latest layout of the current ask with the user's lines carried in, rendered next. */
   private updateTarget(): void {
     const ask = this.current;
-    if (!ask?.streamer) return;
-    this.target = applyOverrides(ask.streamer.update(streamingProposal(ask.code, ask.reply)), ask.overrides);
+    const raw = ask?.final ?? ask?.streamer?.update(streamingProposal(ask.code, ask.reply));
+    if (!ask || !raw) return;
+    this.target = applyOverrides(raw, ask.overrides);
     this.renders.request();
   }
 
   /** The reply is complete: its final layout is rendered, then the proposal waits for verdicts. */
   private async finish(ask: Ask): Promise<void> {
-    const final = finalizeProposal(ask.code, ask.reply);
-    const layout = applyOverrides(layoutDiff(ask.seen, final.text, { streaming: false }), ask.overrides);
-    if (!layout.lines.some((l) => l.kind !== 'context')) {
+    ask.final = layoutDiff(ask.seen, finalizeProposal(ask.code, ask.reply).text, { streaming: false });
+    if (!applyOverrides(ask.final, ask.overrides).layout.lines.some((l) => l.kind !== 'context')) {
       await this.end('noChanges', 'No changes suggested.', 'reject');
       return;
     }
-    this.target = layout;
-    this.renders.request();
+    this.updateTarget();
     await this.renders.settled();
     // Meanwhile the session may have ended, or a new instruction replaced this ask.
     if (this.current !== ask) return;
     this.enter('pending');
     this.deps.status(this, 'done');
+    // What the user did while the last render was on its way is painted from here on.
+    this.renders.request();
   }
 
   /**
    * Queues a render whose plan is made when its turn comes, against the mirror as it is then; the
    * region takes the planned state only once the client has applied the render.
    */
-  private renderPlan(make: () => RegionPlan | null, close: boolean): Promise<RenderOutcome> {
+  private renderPlan(make: () => SessionPlan | null, close: boolean): Promise<RenderOutcome> {
     return this.deps.channels.render(this.uri, this.id, () => {
       if (!close && !this.live) return null;
       const plan = make();
@@ -270,21 +332,52 @@ export class EditSession {
           this.opened = true;
           this.region.commit(plan.next);
           this.painted = this.region.snapshot();
+          if (plan.origins) this.origins = plan.origins;
         },
       };
     });
   }
 
-  /** Ends the session through closing: its last render settles the region as `closing` says. */
+  /**
+   * Renders until the client applies (or nothing is left to do). A stale answer is planned again
+   * against the mirror once the user's change has arrived (the channel waits for it, and fetches
+   * the client's text when it does not come); a failed one after a resync and a pause. `refused`
+   * when the client keeps refusing a document that does not change, or keeps failing.
+   */
+  private async renderUntilApplied(make: () => SessionPlan | null, close: boolean): Promise<'applied' | 'skipped' | 'refused'> {
+    let stale = 0;
+    let failed = 0;
+    for (;;) {
+      const version = this.doc.version;
+      const outcome = await this.renderPlan(make, close);
+      if (outcome === 'applied' || outcome === 'skipped') return outcome;
+      if (outcome === 'stale') {
+        stale = this.doc.version === version ? stale + 1 : 0;
+        if (stale > MAX_STALE_RENDERS) return 'refused';
+        continue;
+      }
+      if (++failed > MAX_FAILED_RENDERS) return 'refused';
+      await this.deps.channels.resync(this.uri);
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * failed));
+    }
+  }
+
+  /**
+   * Ends the session through closing: its last render settles the region as `closing` says. That
+   * render is retried until the client applies it; if the client never does, the session ends as
+   * `error` saying so, rather than with a status that claims the document is settled.
+   */
   private async end(state: SessionState, message: string | undefined, closing: Closing): Promise<void> {
     if (!this.live) return;
     this.enter('closing');
     await this.renders.settled();
-    if (this.opened) {
-      const plan = () => (closing === 'keep' ? { edits: [], next: this.region.snapshot() } : this.region.planVerdict(this.doc.buffer, closing === 'accept'));
-      for (let attempt = 0; attempt < CLOSE_ATTEMPTS; attempt++) if ((await this.renderPlan(plan, true)) !== 'stale') break;
-    }
+    // A render queued before this one may still open the undo group: decide when the plan is made.
+    const closed = await this.renderUntilApplied(() => (this.opened ? this.region.planVerdict(this.doc.buffer, closing === 'accept') : null), true);
     this.enter('ended');
+    if (closed === 'refused') {
+      state = 'error';
+      message = `The editor did not apply the last edit of this proposal, so its red and green lines may both still be in the document; Undo takes the whole proposal out.${message ? ` (${message})` : ''}`;
+    }
     this.deps.status(this, state, message);
     if (state === 'error') this.deps.log.warn(`session ${this.id}: ${message}`);
     this.deps.onEnded(this);
@@ -292,7 +385,21 @@ export class EditSession {
 }
 
 function newAsk(seen: string[], code: string, streamer: StreamingLayout | null): Ask {
-  return { seen, code, reply: '', overrides: noOverrides(), streamer, abort: new AbortController() };
+  return { seen, code, reply: '', overrides: noOverrides(), streamer, final: null, abort: new AbortController() };
+}
+
+/** A hunk's region lines after the user inserted or deleted context lines. */
+function followSpan(span: LineSpan, effect: ChangeEffect): LineSpan {
+  if (effect.kind === 'insert') {
+    if (effect.at <= span.from) return { from: span.from + effect.count, to: span.to + effect.count };
+    return effect.at < span.to ? { from: span.from, to: span.to + effect.count } : span;
+  }
+  if (effect.kind === 'delete') {
+    const end = effect.at + effect.count;
+    const before = (line: number) => Math.max(0, Math.min(end, line) - effect.at);
+    return { from: span.from - before(span.from), to: span.to - before(span.to) };
+  }
+  return span;
 }
 
 /** The region's lines as one text, with a final line break unless it ends the document without one. */
