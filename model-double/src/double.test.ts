@@ -89,6 +89,14 @@ describe('scripting and recording', () => {
     expect((await post('/api/tags', {})).status).toBe(404);
   });
 
+  it('sends raw garbage bytes mid-stream where a frame belongs', async () => {
+    double.script({ text: 'abcdefgh', chunkSize: 4, malformedAfterChunks: 1, garbage: Uint8Array.from([0xff, 0xfe, 0x7b, 0x0a]) });
+    const body = Buffer.from(await (await post('/api/chat', { model: 'm' })).arrayBuffer());
+    const first = body.indexOf(0x0a) + 1;
+    expect([...body.subarray(first, first + 4)]).toEqual([0xff, 0xfe, 0x7b, 0x0a]);
+    expect(JSON.parse(body.subarray(first + 4).toString('utf8').split('\n')[0]).message.content).toBe('efgh');
+  });
+
   it('notices a client that hangs up mid-reply', async () => {
     double.script({ text: 'x'.repeat(100), stallAfterChunks: 1 });
     const index = double.requests.length;

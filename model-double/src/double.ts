@@ -22,6 +22,8 @@ export interface Reply {
   cutAfterChunks?: number;
   /** Send a line that is not JSON after this many chunks. */
   malformedAfterChunks?: number;
+  /** What that line is, as raw bytes (default: a frame with broken JSON). */
+  garbage?: Uint8Array;
 }
 
 export interface RecordedRequest {
@@ -133,7 +135,7 @@ async function stream(res: ServerResponse, api: WireApi, model: string, reply: R
       res.socket?.destroy();
       return;
     }
-    if (sent === reply.malformedAfterChunks) await write(res, garbageFrame(api));
+    if (sent === reply.malformedAfterChunks) await write(res, reply.garbage ?? garbageFrame(api));
     if (sent === pieces.length) break;
     // Yield between chunks even without a delay so they leave as separate writes.
     await (reply.delayMs ? pause(reply.delayMs) : new Promise((resolve) => setImmediate(resolve)));
@@ -144,7 +146,7 @@ async function stream(res: ServerResponse, api: WireApi, model: string, reply: R
 }
 
 /** Resolves once the frame is handed to the socket, so a cut right after it cannot swallow it. */
-function write(res: ServerResponse, frame: string): Promise<void> {
+function write(res: ServerResponse, frame: string | Uint8Array): Promise<void> {
   return new Promise((resolve) => res.write(frame, () => resolve()));
 }
 
