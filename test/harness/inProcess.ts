@@ -5,11 +5,22 @@ import type { RedlineSettingsPatch } from '@redline/shared-protocol';
 import { startServer } from '../../sidecar/src/server/server.js';
 import { SidecarClient } from '@redline/client';
 
-export async function inProcessSidecar(settings: RedlineSettingsPatch): Promise<SidecarClient> {
+export interface InProcessServer {
+  client: SidecarClient;
+  /** The sidecar's mirror of a document, to compare with the client's copy. */
+  mirror(uri: string): string | undefined;
+}
+
+export async function inProcessServer(settings: RedlineSettingsPatch): Promise<InProcessServer> {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
   const raw = createMessageConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  startServer(raw, { onExit: () => raw.dispose() });
+  const server = startServer(raw, { onExit: () => raw.dispose() });
   raw.listen();
-  return SidecarClient.connect(toClient, toServer, settings);
+  const client = await SidecarClient.connect(toClient, toServer, settings);
+  return { client, mirror: (uri) => server.documents.get(uri)?.buffer.getText() };
+}
+
+export async function inProcessSidecar(settings: RedlineSettingsPatch): Promise<SidecarClient> {
+  return (await inProcessServer(settings)).client;
 }
