@@ -29,6 +29,14 @@ export class TextBuffer {
     return this.lineStarts.length;
   }
 
+  /**
+   * The document's line break, for lines written into it: its first one (as editors detect a
+   * file's separator), LF when it has none yet.
+   */
+  get eol(): '\n' | '\r\n' {
+    return this.lineStarts.length > 1 && this.text.charCodeAt(this.lineStarts[1] - 2) === 13 ? '\r\n' : '\n';
+  }
+
   /** Line text without its line break. */
   lineAt(line: number): string {
     const start = this.lineStarts[line];

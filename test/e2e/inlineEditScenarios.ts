@@ -106,6 +106,33 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       expectClean(doc, id);
     });
 
+    it("keeps a CRLF document's line breaks while streaming and through every verdict", async () => {
+      const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+      const verdicts: Array<[string, (id: string, doc: RenderedDocument) => Promise<unknown>, string]> = [
+        ['accept all', (id) => client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id }), PROPOSED_TEXT],
+        ['reject all', (id) => client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id }), ORIGINAL],
+        [
+          'accept the second hunk, reject the first',
+          async (id, doc) => {
+            await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id, line: doc.marks.get(id)!.hunks[1].start });
+            await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id, line: doc.marks.get(id)!.hunks[0].start });
+          },
+          ORIGINAL.replace('return sum;', 'return Math.round(sum);'),
+        ],
+      ];
+      for (const [label, settle, expected] of verdicts) {
+        const doc = await open(crlf(ORIGINAL));
+        // The model answers with LF breaks, or CRLF ones: the document's own break is written either way.
+        const id = await run(doc, { text: label === 'reject all' ? crlf(REWRITE) : REWRITE, chunkSize: 4 });
+        expect((await client.waitForStatus(id, ['done', 'error', 'noChanges'])).state).toBe('done');
+        expect(doc.text).toContain('    sum += item.price;\r\n    sum += item.price * item.quantity;\r\n');
+        expect(doc.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+        await settle(id, doc);
+        await client.waitForStatus(id);
+        expect({ label, text: doc.text }).toEqual({ label, text: crlf(expected) });
+      }
+    });
+
     it('follows typing above the region mid-stream', async () => {
       const doc = await open();
       const id = await run(doc, { text: REWRITE, chunkSize: 4, delayMs: 5 });
