@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream';
 import { ReadStream } from 'node:tty';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TERMINAL_STATES, type SessionStatusParams } from '@redline/shared-protocol';
+import { extractEditedCode } from '../../sidecar/src/edit/extract.js';
 import { DEFAULT_SETTINGS } from '../../sidecar/src/server/settings.js';
 import { countLines, languageIdOf, rangeOf, UsageError, type ApplyCommand, type EditCommand } from './args.js';
 import { LiveView } from './liveView.js';
@@ -108,12 +109,16 @@ function catchCtrlC(stdin: NodeJS.ReadStream, onInterrupt: () => void): () => vo
   };
 }
 
+/**
+ * The code to apply. A chat answer pasted whole is fine: its code is taken out of the fence (and
+ * the chatter around it) the way the sidecar reads a model's reply, so it is placed by its code.
+ */
 async function readSnippet(command: ApplyCommand, cwd: string, io: Io): Promise<{ text: string; fromStdin: boolean }> {
-  if (command.from !== undefined) return { text: readTarget(resolve(cwd, command.from), command.from).text, fromStdin: false };
+  if (command.from !== undefined) return { text: extractEditedCode(readTarget(resolve(cwd, command.from), command.from).text), fromStdin: false };
   if (io.stdin.isTTY) io.stderr.write('Paste the code block, then press Ctrl-D on a line of its own.\n');
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(chunk as Buffer);
-  return { text: decodeText(Buffer.concat(chunks), 'standard input').text, fromStdin: true };
+  return { text: extractEditedCode(decodeText(Buffer.concat(chunks), 'standard input').text), fromStdin: true };
 }
 
 /** The terminal to ask on when standard input carried the code block. */
