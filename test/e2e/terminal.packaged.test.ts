@@ -169,11 +169,11 @@ describe('Ctrl-C and a dying sidecar', () => {
     process.kill(await sidecarOf(run.tag), 'SIGSTOP');
     run.write('\x03');
     await new Promise((r) => setTimeout(r, 300));
-    const second = Date.now();
     run.write('\x03');
     expect(await run.exit).toMatchObject({ exitCode: 130 });
-    expect(Date.now() - second).toBeLessThan(1000);
+    // Not the end of the first Ctrl-C's wait for the cancel (that one says "cancelled").
     expect(run.raw()).toContain('redline: stopped at once; nothing was written.');
+    expect(run.raw()).not.toContain('cancelled');
     expect(readFileSync(file, 'utf8')).toBe(SHOP);
   });
 
@@ -215,10 +215,8 @@ describe('Ctrl-C and a dying sidecar', () => {
     const file = tempFile('shop.py', SHOP);
     const mute = tempFile('mute-sidecar', '#!/bin/sh\nexec sleep 60\n');
     (await import('node:fs')).chmodSync(mute, 0o755);
-    const started = Date.now();
     const run = terminal(['edit', file, '-m', 'x', '--sidecar', mute]);
     expect(await run.exit).toMatchObject({ exitCode: 1 });
-    expect(Date.now() - started).toBeLessThan(9000);
     expect(run.raw()).toContain(`redline: The sidecar ${mute} did not answer initialize within 5 s.`);
     expect(readFileSync(file, 'utf8')).toBe(SHOP);
   });
@@ -280,10 +278,14 @@ describe('display', () => {
     const long = Array.from({ length: 40 }, (_, i) => `    value_${i} = compute_something_rather_long(${i}, "${'x'.repeat(20)}")\n`).join('');
     const file = tempFile('wide.py', 'def f():\n    pass\n');
     const proposal = `def f():\n${long}`;
-    model.script({ text: fenced(proposal), chunkSize: 12, delayMs: 2 });
+    model.script({ text: fenced(proposal), chunkSize: 12, delayMs: 5 });
     const run = terminal(['edit', file, '-m', 'fill', '--yes'], { cols: 40, rows: 10 });
     await run.waitFor('value_5');
     expect(await run.exit).toMatchObject({ exitCode: 0 });
+    // Live frames were drawn, cut to the width…
+    const live = run.raw().replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').match(/\d+ \+ {5}value_\d+ = comp[^\r\n]*/g) ?? [];
+    expect(live.length).toBeGreaterThan(3);
+    for (const line of live) expect(line.length).toBeLessThanOrEqual(40);
     const rows = await run.rows();
     // Live frames number their lines ("12 + …"); the settled picture does not. None may be left.
     expect(rows.filter((r) => /^\s*\d+ [-+ ] /.test(r))).toEqual([]);
