@@ -132,6 +132,25 @@ describe('hunk by hunk, as git add -p', () => {
   });
 });
 
+describe('adjacent hunks', () => {
+  it("draws a neighbour's red line as context of the next hunk, and never its green one", async () => {
+    const file = tempFile('pair.py', 'a = 1\nkeep = 0\nb = 2\n');
+    model.script({ text: fenced('a = 10\nkeep = 0\nb = 20\n') });
+    const run = terminal(['edit', file, '-m', 'times ten'], { env: { NO_COLOR: '1' } });
+    await run.waitFor('[a/r/h]');
+    run.write('h\r');
+    await run.waitFor('(1/2) Accept this hunk');
+    run.write('n\r');
+    await run.waitFor('(2/2) Accept this hunk');
+    run.write('y\r');
+    expect(await run.exit).toMatchObject({ exitCode: 0 });
+    const screen = (await run.rows()).join('\n');
+    expect(screen).toContain('@@ -1,3 +1,3 @@\n-a = 1\n+a = 10\n keep = 0\n b = 2\n(1/2)');
+    expect(screen).toContain('@@ -1,3 +1,3 @@\n a = 1\n keep = 0\n-b = 2\n+b = 20\n(2/2)');
+    expect(readFileSync(file, 'utf8')).toBe('a = 1\nkeep = 0\nb = 20\n');
+  });
+});
+
 describe('Ctrl-C and a dying sidecar', () => {
   const slow = { text: fenced('def total(items):\n' + '    # thinking\n'.repeat(200) + '    return 0\n'), chunkSize: 4, delayMs: 15 };
 
