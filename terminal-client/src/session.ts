@@ -9,7 +9,6 @@
  */
 import { existsSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Readable } from 'node:stream';
 import { ReadStream } from 'node:tty';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TERMINAL_STATES, type SessionStatusParams } from '@redline/shared-protocol';
@@ -134,131 +133,174 @@ export async function runSession(command: EditCommand | ApplyCommand, io: Io): P
   // Under `npm run`, the working directory is the repository; INIT_CWD is where the user typed it.
   const cwd = io.env.INIT_CWD ?? process.cwd();
   const path = resolve(cwd, command.file);
-  const name = command.file;
-  const read = readTarget(path, name);
-  const range = rangeOf(command.place, countLines(read.text), name, command.kind);
+  const read = readTarget(path, command.file);
+  const range = rangeOf(command.place, countLines(read.text), command.file, command.kind);
   const snippet = command.kind === 'apply' ? await readSnippet(command, cwd, io) : null;
-  if (snippet && snippet.text.trim() === '') throw new RefusedFile(`no code to apply: ${command.kind === 'apply' && command.from ? command.from : 'standard input'} is empty.`);
-  const display = displayOf(io);
-  const say = (text: string) => display.say.write(text + '\n');
-  const model = command.settings.model ?? DEFAULT_SETTINGS.model;
-  const endpoint = command.settings.endpoint ?? DEFAULT_SETTINGS.endpoint;
+  if (snippet && snippet.text.trim() === '') throw new RefusedFile(`no code to apply: ${(command as ApplyCommand).from ?? 'standard input'} is empty.`);
+  return new Run(command, io, read, range, snippet).run();
+}
 
-  let client: SidecarClient | null = null;
-  let doc: RenderedDocument | null = null;
-  let sessionId: string | null = null;
-  let scope = '';
-  let ended = false;
-  let closing = false;
-  let view: LiveView | null = null;
-  let keys: () => void = () => undefined;
-  let input: LineInput | null = null;
-  let tty: ReadStream | null = null;
-  let stderr = '';
+type Target = ReturnType<typeof readTarget>;
+type LspRange = ReturnType<typeof rangeOf>;
+
+/** The state of one run; every field is set as the run gets that far. */
+class Run {
+  private readonly display;
+  private readonly stop: Stop;
+  private readonly name: string;
+  private client: SidecarClient | null = null;
+  private doc: RenderedDocument | null = null;
+  private sessionId: string | null = null;
+  /** The session reached a terminal state: nothing to cancel. */
+  private ended = false;
+  private closing = false;
+  private view: LiveView | null = null;
+  private keys: () => void = () => undefined;
+  private input: LineInput | null = null;
+  private tty: ReadStream | null = null;
+  private stderr = '';
   /** The message for the sidecar's unexpected end, once it has ended. */
-  let died: Promise<string> | null = null;
-  const release = () => {
-    keys();
-    view?.stop();
-    view = null;
-    input?.close();
-    tty?.destroy();
-  };
-  const stop = new Stop(() => {
-    release();
-    io.stderr.write('redline: stopped at once; nothing was written.\n');
-    // The exit hook of SidecarClient kills the sidecar's process group.
-    process.exit(130);
-  });
-  process.on('SIGINT', stop.interrupt);
+  private died: Promise<string> | null = null;
 
-  try {
+  constructor(
+    private readonly command: EditCommand | ApplyCommand,
+    private readonly io: Io,
+    private readonly read: Target,
+    private readonly range: LspRange,
+    private readonly snippet: { text: string; fromStdin: boolean } | null,
+  ) {
+    this.display = displayOf(io);
+    this.name = command.file;
+    this.stop = new Stop(() => {
+      this.release();
+      io.stderr.write('redline: stopped at once; nothing was written.\n');
+      // The exit hook of SidecarClient kills the sidecar's process group.
+      process.exit(130);
+    });
+  }
+
+  private say(text: string): void {
+    this.display.say.write(text + '\n');
+  }
+
+  async run(): Promise<number> {
+    process.on('SIGINT', this.stop.interrupt);
+    try {
+      const first = await this.propose();
+      this.keys();
+      this.view?.stop();
+      if (first.state !== 'done') {
+        this.ended = true;
+        return this.reportEnd(first);
+      }
+      const { accepted, total } = await this.settle();
+      await this.stop.guard(this.client!.waitForStatus(this.sessionId!));
+      this.ended = true;
+      // Settled: from here a Ctrl-C is the default one; the write below is atomic either way.
+      this.release();
+      const doc = this.doc!;
+      const changed = doc.text !== this.read.text;
+      if (changed) writeIfUnchanged(this.read, doc.text, this.name);
+      this.say(summaryLine(accepted, total, this.name, changed));
+      return 0;
+    } catch (err) {
+      return await this.failed(err);
+    } finally {
+      this.release();
+      this.closing = true;
+      await this.client?.close();
+      if (this.io.env.REDLINE_DEBUG) this.io.stderr.write(this.stderr);
+    }
+  }
+
+  /** Starts the sidecar and the session; the live view streams until the proposal is complete. */
+  private async propose(): Promise<SessionStatusParams> {
+    const { command, stop, display } = this;
+    const model = command.settings.model ?? DEFAULT_SETTINGS.model;
+    const endpoint = command.settings.endpoint ?? DEFAULT_SETTINGS.endpoint;
+    let scope = '';
     if (display.live && command.kind === 'edit') {
-      keys = catchCtrlC(io.stdin, stop.interrupt);
-      const marks = () => (sessionId ? doc?.marks.get(sessionId) : undefined);
-      view = new LiveView(
-        io.stdout,
-        () => (doc && marks() ? paintRegion(doc.buffer, marks()!.decorations, display.color) : []),
+      this.keys = catchCtrlC(this.io.stdin, stop.interrupt);
+      const marks = () => (this.sessionId ? this.doc?.marks.get(this.sessionId) : undefined);
+      this.view = new LiveView(
+        this.io.stdout,
+        () => (this.doc && marks() ? paintRegion(this.doc.buffer, marks()!.decorations, display.color) : []),
         () => (marks() ? `${model} is writing${scope} · Ctrl-C cancels` : `Waiting for ${model} at ${endpoint}${scope} · Ctrl-C cancels`),
       );
-      view.start();
+      this.view.start();
     }
-    client = await stop.guard(SidecarClient.spawn(sidecarPath(command), [], command.settings, (text) => (stderr += text)));
-    died = new Promise((resolve) =>
-      client!.child!.once('exit', (code, signal) => {
-        if (closing) return;
-        const last = stderr.trim().split('\n').pop();
+    const client = await stop.guard(SidecarClient.spawn(sidecarPath(command), [], command.settings, (text) => (this.stderr += text)));
+    this.client = client;
+    this.died = new Promise((resolve) =>
+      client.child!.once('exit', (code, signal) => {
+        if (this.closing) return;
+        const last = this.stderr.trim().split('\n').pop();
         const message = `the sidecar stopped unexpectedly (${signal ? `killed by ${signal}` : `exit code ${code}`})${last ? `: ${last}` : ''}; nothing was written.`;
         stop.die(message);
         resolve(message);
       }),
     );
-    doc = await stop.guard(client.openDocument(pathToFileURL(path).href, languageIdOf(path), read.text));
+    const doc = await stop.guard(client.openDocument(pathToFileURL(this.read.path).href, languageIdOf(this.read.path), this.read.text));
+    this.doc = doc;
     const textDocument = { uri: doc.uri, version: doc.version };
     const started = await stop.guard(
-      snippet
-        ? client.conn.sendRequest('redline/snippet/apply', { textDocument, snippet: snippet.text, selection: range })
-        : client.conn.sendRequest('redline/inlineEdit/start', { textDocument, range, instruction: (command as EditCommand).instruction }),
+      command.kind === 'edit'
+        ? client.conn.sendRequest('redline/inlineEdit/start', { textDocument, range: this.range, instruction: command.instruction })
+        : client.conn.sendRequest('redline/snippet/apply', { textDocument, snippet: this.snippet!.text, selection: this.range }),
     );
-    sessionId = started.sessionId;
+    this.sessionId = started.sessionId;
     scope = ` · lines ${started.range.start.line + 1}–${Math.max(started.range.end.line, started.range.start.line + 1)}`;
-    const first = await stop.guard(client.waitForStatus(sessionId, ['done', ...TERMINAL_STATES]));
-    keys();
-    view?.stop();
-    if (first.state !== 'done') {
-      ended = true;
-      return reportEnd(first, name, say, io);
-    }
+    return stop.guard(client.waitForStatus(started.sessionId, ['done', ...TERMINAL_STATES]));
+  }
 
+  /** Shows the whole proposal, then settles it: --yes, or the questions. */
+  private async settle(): Promise<{ accepted: number; total: number }> {
+    const { display, stop, io } = this;
+    const doc = this.doc!;
+    const conn = this.client!.conn;
+    const sessionId = this.sessionId!;
     const marks = doc.marks.get(sessionId)!;
     const lines = documentLines(doc.buffer, marks.decorations.runs);
     const merged = unifiedHunks(lines, HUNK_CONTEXT, 'merged');
     if (display.live) {
-      const header = [`--- a/${name}`, `+++ b/${name}`].map((l) => (display.color ? `\x1b[1m${l}\x1b[0m` : l));
+      const header = [`--- a/${this.name}`, `+++ b/${this.name}`].map((l) => (display.color ? `\x1b[1m${l}\x1b[0m` : l));
       io.stdout.write([...header, ...merged.flatMap((h) => paintHunk(h, marks.decorations, display.color))].join('\n') + '\n');
-    } else io.stdout.write(formatUnified(merged, name));
+    } else io.stdout.write(formatUnified(merged, this.name));
 
-    const conn = client.conn;
-    const id = sessionId;
-    const settle = (accept: boolean, line?: number) => stop.guard(conn.sendRequest(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId: id, line }));
     const total = marks.hunks.length;
-    let accepted: number;
-    if (command.yes) {
+    const settle = (accept: boolean, line?: number) => stop.guard(conn.sendRequest(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId, line }));
+    if (this.command.yes) {
       await settle(true);
-      accepted = total;
-    } else {
-      if (snippet?.fromStdin) tty = controllingTerminal();
-      const source: Readable | null = snippet?.fromStdin ? tty : io.stdin;
-      input = new LineInput(source, display.say, Boolean((source as NodeJS.ReadStream | null)?.isTTY && display.say.isTTY), stop.interrupt);
-      const ask = async (question: string): Promise<string> => {
-        const answer = await stop.guard(input!.ask(question, stop.signal));
+      return { accepted: total, total };
+    }
+    if (this.snippet?.fromStdin) this.tty = controllingTerminal();
+    const source: NodeJS.ReadStream | ReadStream | null = this.snippet?.fromStdin ? this.tty : io.stdin;
+    const input = new LineInput(source, display.say, Boolean(source?.isTTY && display.say.isTTY), stop.interrupt);
+    this.input = input;
+    const accepted = await verdicts({
+      ask: async (question) => {
+        const answer = await stop.guard(input.ask(question, stop.signal));
         if (answer === null) throw new NoAnswer(source ? 'no answer (end of input)' : 'no terminal to ask on (the code came on standard input)');
         return answer;
-      };
-      const current = doc;
-      accepted = await verdicts({
-        ask,
-        say,
-        settle,
-        hunks: unifiedHunks(lines, HUNK_CONTEXT, 'each').map((h) => paintHunk(h, marks.decorations, display.color).join('\n')),
-        firstHunkLine: () => current.marks.get(id)?.hunks[0]?.start,
-      });
-    }
-    await stop.guard(client.waitForStatus(sessionId));
-    ended = true;
-    const changed = doc.text !== read.text;
-    if (changed) writeIfUnchanged(read, doc.text, name);
-    say(summaryLine(accepted, total, name, changed));
-    return 0;
-  } catch (err) {
+      },
+      say: (text) => this.say(text),
+      settle,
+      hunks: unifiedHunks(lines, HUNK_CONTEXT, 'each').map((h) => paintHunk(h, marks.decorations, display.color).join('\n')),
+      firstHunkLine: () => doc.marks.get(sessionId)?.hunks[0]?.start,
+    });
+    return { accepted, total };
+  }
+
+  private async failed(err: unknown): Promise<number> {
+    const { client, sessionId, io } = this;
     if (err instanceof Interrupted) {
-      if (client && sessionId && !ended) await cancel(client, sessionId);
-      release();
+      if (client && sessionId && !this.ended) await cancel(client, sessionId);
+      this.release();
       io.stderr.write('redline: cancelled; nothing was written.\n');
       return 130;
     }
     if (err instanceof NoAnswer) {
-      if (client && sessionId) await stop.guard(client.conn.sendRequest('redline/inlineEdit/reject', { sessionId }));
+      if (client && sessionId) await this.stop.guard(client.conn.sendRequest('redline/inlineEdit/reject', { sessionId }));
       io.stderr.write(`redline: ${err.message}: rejected, nothing was written. Pass --yes to accept without asking.\n`);
       return 1;
     }
@@ -267,18 +309,32 @@ export async function runSession(command: EditCommand | ApplyCommand, io: Io): P
       return 1;
     }
     // A wait that failed because the connection closed: the exit that follows says why.
-    const death = died && !(err instanceof RefusedFile) && !(err instanceof UsageError) && (await Promise.race([died, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000).unref())]));
+    const mayBeDeath = this.died && !(err instanceof RefusedFile) && !(err instanceof UsageError);
+    const death = mayBeDeath && (await Promise.race([this.died, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000).unref())]));
     if (death) {
       io.stderr.write(`redline: ${death}\n`);
       return 1;
     }
     throw err;
-  } finally {
-    process.off('SIGINT', stop.interrupt);
-    release();
-    closing = true;
-    await client?.close();
-    if (io.env.REDLINE_DEBUG) io.stderr.write(stderr);
+  }
+
+  private reportEnd(status: SessionStatusParams): number {
+    if (status.state === 'noChanges') {
+      this.say(`redline: no changes suggested; ${this.name} unchanged`);
+      return 0;
+    }
+    this.io.stderr.write(`redline: ${status.message ?? status.state}; ${this.name} unchanged\n`);
+    return 1;
+  }
+
+  /** Gives the terminal back: raw mode off, live view erased, questions closed, Ctrl-C the default again. */
+  private release(): void {
+    process.off('SIGINT', this.stop.interrupt);
+    this.keys();
+    this.view?.stop();
+    this.view = null;
+    this.input?.close();
+    this.tty?.destroy();
   }
 }
 
@@ -287,13 +343,4 @@ async function cancel(client: SidecarClient, sessionId: string): Promise<void> {
   const ended = new Promise<void>((resolve) => client.child?.once('exit', () => resolve()));
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, CANCEL_TIMEOUT_MS).unref());
   await Promise.race([client.conn.sendRequest('redline/inlineEdit/cancel', { sessionId }).then(() => undefined, () => undefined), ended, timeout]);
-}
-
-function reportEnd(status: SessionStatusParams, name: string, say: (text: string) => void, io: Io): number {
-  if (status.state === 'noChanges') {
-    say(`redline: no changes suggested; ${name} unchanged`);
-    return 0;
-  }
-  io.stderr.write(`redline: ${status.message ?? status.state}; ${name} unchanged\n`);
-  return 1;
 }
