@@ -207,6 +207,17 @@ describe('Ctrl-C and a dying sidecar', () => {
     expect(readFileSync(file, 'utf8')).toBe(SHOP);
   });
 
+  it('a sidecar that dies while the question waits ends the client too', async () => {
+    const file = tempFile('shop.py', SHOP);
+    model.script({ text: fenced(SUM) });
+    const run = terminal(['edit', file, '-m', 'use sum']);
+    await run.waitFor('[a/r/h]');
+    process.kill(await sidecarOf(run.tag), 'SIGKILL');
+    expect(await run.exit).toMatchObject({ exitCode: 1 });
+    expect(run.raw()).toContain('redline: the sidecar stopped unexpectedly (killed by SIGKILL); nothing was written.');
+    expect(readFileSync(file, 'utf8')).toBe(SHOP);
+  });
+
   it('the sidecar leaves when the client is killed outright', async () => {
     const file = tempFile('shop.py', SHOP);
     model.script(slow);
