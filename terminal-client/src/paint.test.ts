@@ -39,9 +39,9 @@ describe('paintRegion', () => {
   });
 
   it('never lets control characters from the file reach the terminal', () => {
-    const evil = new TextBuffer('\x1b[2Jboom\rx\n');
+    const evil = new TextBuffer('\x1b[2Jboom\x08x\x07\n');
     const marks = { runs: [{ start: 0, count: 1, kind: 'added' as const }], words: [], streamingLine: null };
-    expect(paintRegion(evil, marks, false)[0]).toBe('1 + ^[[2Jboom^Mx');
+    expect(paintRegion(evil, marks, false)[0]).toBe('1 + ^[[2Jboom^Hx^G');
   });
 });
 

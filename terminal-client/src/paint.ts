@@ -7,7 +7,7 @@
  */
 import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
-import type { RenderDecorations, TextBuffer } from '@redline/shared-protocol';
+import type { DiffLineKind, RenderDecorations, TextBuffer } from '@redline/shared-protocol';
 import { hunkHeader, NO_EOL, type DiffKind, type UnifiedHunk } from './unifiedDiff.js';
 
 const RESET = '\x1b[0m';
@@ -27,7 +27,7 @@ type Span = { start: number; end: number };
 /** The streaming region with line numbers: `12 - old`, `13 + new`. */
 export function paintRegion(buffer: TextBuffer, decorations: Decorations, color: boolean): string[] {
   if (decorations.runs.length === 0) return [];
-  const kindOf = new Map<number, 'removed' | 'added'>();
+  const kindOf = new Map<number, DiffLineKind>();
   for (const run of decorations.runs) for (let i = 0; i < run.count; i++) kindOf.set(run.start + i, run.kind);
   const first = Math.max(0, decorations.runs[0].start - CONTEXT_LINES);
   const lastRun = decorations.runs[decorations.runs.length - 1];

@@ -11,15 +11,13 @@ import { existsSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ReadStream } from 'node:tty';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TERMINAL_STATES, type SessionStatusParams } from '@redline/shared-protocol';
+import { SidecarClient, type RenderedDocument } from '@redline/client';
+import { DEFAULT_SETTINGS, TERMINAL_STATES, type SessionStatusParams } from '@redline/shared-protocol';
 import { extractEditedCode } from '../../sidecar/src/edit/extract.js';
-import { DEFAULT_SETTINGS } from '../../sidecar/src/server/settings.js';
 import { countLines, languageIdOf, rangeOf, UsageError, type ApplyCommand, type EditCommand } from './args.js';
 import { LiveView } from './liveView.js';
 import { paintHunk, paintRegion } from './paint.js';
 import { LineInput, summaryLine, verdicts } from './prompt.js';
-import type { RenderedDocument } from './renderedDocument.js';
-import { SidecarClient } from './sidecarClient.js';
 import { decodeText, readTarget, RefusedFile, writeIfUnchanged } from './targetFile.js';
 import { documentLines, formatUnified, unifiedHunks } from './unifiedDiff.js';
 

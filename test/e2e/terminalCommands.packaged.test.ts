@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGED_SIDECAR } from '../harness/packaged.js';
 import { leftovers, runInTerminal, runPiped } from '../harness/terminal.js';
-import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 
 let model: ModelDouble;
 beforeAll(async () => {
