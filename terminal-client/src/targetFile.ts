@@ -3,8 +3,8 @@
  * it still holds the bytes that were read, atomically (a temporary file beside it, then a rename),
  * keeping its mode and owner and following a symbolic link to the real file.
  */
-import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import writeFileAtomic from 'write-file-atomic';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -92,41 +92,21 @@ export function readTarget(path: string, name: string): ReadTarget {
 
 /**
  * Writes `text` over the file if it still holds `read.bytes`; otherwise refuses and leaves it
- * alone. The check and the rename are a few microseconds apart; an editor saving in between is
- * the one case this cannot see.
+ * alone. write-file-atomic writes a temporary file beside the real one (symlinks resolved), fsyncs
+ * it, gives it the file's mode and owner, and renames it over. The check and the rename are
+ * microseconds apart; an editor saving in between is the one case this cannot see.
  */
 export function writeIfUnchanged(read: ReadTarget, text: string, name: string): void {
-  const real = realpathSync(read.path);
   let current: Buffer;
   try {
-    current = readFileSync(real);
+    current = readFileSync(read.path);
   } catch (err) {
     throw new RefusedFile(`${name} could not be read again before writing (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); nothing was written.`);
   }
   if (!current.equals(read.bytes)) throw new RefusedFile(`${name} changed on disk while the proposal was open; nothing was written, so the version on disk is kept. Run redline again on it.`);
-  const stat = statSync(real);
-  const temp = join(dirname(real), `.${basename(real)}.redline-${process.pid}.tmp`);
-  const fd = openSync(temp, 'wx', stat.mode & 0o7777);
   try {
-    const bytes = encodeText({ text, bom: read.bom });
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
-    // The umask narrowed the mode given to open; the owner is kept when we may set it.
-    fchmodSync(fd, stat.mode & 0o7777);
-    try {
-      fchownSync(fd, stat.uid, stat.gid);
-    } catch {
-      // Not permitted for a file owned by someone else: it becomes ours, as with any editor's save.
-    }
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(temp, real);
+    writeFileAtomic.sync(read.path, encodeText({ text, bom: read.bom }));
   } catch (err) {
-    try {
-      closeSync(fd);
-    } catch {
-      // Already closed.
-    }
-    unlinkSync(temp);
     throw new RefusedFile(`could not write ${name}: ${(err as Error).message}; the file on disk is as it was.`);
   }
 }
