@@ -315,13 +315,14 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       await client.waitForStatus(id, ['done']);
       const second = REWRITE.replace('Math.round(sum)', 'Math.round(sum * 100) / 100');
       model.script({ text: second });
+      // The session's first 'done' is history: wait for the one the re-edit ends with.
+      const redone = new Promise<void>((resolve) => client.onStatus((s) => s.sessionId === id && s.state === 'done' && resolve()));
       const res = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(4, 4), instruction: 'round to cents' });
       expect(res).toMatchObject({ sessionId: id, reEdit: true });
       const sent = JSON.stringify(model.requests[model.requests.length - 1].body);
       expect(sent).toContain('item.price * item.quantity');
       expect(sent).not.toContain('sum += item.price;\\n');
-      await client.waitForStatus(id, ['done']);
-      await new Promise((r) => setTimeout(r, 50));
+      await redone;
       await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id });
       await client.waitForStatus(id);
       expect(doc.text).toBe(ORIGINAL);
