@@ -338,7 +338,9 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
 
     it('runs two sessions in one document at once', async () => {
       const doc = await open();
-      model.script({ text: REWRITE, delayMs: 3 }, { text: 'export const VERSION = 2;\n', delayMs: 3 });
+      // The first session's first render must not land before the second start is planned: that
+      // start names lines of the document as it was (a render in between is refused as -32801).
+      model.script({ text: REWRITE, delayMs: 150, chunkSize: 60 }, { text: 'export const VERSION = 2;\n', delayMs: 3 });
       const a = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(2, 9), instruction: 'a' });
       const b = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(10, 11), instruction: 'b' });
       await Promise.all([client.waitForStatus(a.sessionId, ['done']), client.waitForStatus(b.sessionId, ['done'])]);
