@@ -86,7 +86,7 @@ export class CompletionStream {
   private judge(line: string, terminated: boolean): void {
     const { state, verdict } = judgeLine(this.options, this.lineState, line, terminated);
     this.lineState = state;
-    if (verdict.keep) this.kept.push(line);
+    if (verdict.line !== null) this.kept.push(verdict.line);
     if (verdict.discardAll) this.kept.length = 0;
     if (verdict.end) this.ended = verdict.end;
   }
