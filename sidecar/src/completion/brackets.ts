@@ -109,6 +109,7 @@ export function scanLine(line: string, state: ScanState, lexicon: Lexicon = C_LI
   let closer = state.closer;
   let multiline = closer !== null;
   if (lexicon.prose) return { events, brackets, openQuote: false, state: CODE };
+  const triggers = triggersOf(lexicon);
   for (let i = 0; i < line.length; ) {
     if (closer !== null) {
       if (line[i] === '\\' && closer !== '*/') i += 2;
@@ -119,6 +120,10 @@ export function scanLine(line: string, state: ScanState, lexicon: Lexicon = C_LI
       continue;
     }
     const ch = line[i];
+    if (!triggers.has(ch)) {
+      i++;
+      continue;
+    }
     if (lexicon.lineComments.some((marker) => line.startsWith(marker, i)) && (!lexicon.commentAfterSpace || i === 0 || /\s/.test(line[i - 1]))) break;
     if (lexicon.blockComment && line.startsWith(lexicon.blockComment[0], i)) {
       closer = lexicon.blockComment[1];
@@ -153,6 +158,19 @@ export function scanLine(line: string, state: ScanState, lexicon: Lexicon = C_LI
   }
   const carried = closer !== null && multiline;
   return { events, brackets, openQuote: closer !== null && !multiline, state: { closer: carried ? closer : null } };
+}
+
+const TRIGGERS = new WeakMap<Lexicon, Set<string>>();
+
+/** The characters that can start something the scanner must look at: most characters of a line start nothing. */
+function triggersOf(lexicon: Lexicon): Set<string> {
+  let triggers = TRIGGERS.get(lexicon);
+  if (!triggers) {
+    const starts = [...lexicon.lineComments, ...(lexicon.blockComment ? [lexicon.blockComment[0]] : []), ...lexicon.strings.map((s) => s.delimiter)].map((t) => t[0]);
+    triggers = new Set([...OPEN, ...CLOSE, ...starts, ...(lexicon.charLiterals ? ["'"] : []), ...(lexicon.regexLiterals ? ['/'] : [])]);
+    TRIGGERS.set(lexicon, triggers);
+  }
+  return triggers;
 }
 
 /**

@@ -44,6 +44,11 @@ describe('awaitsBody: headers whose body is missing', () => {
     ['rust', 'impl Display for Point|\n'],
     ['rust', 'fn main() {\n    for x in xs|\n}\n'],
     ['rust', 'fn f(c: u8) -> u8 {\n    match c|\n}\n'],
+    ['python', 'app = Flask(__name__)\n\n\n@app.route("/health")|\n'],
+    ['java', 'class T {\n    @Override|\n}\n'],
+    ['kotlin', 'class A {\n    @Test|\n}\n'],
+    ['typescript', 'class A {\n  @Input()|\n}\n'],
+    ['rust', '#[derive(Debug, Clone)]|\n'],
   ])('%s %j', async (languageId, source) => {
     expect(await awaits(languageId, source)).toBe(true);
   });
@@ -70,6 +75,9 @@ describe('awaitsBody: complete lines and headers that have their body', () => {
     ['rust', 'trait T {\n    fn total(&self) -> u32;|\n}\n'],
     ['rust', 'fn f() {\n    let x = compute(1);|\n}\n'],
     ['rust', 'fn f() {}\n|'],
+    ['python', '@app.route("/health")|\ndef health():\n    return 1\n'],
+    ['java', 'class T {\n    @Override|\n    public String toString() { return ""; }\n}\n'],
+    ['rust', '#[derive(Debug)]|\npub struct A {}\n'],
   ])('%s %j', async (languageId, source) => {
     expect(await awaits(languageId, source)).toBe(false);
   });

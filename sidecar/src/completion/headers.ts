@@ -2,7 +2,8 @@
  * Does the cursor end a header whose body is still missing — `def total(items`, `class Cart
  * extends Base`, `if (x > 0)`, `fn parse(input: &str)`, `<div>`? Read from the syntax tree: a
  * definition or compound-statement node with no body (or only a MISSING one, or a braceless
- * statement on a later line), an ERROR node that a header keyword starts, or a JSX opening tag.
+ * statement on a later line), an ERROR node that a header keyword starts, a decorator or
+ * annotation with nothing to decorate yet, or a JSX opening tag.
  */
 import type { Node, Tree } from 'web-tree-sitter';
 
@@ -131,6 +132,9 @@ const HEADER_KEYWORDS = new Set([
 const HEADER_LEAD =
   /^\s*(?:(?:export|default|declare|abstract|async|public|private|protected|internal|static|final|open|override|sealed|data|inline|suspend|operator|infix|tailrec|inner|enum|annotation|value|pub(?:\([\w:\s]+\))?|unsafe|const|extern|synchronized)\s+)*(?:return\s+|type\s+\w+(?:\[[^\]]*\])?\s+|(?:(?:val|var|let|const)\s+)?[\w$.]+(?:\s*:\s*[^=]+)?\s*=\s+)?$/;
 
+/** Decorators and annotations: alone on the cursor line, they start the declaration that follows. */
+const ANNOTATION_TYPES = new Set(['decorator', 'marker_annotation', 'annotation', 'attribute_item']);
+
 const PARAMETER_LISTS = new Set(['formal_parameters', 'parameters', 'parameter_list', 'function_value_parameters']);
 
 /**
@@ -149,11 +153,23 @@ export function awaitsBody(tree: Tree, source: string, offset: number, languageI
       if (errorStartsHeader(node, source, end, languageId === 'python')) return true;
       continue;
     }
+    if (ANNOTATION_TYPES.has(node.type) && node.endIndex === end) return annotatesNothing(node, source);
     if (!HEADER_TYPES.has(node.type) || node.startIndex >= end) continue;
     const verdict = headerVerdict(node, end);
     if (verdict !== 'not a header') return verdict === 'awaits body';
   }
   return false;
+}
+
+/**
+ * A decorator or annotation alone on its line with no declaration after it: the parser could not
+ * attach it (an ERROR parent), or, for Rust's attributes, which are items of their own, nothing follows.
+ */
+function annotatesNothing(annotation: Node, source: string): boolean {
+  const lineStart = source.lastIndexOf('\n', annotation.startIndex - 1) + 1;
+  if (source.slice(lineStart, annotation.startIndex).trim() !== '') return false;
+  if (annotation.parent?.type === 'ERROR') return true;
+  return annotation.type === 'attribute_item' && annotation.nextNamedSibling === null;
 }
 
 function isJsxOpeningTagEnd(leaf: Node, end: number): boolean {

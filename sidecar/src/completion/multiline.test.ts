@@ -73,9 +73,9 @@ describe('decideMultiline', () => {
   });
 
   it('runs a doc comment opened alone on the cursor line to its closer, even inside a comment node', () => {
-    expect(decide('  /**', { syntax: 'comment' })).toEqual({ multiline: true, docCloser: '*/' });
-    expect(decide('    """', { languageId: 'python', syntax: 'string' })).toEqual({ multiline: true, docCloser: '"""' });
-    expect(decide("'''", { languageId: 'python' })).toEqual({ multiline: true, docCloser: "'''" });
+    expect(decide('  /**', { syntax: 'comment' })).toEqual({ multiline: true, closer: '*/' });
+    expect(decide('    """', { languageId: 'python', syntax: 'string' })).toEqual({ multiline: true, closer: '"""' });
+    expect(decide("'''", { languageId: 'python' })).toEqual({ multiline: true, closer: "'''" });
     expect(decide('  /** Sums.', { syntax: 'comment' }).multiline).toBe(false);
     expect(decide('x = """', { languageId: 'python', syntax: 'string' }).multiline).toBe(false);
   });
@@ -96,6 +96,13 @@ describe('decideMultiline', () => {
     expect(decide('## Installation', { languageId: 'markdown' })).toEqual({ multiline: true, headingSection: true });
     expect(decide('- Ghost-text completions', { languageId: 'markdown' }).multiline).toBe(false);
     expect(decide('#hashtag', { languageId: 'markdown' }).multiline).toBe(false);
+  });
+
+  it('Markdown: an opening code fence runs to the closing fence; a closing one is one line', () => {
+    const md = (line: string, before = '') => decide(line, { languageId: 'markdown', prefix: before + line });
+    expect(md('```sh', '## Build\n\n')).toEqual({ multiline: true, closer: '```' });
+    expect(md('~~~', '')).toEqual({ multiline: true, closer: '~~~' });
+    expect(md('```', '```sh\nnpm ci\n').multiline).toBe(false);
   });
 
   it('CSS: a selector or at-rule awaits its block; a declaration is one line even after a colon', () => {

@@ -63,8 +63,8 @@ export interface MultilineInput {
 /** The shape of the text a completion may have. */
 export interface HoleShape {
   multiline: boolean;
-  /** The completion ends with the line that holds this: the closer of the doc comment the cursor line opens. */
-  docCloser?: string;
+  /** The completion ends with the line that holds this: the closer of the doc comment or code fence the cursor line opens. */
+  closer?: string;
   /** The cursor ends a Markdown heading: the blank line before its body is not the end. */
   headingSection?: boolean;
 }
@@ -75,13 +75,14 @@ const MANY_LINES: HoleShape = { multiline: true };
 export function decideMultiline(input: MultilineInput): HoleShape {
   const { lineBefore } = input;
   if (!input.enabled || input.lineAfter.trim() !== '') return ONE_LINE;
-  const docCloser = docCommentCloser(input.languageId, lineBefore);
-  if (docCloser) return { multiline: true, docCloser };
+  const closer = docCommentCloser(input.languageId, lineBefore);
+  if (closer) return { multiline: true, closer };
   if (input.syntax !== 'code') return ONE_LINE;
   if (lineBefore.trim() === '') return MANY_LINES;
   switch (textKind(input.languageId)) {
     case 'markdown':
-      return /^#{1,6}\s+\S/.test(lineBefore) ? { multiline: true, headingSection: true } : ONE_LINE;
+      if (/^#{1,6}\s+\S/.test(lineBefore)) return { multiline: true, headingSection: true };
+      return opensCodeFence(input.prefix, lineBefore) ?? ONE_LINE;
     case 'yaml':
       return yamlOpensBlock(lineBefore) ? MANY_LINES : ONE_LINE;
     case 'css':
@@ -89,6 +90,15 @@ export function decideMultiline(input: MultilineInput): HoleShape {
     case 'code':
       return BLOCK_OPENER.test(lineBefore) || input.awaitsBody ? MANY_LINES : ONE_LINE;
   }
+}
+
+/** An opening code fence (```` ```sh ````): its lines, up to the closing fence. */
+function opensCodeFence(prefix: string, lineBefore: string): HoleShape | null {
+  const fence = /^\s*(`{3,}|~{3,})[\w+#.-]*\s*$/.exec(lineBefore)?.[1];
+  if (!fence) return null;
+  const before = prefix.slice(0, prefix.length - lineBefore.length).split('\n');
+  const fencesBefore = before.filter((line) => /^\s*(`{3,}|~{3,})/.test(line)).length;
+  return fencesBefore % 2 === 0 ? { multiline: true, closer: fence } : null;
 }
 
 /**

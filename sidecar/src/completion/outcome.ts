@@ -11,7 +11,7 @@ export type StreamEnd =
   | 'dedent'
   | 'outer bracket'
   | 'block closed'
-  | 'doc comment closed'
+  | 'closing delimiter'
   | 'max lines'
   | 'end of line'
   | 'closing fence'

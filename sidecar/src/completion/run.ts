@@ -41,6 +41,7 @@ export async function runCompletion(calls: ModelCalls, call: CompletionCall, sig
     brackets: call.brackets,
     lineBefore: context.lineBefore,
     lineAfter: context.lineAfter,
+    prefix: context.prefix,
     suffix: context.suffix,
     maxLines: call.maxLines,
     stops: template.stops,

@@ -33,8 +33,8 @@ export interface LineState {
   indent: number;
   /** An indentation-scoped block the cursor line opened: lines back at its indentation end it. */
   offside: { indent: number; continues(line: string): boolean } | null;
-  /** Still inside the doc comment the cursor line opened. */
-  inDoc: boolean;
+  /** Still inside the doc comment or code fence the cursor line opened. */
+  inDelimited: boolean;
   /** A non-blank line after the cursor line was kept. */
   content: boolean;
   scan: ScanState;
@@ -71,7 +71,7 @@ export function initialLineState(hole: Hole): LineState {
     lacking: hole.brackets.lacking,
     indent: indentWidth(hole.lineBefore),
     offside: null,
-    inDoc: hole.docCloser !== undefined,
+    inDelimited: hole.closer !== undefined,
     content: false,
     scan: CODE,
   };
@@ -100,7 +100,7 @@ export function judgeLine(hole: Hole, state: LineState, raw: string, terminated:
   if (first && blank && hole.lineAfter.trim() !== '') return stop('misread hole', true);
   if (!hole.multiline) return judgeSingleLine(hole, state, line, terminated, caughtUp);
   if (caughtUp) return stop('caught up with suffix');
-  if (state.inDoc) return judgeDocLine(hole, state, line, first);
+  if (state.inDelimited) return judgeDelimitedLine(hole, state, line, first);
 
   const indent = indentWidth(line);
   if (!first && hole.headingSection && endsSection(hole.lineBefore, line)) return stop('dedent');
@@ -158,12 +158,12 @@ function openedOffsideBlock(hole: Hole, firstLine: string): LineState['offside']
   return block && { indent: indentWidth(hole.lineBefore), continues: block.continues };
 }
 
-/** Inside a doc comment: blank lines and brackets mean nothing; the line with its closer ends it. */
-function judgeDocLine(hole: Hole, state: LineState, line: string, first: boolean): Judged {
+/** Inside a doc comment or a code fence: blank lines and brackets mean nothing; the line with its closer ends it. */
+function judgeDelimitedLine(hole: Hole, state: LineState, line: string, first: boolean): Judged {
   if (!first && line.trim() !== '' && indentWidth(line) < state.indent) return { state, verdict: { line: null, end: 'dedent' } };
-  const closed = line.includes(hole.docCloser!);
-  const next = { ...state, kept: state.kept + 1, inDoc: !closed };
-  return { state: next, verdict: { line, end: closed ? 'doc comment closed' : next.kept >= hole.maxLines ? 'max lines' : undefined } };
+  const closed = line.includes(hole.closer!);
+  const next = { ...state, kept: state.kept + 1, inDelimited: !closed };
+  return { state: next, verdict: { line, end: closed ? 'closing delimiter' : next.kept >= hole.maxLines ? 'max lines' : undefined } };
 }
 
 /**

@@ -8,6 +8,7 @@ const base: StreamOptions = {
   languageId: 'typescript',
   lineBefore: '    ',
   lineAfter: '',
+  prefix: '',
   suffix: '\n  }\n',
   brackets: { inherited: 0, lacking: 0 },
   maxLines: 40,
@@ -152,6 +153,7 @@ function holeIn(doc: string, languageId = 'typescript'): Partial<StreamOptions> 
     languageId,
     lineBefore: text.slice(lineStart, offset),
     lineAfter: text.slice(offset, lineEnd < 0 ? text.length : lineEnd),
+    prefix: text.slice(0, offset),
     suffix: text.slice(offset),
     brackets: bracketContext(text, offset, lexiconFor(languageId)),
   };
@@ -202,8 +204,8 @@ describe('CompletionStream, refined rules', () => {
   });
 
   it('runs a doc comment across blank lines and brackets to the line that closes it', () => {
-    const doc = { ...holeIn('  /**█\n  f() {}\n'), docCloser: '*/' };
-    expect(streamed('\n   * Does (a thing.\n   *\n   */\n  f() {}', doc)).toEqual({ text: '\n   * Does (a thing.\n   *\n   */', reason: 'doc comment closed', stoppedEarly: true });
+    const doc = { ...holeIn('  /**█\n  f() {}\n'), closer: '*/' };
+    expect(streamed('\n   * Does (a thing.\n   *\n   */\n  f() {}', doc)).toEqual({ text: '\n   * Does (a thing.\n   *\n   */', reason: 'closing delimiter', stoppedEarly: true });
   });
 
   it('keeps the blank line after a Markdown heading, ends at the next heading of its level', () => {
