@@ -2,7 +2,7 @@
  * The stop rules CompletionStream applies to each complete line of a reply. Pure: the verdict for a
  * line depends only on the hole it fills and what was kept before it.
  */
-import { CODE, lexiconFor, scanLine, type BracketContext, type ScanState } from './brackets.js';
+import { CODE, lexiconFor, scanLine, type BracketContext, type BracketEvent, type ScanState } from './brackets.js';
 import { isOffside, offsideBlock } from './languages.js';
 import type { HoleShape } from './multiline.js';
 import type { StreamEnd } from './outcome.js';
@@ -104,8 +104,9 @@ export function judgeLine(hole: Hole, state: LineState, raw: string, terminated:
 
   const indent = indentWidth(line);
   if (!first && hole.headingSection && endsSection(hole.lineBefore, line)) return stop('dedent');
-  const inHeading = hole.headingSection === true && !state.content;
-  if (!first && blank && state.own === 0 && !inHeading) return stop('blank line');
+  // The blank line between a heading and its body is layout.
+  const beforeSectionBody = hole.headingSection === true && !state.content;
+  if (!first && blank && state.own === 0 && !beforeSectionBody) return stop('blank line');
   const scanned = scanLine(line, state.scan, lexiconFor(hole.languageId));
   const dedented = !first && !blank && indent < state.indent;
   // A closer at lower indentation that closes the cursor's block is the answer when the file lacks it.
@@ -114,31 +115,40 @@ export function judgeLine(hole: Hole, state: LineState, raw: string, terminated:
     return stop('dedent');
   }
 
-  let { own, inherited, lacking } = state;
-  let closedLacking = false;
-  for (const event of scanned.events) {
-    if (event === 'open') own++;
-    else if (own > 0) own--;
-    else if (inherited > 0) inherited--;
-    else if (lacking > 0) {
-      lacking--;
-      closedLacking = true;
-    } else return stop('outer bracket');
-  }
+  const brackets = closeBrackets(state, scanned.events);
+  if (!brackets) return stop('outer bracket');
+  const { closedLacking, ...counts } = brackets;
   const next: LineState = {
     ...state,
+    ...counts,
     kept: state.kept + 1,
-    own,
-    inherited,
-    lacking,
     indent: dedented ? indent : state.indent,
     offside: first ? openedOffsideBlock(hole, line) : state.offside,
     content: state.content || (!first && !blank),
     scan: scanned.state,
   };
   // Once it has closed the last block the file lacks, the completion is outside the cursor's block.
-  const end = closedLacking && lacking === 0 ? 'block closed' : next.kept >= hole.maxLines ? 'max lines' : undefined;
+  const end = closedLacking && next.lacking === 0 ? 'block closed' : next.kept >= hole.maxLines ? 'max lines' : undefined;
   return { state: next, verdict: { line, end } };
+}
+
+/**
+ * The bracket counts after a line's events: a closer closes the completion's own bracket first,
+ * then one opened on the cursor line, then one the file lacks. Null when it closes anything else.
+ */
+function closeBrackets(state: LineState, events: readonly BracketEvent[]): { own: number; inherited: number; lacking: number; closedLacking: boolean } | null {
+  let { own, inherited, lacking } = state;
+  let closedLacking = false;
+  for (const event of events) {
+    if (event === 'open') own++;
+    else if (own > 0) own--;
+    else if (inherited > 0) inherited--;
+    else if (lacking > 0) {
+      lacking--;
+      closedLacking = true;
+    } else return null;
+  }
+  return { own, inherited, lacking, closedLacking };
 }
 
 /** A Markdown heading of the same or a higher level than the cursor's ends its section. */
@@ -148,7 +158,7 @@ function endsSection(heading: string, line: string): boolean {
   return next !== null && next[1].length <= level;
 }
 
-function closesLackingFirst(line: string, firstEvent: 'open' | 'close' | undefined, state: LineState): boolean {
+function closesLackingFirst(line: string, firstEvent: BracketEvent | undefined, state: LineState): boolean {
   return firstEvent === 'close' && /^\s*[)\]}]/.test(line) && state.own === 0 && state.inherited === 0 && state.lacking > 0;
 }
 
@@ -174,23 +184,17 @@ function judgeDelimitedLine(hole: Hole, state: LineState, line: string, first: b
 function judgeSingleLine(hole: Hole, state: LineState, line: string, terminated: boolean, caughtUp: boolean): Judged {
   const lexicon = lexiconFor(hole.languageId);
   const kept = { ...state, kept: state.kept + 1 };
-  const endOfLine = terminated ? 'end of line' : undefined;
+  const discard = (end: StreamEnd): Judged => ({ state, verdict: { line: null, end, discardAll: true } });
   if (state.kept === 0) {
+    const endOfLine = terminated ? 'end of line' : undefined;
     if (line.trim() === '') return { state: kept, verdict: { line: '' } };
     if (hole.lineAfter.trim() !== '') return { state: kept, verdict: { line: trimRepeatedSuffix(hole.lineBefore, line, hole.lineAfter, lexicon), end: endOfLine } };
-    if (caughtUp) return { state, verdict: { line: null, end: 'caught up with suffix', discardAll: true } };
-    return { state: kept, verdict: { line, end: endOfLine } };
+    return caughtUp ? discard('caught up with suffix') : { state: kept, verdict: { line, end: endOfLine } };
   }
-  if (line.trim() === '') return { state, verdict: { line: null, end: 'blank line', discardAll: true } };
-  if (caughtUp) return { state, verdict: { line: null, end: 'caught up with suffix', discardAll: true } };
-  if (line.trimEnd() === (hole.lineBefore + hole.lineAfter).trimEnd()) return { state, verdict: { line: null, end: 'repeated line', discardAll: true } };
-  let { own, inherited, lacking } = state;
-  for (const event of scanLine(line, CODE, lexicon).events) {
-    if (event === 'open') own++;
-    else if (own > 0) own--;
-    else if (inherited > 0) inherited--;
-    else if (lacking > 0) lacking--;
-    else return { state, verdict: { line: null, end: 'outer bracket', discardAll: true } };
-  }
-  return { state: { ...kept, own, inherited, lacking }, verdict: { line, end: 'end of line' } };
+  if (line.trim() === '') return discard('blank line');
+  if (caughtUp) return discard('caught up with suffix');
+  if (line.trimEnd() === (hole.lineBefore + hole.lineAfter).trimEnd()) return discard('repeated line');
+  const brackets = closeBrackets(state, scanLine(line, CODE, lexicon).events);
+  if (!brackets) return discard('outer bracket');
+  return { state: { ...kept, own: brackets.own, inherited: brackets.inherited, lacking: brackets.lacking }, verdict: { line, end: 'end of line' } };
 }
