@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bracketContext, CODE, lexiconFor, scanLine, unmatchedOpens } from './brackets.js';
+import { bracketContext, CODE, lexiconFor, scanLine } from './brackets.js';
 
 const ts = lexiconFor('typescript');
 const brackets = (line: string, languageId = 'typescript') => scanLine(line, CODE, lexiconFor(languageId)).brackets;
@@ -47,15 +47,6 @@ describe('scanLine', () => {
   it("takes YAML's # as a comment only after whitespace, and counts nothing in Markdown", () => {
     expect(brackets('url: http://x/#(frag) # (note', 'yaml')).toBe('()');
     expect(brackets('See [the notes](notes.md) (soon', 'markdown')).toBe('');
-  });
-});
-
-describe('unmatchedOpens', () => {
-  it('counts brackets left open on a line', () => {
-    expect(unmatchedOpens('if (a) {')).toBe(1);
-    expect(unmatchedOpens('} else {')).toBe(1);
-    expect(unmatchedOpens('call(a, [b')).toBe(2);
-    expect(unmatchedOpens('done();')).toBe(0);
   });
 });
 

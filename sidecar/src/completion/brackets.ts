@@ -200,13 +200,6 @@ function regexEnd(line: string, at: number): number {
   return line.length;
 }
 
-/** Brackets left open at the end of `line` (closes with nothing open are ignored). */
-export function unmatchedOpens(line: string, lexicon: Lexicon = C_LIKE): number {
-  let depth = 0;
-  for (const event of scanLine(line, CODE, lexicon).events) depth = event === 'open' ? depth + 1 : Math.max(0, depth - 1);
-  return depth;
-}
-
 export interface BracketContext {
   /** Brackets opened on the cursor line before the cursor and not closed there. */
   inherited: number;

@@ -20,7 +20,7 @@ export interface ChatState {
 export const CHAT_START: ChatState = { phase: 'start', held: [], next: 0 };
 
 /** How far above the cursor a restarted reply may begin. */
-export const RESTART_WINDOW = 20;
+const RESTART_WINDOW = 20;
 
 /** The lines above the cursor line that a restarted reply may repeat. */
 export function linesAbove(prefix: string): string[] {

@@ -8,10 +8,15 @@ describe('language facts', () => {
   });
 
   it('knows doc-comment openers alone on a line', () => {
-    expect(docCommentCloser('kotlin', '    /**')).toBe('*/');
-    expect(docCommentCloser('python', '    """')).toBe('"""');
-    expect(docCommentCloser('python', '    /**')).toBeUndefined();
-    expect(docCommentCloser('yaml', '/**')).toBeUndefined();
+    expect(docCommentCloser('kotlin', '    /**', '')).toBe('*/');
+    expect(docCommentCloser('python', '    """', 'def f():\n')).toBe('"""');
+    expect(docCommentCloser('python', '    /**', '')).toBeUndefined();
+    expect(docCommentCloser('yaml', '/**', '')).toBeUndefined();
+  });
+
+  it('does not take the closing quotes of a docstring for an opener', () => {
+    expect(docCommentCloser('python', '    """', 'def f():\n    """\n    Docs.\n')).toBeUndefined();
+    expect(docCommentCloser('python', '    """', 'def f():\n    """Docs."""\n\ndef g():\n')).toBe('"""');
   });
 
   it('finds the indentation-scoped block a line opens, and what continues it at its level', () => {

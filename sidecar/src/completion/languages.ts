@@ -26,12 +26,18 @@ const DOC_OPENERS: Record<string, Record<string, string>> = {
 };
 const SLASH_STAR = { '/**': '*/' };
 
-/** The closer of the doc comment the cursor line opens (`/**`, `"""` alone on the line), if any. */
-export function docCommentCloser(languageId: string, lineBefore: string): string | undefined {
+/**
+ * The closer of the doc comment the cursor line opens (`/**`, `"""` alone on the line), if any.
+ * `before` is the text before the cursor line: a `"""` after an odd number of them closes a docstring.
+ */
+export function docCommentCloser(languageId: string, lineBefore: string, before: string): string | undefined {
   const kind = textKind(languageId);
   if (kind === 'yaml' || kind === 'markdown') return undefined;
   const openers: Record<string, string> = DOC_OPENERS[languageId] ?? SLASH_STAR;
-  return Object.hasOwn(openers, lineBefore.trim()) ? openers[lineBefore.trim()] : undefined;
+  const opener = lineBefore.trim();
+  if (!Object.hasOwn(openers, opener)) return undefined;
+  const closer = openers[opener];
+  return closer === opener && before.split(closer).length % 2 === 0 ? undefined : closer;
 }
 
 /** Python lines that continue a compound statement at its header's indentation. */

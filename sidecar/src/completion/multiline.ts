@@ -75,7 +75,7 @@ const MANY_LINES: HoleShape = { multiline: true };
 export function decideMultiline(input: MultilineInput): HoleShape {
   const { lineBefore } = input;
   if (!input.enabled || input.lineAfter.trim() !== '') return ONE_LINE;
-  const closer = docCommentCloser(input.languageId, lineBefore);
+  const closer = docCommentCloser(input.languageId, lineBefore, input.prefix.slice(0, input.prefix.length - lineBefore.length));
   if (closer) return { multiline: true, closer };
   if (input.syntax !== 'code') return ONE_LINE;
   if (lineBefore.trim() === '') return MANY_LINES;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bracketContext, lexiconFor, unmatchedOpens } from './brackets.js';
+import { bracketContext, lexiconFor } from './brackets.js';
 import { CompletionStream, WHITESPACE_LIMIT, type StreamOptions } from './stream.js';
 
 const base: StreamOptions = {
@@ -25,7 +25,8 @@ function chunk(text: string, size: number): string[] {
 /** Streams `reply` in 1-char, 3-char and whole chunks; all three must agree. */
 function streamed(reply: string, options: Partial<StreamOptions> = {}, end: 'end of reply' | 'timeout' = 'end of reply') {
   // Unless a test says otherwise, the file lacks no closer and the cursor line's brackets are its own.
-  const brackets = options.brackets ?? { inherited: unmatchedOpens(options.lineBefore ?? base.lineBefore), lacking: 0 };
+  const lineBefore = options.lineBefore ?? base.lineBefore;
+  const brackets = options.brackets ?? { inherited: bracketContext(lineBefore, lineBefore.length, lexiconFor('typescript')).inherited, lacking: 0 };
   const results = [1, 3, Math.max(reply.length, 1)].map((size) => {
     const stream = new CompletionStream({ ...base, ...options, brackets });
     let stoppedEarly = false;
