@@ -103,7 +103,7 @@ export interface ScannedLine {
 }
 
 /** The bracket events of one line, in order, and the state after it. */
-export function scanLine(line: string, state: ScanState, lexicon: Lexicon = C_LIKE): ScannedLine {
+export function scanLine(line: string, state: ScanState, lexicon: Lexicon): ScannedLine {
   const events: BracketEvent[] = [];
   let brackets = '';
   let closer = state.closer;

@@ -154,9 +154,8 @@ export function awaitsBody(tree: Tree, source: string, offset: number, languageI
       continue;
     }
     if (ANNOTATION_TYPES.has(node.type) && node.endIndex === end) return annotatesNothing(node, source);
-    if (!HEADER_TYPES.has(node.type) || node.startIndex >= end) continue;
-    const verdict = headerVerdict(node, end);
-    if (verdict !== 'not a header') return verdict === 'awaits body';
+    // The innermost definition or compound statement decides: its body is there or it is not.
+    if (HEADER_TYPES.has(node.type) && node.startIndex < end) return headerAwaitsBody(node, end);
   }
   return false;
 }
@@ -176,20 +175,18 @@ function isJsxOpeningTagEnd(leaf: Node, end: number): boolean {
   return leaf.type === '>' && leaf.endIndex === end && leaf.parent?.type === 'jsx_opening_element';
 }
 
-type HeaderVerdict = 'awaits body' | 'complete' | 'not a header';
-
-function headerVerdict(header: Node, end: number): HeaderVerdict {
+function headerAwaitsBody(header: Node, end: number): boolean {
   const body = bodyOf(header);
-  if (body && body.startIndex < end) return 'complete'; // the cursor is in or after the body
+  if (body && body.startIndex < end) return false; // the cursor is in or after the body
   if (header.type.endsWith('signature') || header.type === 'function_signature_item' || header.type === 'method_declaration') {
-    if (header.parent && SIGNATURE_CONTAINERS.has(header.parent.type) && !hasMissing(header)) return 'complete';
+    if (header.parent && SIGNATURE_CONTAINERS.has(header.parent.type) && !hasMissing(header)) return false;
   }
-  if (!body) return 'awaits body';
+  if (!body) return true;
   // A braceless statement on a later line is rarely meant as the body of a header being typed.
-  if (!BODY_TYPES.has(body.type)) return 'awaits body';
+  if (!BODY_TYPES.has(body.type)) return true;
   // The header's own tokens after the cursor (Python's `:` lines later) mean the parser glued the
   // following lines onto an unfinished header; a block on the next line (Allman style) does not.
-  return header.children.some((child) => child && !child.isNamed && child.startIndex >= end && child !== body) ? 'awaits body' : 'complete';
+  return header.children.some((child) => child !== null && !child.isNamed && child.startIndex >= end && child !== body);
 }
 
 /** The node's body, or null when it has none or only a MISSING or zero-width one. */

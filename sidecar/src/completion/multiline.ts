@@ -56,7 +56,10 @@ export interface MultilineInput {
   awaitsBody: boolean;
   lineBefore: string;
   lineAfter: string;
-  /** Text before the cursor (the prompt's prefix): CSS reads from it whether a rule's block is open. */
+  /**
+   * Text before the cursor (the prompt's prefix): whether a CSS rule's block, a code fence or a
+   * docstring is open at the cursor line is read from it.
+   */
   prefix: string;
 }
 
@@ -75,29 +78,30 @@ const MANY_LINES: HoleShape = { multiline: true };
 export function decideMultiline(input: MultilineInput): HoleShape {
   const { lineBefore } = input;
   if (!input.enabled || input.lineAfter.trim() !== '') return ONE_LINE;
-  const closer = docCommentCloser(input.languageId, lineBefore, input.prefix.slice(0, input.prefix.length - lineBefore.length));
+  // The text before the cursor line.
+  const before = input.prefix.slice(0, input.prefix.length - lineBefore.length);
+  const closer = docCommentCloser(input.languageId, lineBefore, before);
   if (closer) return { multiline: true, closer };
   if (input.syntax !== 'code') return ONE_LINE;
   if (lineBefore.trim() === '') return MANY_LINES;
   switch (textKind(input.languageId)) {
     case 'markdown':
       if (/^#{1,6}\s+\S/.test(lineBefore)) return { multiline: true, headingSection: true };
-      return opensCodeFence(input.prefix, lineBefore) ?? ONE_LINE;
+      return opensCodeFence(before, lineBefore) ?? ONE_LINE;
     case 'yaml':
       return yamlOpensBlock(lineBefore) ? MANY_LINES : ONE_LINE;
     case 'css':
-      return cssAwaitsBlock(input.prefix, lineBefore) ? MANY_LINES : ONE_LINE;
+      return cssAwaitsBlock(before, lineBefore) ? MANY_LINES : ONE_LINE;
     case 'code':
       return BLOCK_OPENER.test(lineBefore) || input.awaitsBody ? MANY_LINES : ONE_LINE;
   }
 }
 
 /** An opening code fence (```` ```sh ````): its lines, up to the closing fence. */
-function opensCodeFence(prefix: string, lineBefore: string): HoleShape | null {
+function opensCodeFence(before: string, lineBefore: string): HoleShape | null {
   const fence = /^\s*(`{3,}|~{3,})[\w+#.-]*\s*$/.exec(lineBefore)?.[1];
   if (!fence) return null;
-  const before = prefix.slice(0, prefix.length - lineBefore.length).split('\n');
-  const fencesBefore = before.filter((line) => /^\s*(`{3,}|~{3,})/.test(line)).length;
+  const fencesBefore = before.split('\n').filter((line) => /^\s*(`{3,}|~{3,})/.test(line)).length;
   return fencesBefore % 2 === 0 ? { multiline: true, closer: fence } : null;
 }
 
@@ -118,11 +122,11 @@ function yamlOpensBlock(lineBefore: string): boolean {
  * rule's block a line is a declaration, one line even when it ends in `:`, unless it is a nested
  * rule (`&:hover`) or opens a block itself.
  */
-function cssAwaitsBlock(prefix: string, lineBefore: string): boolean {
+function cssAwaitsBlock(before: string, lineBefore: string): boolean {
   const text = lineBefore.trimEnd();
   if (text.endsWith('{')) return true;
   if (/[;},]$/.test(text)) return false;
-  return !inDeclarationBlock(prefix.slice(0, prefix.length - lineBefore.length)) || /^\s*&/.test(lineBefore);
+  return !inDeclarationBlock(before) || /^\s*&/.test(lineBefore);
 }
 
 /** Whether the innermost block open at the end of `text` is a rule's (not an at-rule's) block. */
