@@ -5,7 +5,7 @@
  */
 import type { RedlineSettingsPatch } from '@redline/shared-protocol';
 import { CLASSES, type CorpusCase, type CorpusClass } from '../completion-corpus/corpus.js';
-import { startModelDouble } from '../model-double/double.js';
+import { startModelDouble } from '@redline/model-double';
 import { packagedSidecar } from './packaged.js';
 
 export interface CaseResult {

@@ -48,35 +48,28 @@ export async function runCompletion(calls: ModelCalls, call: CompletionCall, sig
     chat: template.kind === 'chat',
   });
   const hangUp = new AbortController();
-  const forward = () => hangUp.abort();
-  signal.addEventListener('abort', forward, { once: true });
-  let timedOut = false;
-  const deadline = setTimeout(() => {
-    timedOut = true;
-    hangUp.abort();
-  }, call.deadlineMs ?? REPLY_DEADLINE_MS);
+  const deadline = AbortSignal.timeout(call.deadlineMs ?? REPLY_DEADLINE_MS);
+  const stop = AbortSignal.any([signal, deadline, hangUp.signal]);
   try {
     const chunks =
       template.kind === 'chat'
-        ? calls.chat(call.endpoint, chatFimMessages(context.prefix, context.suffix, call.languageId), hangUp.signal, {
+        ? calls.chat(call.endpoint, chatFimMessages(context.prefix, context.suffix, call.languageId), stop, {
             numPredict: call.numPredict,
             temperature: call.temperature,
           })
         : calls.generate(
             call.endpoint,
             { prompt: template.build(context.prefix, context.suffix), raw: true, numPredict: call.numPredict, temperature: call.temperature, stop: template.stops },
-            hangUp.signal,
+            stop,
           );
     for await (const chunk of chunks) {
       if (stream.push(chunk)) return stream.finish('end of reply');
     }
-    return stream.finish(timedOut ? 'timeout' : 'end of reply');
+    return stream.finish(deadline.aborted ? 'timeout' : 'end of reply');
   } catch (error) {
-    if (timedOut && !signal.aborted) return stream.finish('timeout');
+    if (deadline.aborted && !signal.aborted) return stream.finish('timeout');
     throw error;
   } finally {
-    clearTimeout(deadline);
-    signal.removeEventListener('abort', forward);
     // Ending early (or failing) must close the HTTP request, whatever the iterator did.
     hangUp.abort();
   }
