@@ -110,10 +110,8 @@ export function judgeLine(hole: Hole, state: LineState, raw: string, terminated:
   const scanned = scanLine(line, state.scan, lexiconFor(hole.languageId));
   const dedented = !first && !blank && indent < state.indent;
   // A closer at lower indentation that closes the cursor's block is the answer when the file lacks it.
-  if (dedented && !(closesLackingFirst(line, scanned.events[0], state))) return stop('dedent');
-  if (!first && !blank && state.offside && indent <= state.offside.indent && !(indent === state.offside.indent && state.offside.continues(line))) {
-    return stop('dedent');
-  }
+  if (dedented && !closesLackingFirst(line, scanned.events[0], state)) return stop('dedent');
+  if (!first && !blank && leavesOffsideBlock(state.offside, line, indent)) return stop('dedent');
 
   const brackets = closeBrackets(state, scanned.events);
   if (!brackets) return stop('outer bracket');
@@ -160,6 +158,12 @@ function endsSection(heading: string, line: string): boolean {
 
 function closesLackingFirst(line: string, firstEvent: BracketEvent | undefined, state: LineState): boolean {
   return firstEvent === 'close' && /^\s*[)\]}]/.test(line) && state.own === 0 && state.inherited === 0 && state.lacking > 0;
+}
+
+/** A line back at (or left of) the indentation of the block the cursor line opened, and not a continuation of it. */
+function leavesOffsideBlock(block: LineState['offside'], line: string, indent: number): boolean {
+  if (!block || indent > block.indent) return false;
+  return !(indent === block.indent && block.continues(line));
 }
 
 function openedOffsideBlock(hole: Hole, firstLine: string): LineState['offside'] {
