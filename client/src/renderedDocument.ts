@@ -124,8 +124,10 @@ export class RenderedDocument {
     this.marks.clear();
     for (const line of [...lines].sort((a, b) => b - a)) {
       if (line >= this.buffer.lineCount) continue;
-      const from = line + 1 < this.buffer.lineCount ? { line, character: 0 } : this.buffer.positionAt(Math.max(0, this.buffer.offsetAt({ line, character: 0 }) - 1));
-      const to = line + 1 < this.buffer.lineCount ? { line: line + 1, character: 0 } : this.buffer.positionAt(this.text.length);
+      // The last line has no break of its own: the one before it goes (CR and LF alike).
+      const last = line + 1 >= this.buffer.lineCount;
+      const from = last && line > 0 ? { line: line - 1, character: Number.MAX_SAFE_INTEGER } : { line, character: 0 };
+      const to = last ? this.buffer.positionAt(this.text.length) : { line: line + 1, character: 0 };
       this.buffer.replace({ start: from, end: to }, '');
     }
   }
