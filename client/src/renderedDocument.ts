@@ -159,7 +159,7 @@ function touched(start: Range['start'], end: Range['end'], endLineLength: number
   const newLines = text.split('\n').length - 1;
   if (start.line === end.line && start.character === end.character) {
     if (start.character === 0 && text.endsWith('\n')) return { from: start.line, to: start.line, count: newLines };
-    if (start.character === endLineLength && text.startsWith('\n')) return { from: start.line + 1, to: start.line + 1, count: newLines };
+    if (start.character === endLineLength && /^\r?\n/.test(text)) return { from: start.line + 1, to: start.line + 1, count: newLines };
   }
   if (text === '' && end.line > start.line && start.character === 0 && end.character === 0) return { from: start.line, to: end.line, count: 0 };
   return { from: start.line, to: end.line + 1, count: newLines + 1 };

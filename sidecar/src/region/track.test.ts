@@ -46,6 +46,11 @@ describe('classifyChange', () => {
     expect(classify(r(6, 0, 7, 0), '', true).kind).toBe('broken');
   });
 
+  it('takes a CRLF line break at a line end as a whole line inserted below', () => {
+    expect(classify(r(5, 5, 5, 5), '\r\nmine')).toEqual({ kind: 'insert', at: 3, count: 1 });
+    expect(classify(r(2, 5, 2, 5), '\r\nmine')).toEqual({ kind: 'shift', delta: 1 });
+  });
+
   it('reads a character past the line end as the line end', () => {
     expect(classify(r(5, 99, 5, 99), '\nmine')).toEqual({ kind: 'insert', at: 3, count: 1 });
   });

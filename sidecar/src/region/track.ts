@@ -109,7 +109,7 @@ export function touchedLines(replaced: Replaced, text: string): { from: number; 
 function lineInsertion({ start: s, end: e, startLineLength }: Replaced, text: string): number | null {
   if (s.line !== e.line || s.character !== e.character || text === '') return null;
   if (s.character === 0 && text.endsWith('\n')) return s.line;
-  if (s.character === startLineLength && text.startsWith('\n')) return s.line + 1;
+  if (s.character === startLineLength && (text.startsWith('\n') || text.startsWith('\r\n'))) return s.line + 1;
   return null;
 }
 
