@@ -80,6 +80,8 @@ export interface SessionPlan {
   baseline: string[];
   tail: string[];
   finalNewline: boolean;
+  /** The document's line break; the model replies with LF either way. */
+  eol: '\n' | '\r\n';
   /** The selection, as offsets into the baseline's first and last lines. */
   selection: { startCharacter: number; endAtNextLine: boolean };
   rounds: Round[];
@@ -134,6 +136,7 @@ export function planSession(seed: number, options: { kill: boolean } = { kill: t
     baseline,
     tail,
     finalNewline: rng.chance(0.8),
+    eol: rng.chance(0.2) ? '\r\n' : '\n',
     selection: { startCharacter: rng.int(0, 3), endAtNextLine: rng.chance(0.5) },
     rounds,
     killAtMs: fault === 'kill' ? rng.int(5, 120) : null,

@@ -100,7 +100,7 @@ class Driver {
 
   async run(): Promise<SessionResult['end']> {
     const { plan, client } = this;
-    const text = [...plan.head, ...plan.baseline, ...plan.tail].join('\n') + (plan.finalNewline ? '\n' : '');
+    const text = [...plan.head, ...plan.baseline, ...plan.tail].join(plan.eol) + (plan.finalNewline ? plan.eol : '');
     this.doc = await client.openDocument(`${URI_BASE}${plan.seed}.ts`, 'plaintext', text, { echoRenders: plan.answers.echo, checksumIntervalMs: 0 });
     client.conn.onRequest('redline/applyRender', (params) => this.answer(params));
     client.onStatus((s) => {
@@ -309,6 +309,7 @@ class Driver {
 
   private judge(side: Outcome): void {
     for (const problem of this.world.check(this.doc.text, side)) this.problems.push(problem);
+    if (this.plan.eol === '\r\n' && /(^|[^\r])\n/.test(this.doc.text)) this.problems.push('a CRLF document ended with LF line breaks in it');
     if (this.doc.marks.size > 0) this.problems.push(`marks left: ${JSON.stringify([...this.doc.marks.values()].map((m) => m.decorations.runs))}`);
     const events = this.doc.undoLog.filter((e) => e.group === this.sessionId);
     if (events.length > 0) {
@@ -349,7 +350,7 @@ class Driver {
   // ---- the document as the user sees it --------------------------------------------------------
 
   private lines(): string[] {
-    const lines = this.doc.text.split('\n');
+    const lines = this.doc.text.split(/\r?\n/);
     if (this.doc.text.endsWith('\n')) lines.pop();
     return lines;
   }
@@ -457,9 +458,10 @@ class Driver {
           this.world.inserted(text, above, neighbour(before), !inside);
           above = keyOf(text)!;
         }
-        if (before < lines.length) void at(before, 0, texts.map((t) => `${t}\n`).join(''));
-        else if (this.doc.text.endsWith('\n') || this.doc.text === '') void at(lines.length, 0, texts.map((t) => `${t}\n`).join(''));
-        else void at(lines.length - 1, lines[lines.length - 1].length, texts.map((t) => `\n${t}`).join(''));
+        const eol = this.plan.eol;
+        if (before < lines.length) void at(before, 0, texts.map((t) => `${t}${eol}`).join(''));
+        else if (this.doc.text.endsWith('\n') || this.doc.text === '') void at(lines.length, 0, texts.map((t) => `${t}${eol}`).join(''));
+        else void at(lines.length - 1, lines[lines.length - 1].length, texts.map((t) => `${eol}${t}`).join(''));
         break;
       }
       case 'deleteAbove':
@@ -486,7 +488,7 @@ class Driver {
         const [a, b] = [this.world.newMarker(), this.world.newMarker()];
         const middle = `  ${this.world.newUserId()} pasted`;
         this.world.split(keys[i]!, a, [middle], b, copy(i));
-        void at(i, /^\s*\S+/.exec(lines[i])![0].length, `${a}\n${middle}\n${b}`);
+        void at(i, /^\s*\S+/.exec(lines[i])![0].length, `${a}${this.plan.eol}${middle}${this.plan.eol}${b}`);
         break;
       }
     }

@@ -213,7 +213,7 @@ export class World {
   check(finalText: string, outcome: Outcome): string[] {
     const expected = outcome === 'baseline' ? this.baselineSide : this.proposalSide;
     const problems: string[] = [];
-    const lines = finalText.split('\n');
+    const lines = finalText.split(/\r?\n/);
     if (lines[lines.length - 1] === '') lines.pop();
     const at = new Map<string, number>();
     const seenMarkers = new Map<string, number>();
@@ -239,7 +239,8 @@ export class World {
     // proposal's on the proposal side (the user's lines sit where they were typed, between them).
     const [doc, ...proposals] = this.sequences;
     const latest = proposals[proposals.length - 1] ?? [];
-    const orders = outcome === 'baseline' ? [doc, ...proposals.map((p) => p.filter((k) => !doc.includes(k)))] : [latest, doc.filter((k) => !latest.includes(k))];
+    const ownLines = (p: string[], round: number) => p.filter((k) => this.lines.get(k)?.round === round);
+    const orders = outcome === 'baseline' ? [doc, ...proposals.map((p, i) => ownLines(p, i + 1))] : [latest, doc.filter((k) => !latest.includes(k))];
     for (const sequence of orders) {
       const positions = sequence.map((key) => at.get(key)).filter((p): p is number => p !== undefined);
       if (positions.some((p, i) => i > 0 && p < positions[i - 1])) problems.push(`lines out of order: ${sequence.filter((k) => at.has(k)).join(' ')}`);
