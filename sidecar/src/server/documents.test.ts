@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentStore, type ContentChange } from './documents.js';
+import { TextBuffer } from '@redline/shared-protocol';
+import { DocumentStore, differingRange, type ContentChange } from './documents.js';
 
 const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } });
 
@@ -25,10 +26,28 @@ describe('DocumentStore', () => {
     expect(changes.every((c) => c.origin === undefined)).toBe(true);
   });
 
-  it('replaces the whole text for a change without a range', () => {
-    const { docs } = store('a\n');
-    docs.change({ textDocument: { uri: 'u', version: 5 }, contentChanges: [{ text: 'new\n' }] });
-    expect(docs.get('u')!.buffer.getText()).toBe('new\n');
+  it('replaces the whole text for a change without a range, told to listeners as the one range that differs', () => {
+    const { docs, changes } = store('a\nkeep\nb\n');
+    docs.change({ textDocument: { uri: 'u', version: 5 }, contentChanges: [{ text: 'a\nkept\nb\n' }] });
+    expect(docs.get('u')!.buffer.getText()).toBe('a\nkept\nb\n');
+    expect(changes.map((c) => [c.replaced, c.text])).toEqual([[{ start: { line: 1, character: 2 }, end: { line: 1, character: 4 }, startLineLength: 4, endLineLength: 4 }, 'pt']]);
+    docs.replaceText('u', 6, 'a\nkept\nb\n');
+    expect(changes).toHaveLength(1);
+    expect(docs.get('u')!.version).toBe(6);
+  });
+
+  it('never splits a CRLF or a surrogate pair where the texts start or stop differing', () => {
+    const at = (text: string, next: string) => {
+      const buffer = new TextBuffer(text);
+      const found = differingRange(buffer, next)!;
+      buffer.replace(found.range, found.text);
+      expect(buffer.getText()).toBe(next);
+      return found;
+    };
+    expect(at('a\r\nb', 'a\nb').range).toEqual({ start: { line: 0, character: 1 }, end: { line: 1, character: 0 } });
+    expect(at('x😀y', 'x😁y').range).toEqual({ start: { line: 0, character: 1 }, end: { line: 0, character: 3 } });
+    expect(at('ab\r\n', 'ab\n\r\n').text).toBe('\n');
+    expect(differingRange(new TextBuffer('same'), 'same')).toBeNull();
   });
 
   it("applies a render's own edits bottom-up, tagged with their origin", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RenderParams, RenderResult } from '@redline/shared-protocol';
+import { textChecksum, type RenderParams, type RenderResult } from '@redline/shared-protocol';
 import { DocumentStore } from '../server/documents.js';
 import { RenderChannels, type RenderPlan } from './renderChannel.js';
 
@@ -13,6 +13,9 @@ function setup() {
   docs.onChange((c) => events.push(`${c.origin ?? 'user'}:${c.text}@${c.version}`));
   let answer: (result: RenderResult) => void = () => undefined;
   const sent: RenderParams[] = [];
+  const warnings: string[] = [];
+  /** What the client answers to redline/documentText, and how often it was asked. */
+  const client = { text: 'a\nb\n', version: 1, asked: 0, hold: null as Promise<void> | null };
   const channels = new RenderChannels(
     docs,
     {
@@ -20,9 +23,14 @@ function setup() {
         sent.push(params);
         return new Promise((resolve) => (answer = resolve));
       },
-      documentText: () => Promise.reject(new Error('not in this test')),
+      documentText: async () => {
+        client.asked++;
+        const answer = { version: client.version, text: client.text };
+        await client.hold;
+        return answer;
+      },
     },
-    quiet,
+    { ...quiet, warn: (m: string) => warnings.push(m) },
   );
   const plan = (text: string): RenderPlan => ({
     params: {
@@ -33,7 +41,7 @@ function setup() {
     },
     commit: () => events.push(`commit:${text}`),
   });
-  return { docs, events, sent, channels, plan, answer: (r: RenderResult) => answer(r) };
+  return { docs, events, sent, channels, plan, client, warnings, answer: (r: RenderResult) => answer(r) };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -74,5 +82,62 @@ describe('RenderChannels', () => {
     const t = setup();
     expect(await t.channels.render('u', 's', () => null)).toBe('skipped');
     expect(t.sent).toHaveLength(0);
+  });
+
+  it("heals a mirror whose checksum differs: fetches the client's text once, logs once, and keeps the changes sent after it", async () => {
+    const t = setup();
+    // The client's copy went its own way (a change never reported): its text now reads "A\nb\n".
+    t.client.text = 'A\nb\nc\n';
+    t.client.version = 3;
+    let release: () => void = () => undefined;
+    t.client.hold = new Promise((resolve) => (release = resolve));
+    t.channels.didChange({ textDocument: { uri: 'u', version: 3 }, contentChanges: [{ range: { start: at(2, 0), end: at(2, 0) }, text: 'c\n' }], checksum: textChecksum('A\nb\nc\n') });
+    expect(t.warnings).toHaveLength(1);
+    expect(t.warnings[0]).toMatch(/checksum mismatch/);
+    // Changes arriving while the text is on its way are held: one the text includes, one after it.
+    await tick();
+    t.channels.didChange({ textDocument: { uri: 'u', version: 3 }, contentChanges: [{ range: { start: at(2, 0), end: at(2, 0) }, text: 'c\n' }] });
+    t.channels.didChange({ textDocument: { uri: 'u', version: 4 }, contentChanges: [{ range: { start: at(0, 1), end: at(0, 1) }, text: '!' }], checksum: textChecksum('A!\nb\nc\n') });
+    release();
+    await t.channels.idle('u');
+    expect(t.client.asked).toBe(1);
+    expect(t.docs.get('u')!.buffer.getText()).toBe('A!\nb\nc\n');
+    expect(t.docs.get('u')!.version).toBe(4);
+    expect(t.warnings).toHaveLength(1);
+  });
+
+  it('ignores the checksums of a client that computes them differently, after one fetch and one more line of log', async () => {
+    const t = setup();
+    t.client.text = 'a\nb\nX';
+    t.client.version = 2;
+    t.channels.didChange({ textDocument: { uri: 'u', version: 2 }, contentChanges: [{ range: { start: at(2, 0), end: at(2, 0) }, text: 'X' }], checksum: 1 });
+    await t.channels.idle('u');
+    t.client.version = 3;
+    t.channels.didChange({ textDocument: { uri: 'u', version: 3 }, contentChanges: [{ range: { start: at(2, 1), end: at(2, 1) }, text: 'Y' }], checksum: 1 });
+    t.channels.didChange({ textDocument: { uri: 'u', version: 4 }, contentChanges: [{ range: { start: at(2, 2), end: at(2, 2) }, text: 'Z' }], checksum: 1 });
+    await t.channels.idle('u');
+    expect(t.client.asked).toBe(1);
+    expect(t.warnings).toHaveLength(2);
+    expect(t.warnings[1]).toMatch(/ignored/);
+    expect(t.docs.get('u')!.buffer.getText()).toBe('a\nb\nXYZ');
+  });
+
+  it("fetches the client's text when the version a stale answer names never arrives", async () => {
+    const t = setup();
+    const first = t.channels.render('u', 's', () => t.plan('X'));
+    await tick();
+    // The client is at version 5, but the changes that got it there were lost on the way.
+    t.client.text = 'lost\na\nb\n';
+    t.client.version = 5;
+    t.answer({ applied: false, version: 5 });
+    expect(await first).toBe('stale');
+    const second = t.channels.render('u', 's', () => t.plan('Y'));
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(t.client.asked).toBe(1);
+    expect(t.sent[1].version).toBe(5);
+    t.answer({ applied: true, version: 6 });
+    expect(await second).toBe('applied');
+    expect(t.docs.get('u')!.buffer.getText()).toBe('lYost\na\nb\n');
+    expect(t.warnings[0]).toMatch(/did not arrive/);
   });
 });
