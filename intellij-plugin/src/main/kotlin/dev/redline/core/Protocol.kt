@@ -26,9 +26,11 @@ data class DidOpenTextDocumentParams(val textDocument: TextDocumentItem = TextDo
 /** Incremental change, or a whole-document replacement when [range] is null. */
 data class TextDocumentContentChangeEvent(val range: Range? = null, val text: String = "")
 
+/** [checksum]: FNV-1a 32 of the whole text after the changes (shared-protocol/README.md, "Document sync self-check"). */
 data class DidChangeTextDocumentParams(
     val textDocument: VersionedTextDocumentIdentifier = VersionedTextDocumentIdentifier(),
     val contentChanges: List<TextDocumentContentChangeEvent> = emptyList(),
+    val checksum: Long? = null,
 )
 
 data class DidCloseTextDocumentParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier())
@@ -175,6 +177,11 @@ data class RenderParams(
 )
 
 data class RenderResult(val applied: Boolean = false, val version: Int = 0)
+
+/** redline/documentText: the sidecar's mirror is in doubt and asks for the client's copy. */
+data class DocumentTextParams(val uri: String = "")
+
+data class DocumentTextResult(val version: Int = 0, val text: String = "")
 
 data class SelectionChangedParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier(), val position: Position = Position())
 

@@ -80,6 +80,18 @@ class RedlineCore(
         return answer
     }
 
+    /** The document's text and version, read together on the UI thread. */
+    override fun documentText(params: DocumentTextParams): CompletableFuture<DocumentTextResult> {
+        val answer = CompletableFuture<DocumentTextResult>()
+        host.onUiThread {
+            val text = host.buffer(params.uri)?.text()
+            val version = documents.version(params.uri)
+            if (text == null || version == null) answer.completeExceptionally(IllegalStateException("${params.uri} is not open"))
+            else answer.complete(DocumentTextResult(version, text))
+        }
+        return answer
+    }
+
     override fun sessionStatus(params: SessionStatusParams) = host.onUiThread { sessions.status(params) }
 
     override fun logMessage(params: LogMessageParams) = log("[sidecar] ${params.message}")

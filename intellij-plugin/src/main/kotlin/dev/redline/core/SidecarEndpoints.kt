@@ -71,6 +71,9 @@ interface SidecarClient {
     @JsonRequest("redline/applyRender")
     fun applyRender(params: RenderParams): CompletableFuture<RenderResult>
 
+    @JsonRequest("redline/documentText")
+    fun documentText(params: DocumentTextParams): CompletableFuture<DocumentTextResult>
+
     @JsonNotification("window/logMessage")
     fun logMessage(params: LogMessageParams)
 

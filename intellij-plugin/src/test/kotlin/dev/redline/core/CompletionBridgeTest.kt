@@ -16,6 +16,7 @@ class CompletionBridgeTest {
     private val process = FakeProcess()
     private val connection = SidecarConnection(process.stdout, process.stdin, object : SidecarClient {
         override fun applyRender(params: RenderParams) = CompletableFuture<RenderResult>()
+        override fun documentText(params: DocumentTextParams) = CompletableFuture<DocumentTextResult>()
         override fun logMessage(params: LogMessageParams) {}
         override fun sessionStatus(params: SessionStatusParams) {}
     })

@@ -21,6 +21,7 @@ class SidecarSupervisorTest {
     private val scheduler = Executors.newSingleThreadScheduledExecutor()
     private val client = object : SidecarClient {
         override fun applyRender(params: RenderParams) = CompletableFuture.completedFuture(RenderResult(true, 0))
+        override fun documentText(params: DocumentTextParams) = CompletableFuture<DocumentTextResult>()
         override fun logMessage(params: LogMessageParams) {}
         override fun sessionStatus(params: SessionStatusParams) {}
     }
