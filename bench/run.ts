@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, printed as tables. Figures go to README by hand; nothing is asserted. */
 import { runDiffBench } from './diff.bench.js';
 import { runMirrorBench } from './mirror.bench.js';
+import { runChecksumBench } from './checksum.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
 import { runCompletionBench } from './completion.bench.js';
 import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
@@ -8,6 +9,7 @@ import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
   ['document mirror', runMirrorBench],
+  ['document-sync checksum', runChecksumBench],
   ['sidecar: renders, start-up, memory', runSidecarBench],
   ['inline completion', runCompletionBench],
   ['completion agreement on the corpus, by class', runCorpusBench],
