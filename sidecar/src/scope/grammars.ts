@@ -20,6 +20,26 @@ function isSupportedLanguage(languageId: string): boolean {
   return Object.hasOwn(GRAMMAR_FILES, languageId);
 }
 
+/** File extensions of the languages with a grammar, for clients that send an id the sidecar does not know. */
+const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'typescriptreact',
+  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascriptreact',
+  py: 'python', pyi: 'python', java: 'java', kt: 'kotlin', kts: 'kotlin', go: 'go', rs: 'rust',
+};
+
+/**
+ * The languageId a document is parsed as: the client's when it names a grammar, else the one its uri's
+ * extension names (a client may send its own ids, e.g. "TypeScript JSX"), else the client's unchanged.
+ */
+export function resolveLanguageId(languageId: string, uri: string): string {
+  if (isSupportedLanguage(languageId)) return languageId;
+  const path = uri.replace(/[?#].*$/, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return languageId;
+  return LANGUAGE_BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? languageId;
+}
+
 /** The SEA asset name of a module-relative .wasm path: its file name. */
 export function assetName(modulePath: string): string {
   return modulePath.slice(modulePath.lastIndexOf('/') + 1);

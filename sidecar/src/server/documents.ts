@@ -4,6 +4,7 @@
  */
 import type { DidChangeTextDocumentParams, DidOpenTextDocumentParams, Range, TextEdit } from '@redline/shared-protocol';
 import { TextBuffer } from '@redline/shared-protocol';
+import { resolveLanguageId } from '../scope/grammars.js';
 
 export interface MirrorDocument {
   uri: string;
@@ -48,7 +49,7 @@ export class DocumentStore {
     const { uri, languageId, version, text } = params.textDocument;
     // A second didOpen without a didClose replaces the document: whatever followed the old one ends.
     this.close(uri);
-    this.docs.set(uri, { uri, languageId, version, buffer: new TextBuffer(text) });
+    this.docs.set(uri, { uri, languageId: resolveLanguageId(languageId, uri), version, buffer: new TextBuffer(text) });
   }
 
   /** Applies a didChange: its changes one after another, as LSP orders them. */
