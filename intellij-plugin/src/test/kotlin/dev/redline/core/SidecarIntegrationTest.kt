@@ -53,8 +53,8 @@ class SidecarIntegrationTest {
         )
         host.buffers[uri] = buffer
         host.onUi {
-            core.documents.open(uri, "typescript", buffer.text())
-            buffer.listeners += { start, old, new -> core.documents.changed(uri, buffer.positionOf(start), old, new) }
+            core.editorOpened(host.view(uri), "typescript", buffer.text())
+            core.follow(uri, buffer)
         }
     }
 
@@ -71,7 +71,7 @@ class SidecarIntegrationTest {
     private fun session() = host.onUi { core.sessions.sessionsIn(uri).singleOrNull() }
 
     private fun startEdit(): String =
-        core.startInlineEdit(uri, Range(Position(2, 0), Position(9, 0)), "multiply by quantity and round").get(10, TimeUnit.SECONDS).sessionId
+        core.startInlineEdit(uri, core.documents.version(uri)!!, Range(Position(2, 0), Position(9, 0)), "multiply by quantity and round").get(10, TimeUnit.SECONDS).sessionId
 
     @Test
     fun `inline edit with typing mid-stream, one hunk accepted, the other rejected`() {
