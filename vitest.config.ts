@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared-protocol/src/**/*.test.ts', 'sidecar/src/**/*.test.ts', 'terminal-client/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['{shared-protocol,client,sidecar,terminal-client,model-double}/src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

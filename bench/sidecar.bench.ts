@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node.js';
 import { inProcessSidecar } from '../test/harness/inProcess.js';
 import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';
-import { startModelDouble } from '../test/model-double/double.js';
+import { startModelDouble } from '@redline/model-double';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
