@@ -32,12 +32,8 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
     override fun isEnabled(event: InlineCompletionEvent): Boolean {
         val trigger = CompletionTriggers.of(event.javaClass.simpleName)
         if (trigger == CompletionTriggers.Trigger.OTHER) return false
-        val document = when (event) {
-            is InlineCompletionEvent.DocumentChange -> event.editor.document
-            is InlineCompletionEvent.DirectCall -> event.editor.document
-            else -> event.toRequest()?.document
-        } ?: return false
-        val uri = RedlineService.uriOf(document) ?: return false
+        val editor = (event as? InlineCompletionEvent.DocumentChange)?.editor ?: (event as? InlineCompletionEvent.DirectCall)?.editor
+        val uri = RedlineService.uriOf(editor?.document ?: event.toRequest()?.document ?: return false) ?: return false
         return CompletionTriggers.enabled(trigger, RedlineService.getInstance().core.documents.isOpen(uri), RedlineSettings.getInstance().getState())
     }
 

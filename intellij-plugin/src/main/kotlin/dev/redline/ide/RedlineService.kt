@@ -121,8 +121,6 @@ class RedlineService : Disposable, EditorHost {
         }
     }
 
-    private fun editorsOf(uri: String): List<Editor> = documentOf(uri)?.let { EditorFactory.getInstance().getEditors(it).toList() }.orEmpty()
-
     private fun documentOf(uri: String): Document? = EditorFactory.getInstance().allEditors
         .map { it.document }.firstOrNull { uriOf(it) == uri }
 
@@ -130,7 +128,7 @@ class RedlineService : Disposable, EditorHost {
 
     override fun edit(uri: String, command: UndoCommand, body: () -> Unit) {
         val document = documentOf(uri) ?: return
-        val project = editorsOf(uri).firstOrNull()?.project
+        val project = EditorFactory.getInstance().getEditors(document).firstOrNull()?.project
         CommandProcessor.getInstance().executeCommand(project, {
             if (project != null) command.opens?.let { open(it, document, project) }
             ApplicationManager.getApplication().runWriteAction { body() }
@@ -142,11 +140,8 @@ class RedlineService : Disposable, EditorHost {
     /** The start mark, then the guard that tells the core when the user undoes (or redoes) this far. */
     private fun open(window: UndoWindow, document: Document, project: Project) {
         val editor = (window.markEditor as? IdeEditorView)?.editor ?: return
-        window.mark = try {
-            StartMarkAction.start(editor, project, "Redline Edit")
-        } catch (_: StartMarkAction.AlreadyStartedException) {
-            null // an in-place refactoring runs in that editor: this session's changes stay separate steps
-        }
+        // Refused while an in-place refactoring runs in that editor: this session's changes then stay separate steps.
+        window.mark = try { StartMarkAction.start(editor, project, "Redline Edit") } catch (_: StartMarkAction.AlreadyStartedException) { null }
         UndoManager.getInstance(project).undoableActionPerformed(object : BasicUndoableAction(document) {
             override fun undo() = core.sessions.startUndone(window)
             override fun redo() = core.sessions.startRedone(window)
@@ -158,9 +153,7 @@ class RedlineService : Disposable, EditorHost {
     override fun <T> read(body: () -> T): T = ApplicationManager.getApplication().runReadAction(Computable { body() })
 
     override fun sessionEnded(sessionId: String, state: String, message: String?) {
-        if (state == "error" || state == "broken" || (state == SessionState.CANCELLED && message != null)) {
-            notify(message ?: "Redline: the edit ended ($state).", NotificationType.WARNING)
-        }
+        if (state == "error" || state == "broken" || (state == SessionState.CANCELLED && message != null)) notify(message ?: "Redline: the edit ended ($state).", NotificationType.WARNING)
     }
 
     fun notify(text: String, type: NotificationType) {
