@@ -19,10 +19,11 @@ describe('resolveLanguageId', () => {
     for (const [uri, id] of Object.entries(cases)) expect(resolveLanguageId('TypeScript JSX', uri), uri).toBe(id);
   });
 
-  it("keeps the client's id when the extension names no grammar either", () => {
+  it("keeps an id LSP knows even without a grammar, and an unknown id when the extension names no grammar", () => {
+    expect(resolveLanguageId('plaintext', 'file:///src/a.ts')).toBe('plaintext');
     expect(resolveLanguageId('markdown', 'file:///README.md')).toBe('markdown');
-    expect(resolveLanguageId('plaintext', 'file:///Makefile')).toBe('plaintext');
-    expect(resolveLanguageId('shellscript', 'file:///.bashrc')).toBe('shellscript');
+    expect(resolveLanguageId('Shell Script', 'file:///.bashrc')).toBe('Shell Script');
+    expect(resolveLanguageId('JAVA', 'file:///Main')).toBe('JAVA');
   });
 });
 
