@@ -104,6 +104,7 @@ export class EditSession {
     () => this.renderPlan(() => this.nextPlan(), false),
     MAX_STALE_RENDERS,
     () => void this.end('error', 'The editor kept refusing renders as stale; the proposal was discarded.', 'reject'),
+    () => this.doc.version,
   );
 
   constructor(

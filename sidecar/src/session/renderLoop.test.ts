@@ -7,6 +7,7 @@ function loopOf(maxStale: number) {
   const pending: Array<(outcome: RenderOutcome) => void> = [];
   let renders = 0;
   let gaveUp = 0;
+  let version = 1;
   const loop = new RenderLoop(
     () => {
       renders++;
@@ -14,10 +15,13 @@ function loopOf(maxStale: number) {
     },
     maxStale,
     () => gaveUp++,
+    () => version,
   );
   return {
     loop,
     counts: () => ({ renders, gaveUp }),
+    /** The user types: the document's version moves on. */
+    type: () => version++,
     /** Answers the render on its way, then lets the loop move on. */
     answer: async (outcome: RenderOutcome) => {
       pending.shift()!(outcome);
@@ -46,6 +50,18 @@ describe('RenderLoop', () => {
     expect(counts()).toEqual({ renders: 3, gaveUp: 1 });
     loop.request();
     expect(counts().renders).toBe(4);
+  });
+
+  it('does not count a stale answer after the user typed: that is typing, not a refusal', async () => {
+    const { loop, counts, answer, type } = loopOf(2);
+    loop.request();
+    for (let i = 0; i < 6; i++) {
+      type();
+      await answer('stale');
+    }
+    await answer('applied');
+    await loop.settled();
+    expect(counts()).toEqual({ renders: 7, gaveUp: 0 });
   });
 
   it('counts only stale answers in a row', async () => {

@@ -1,7 +1,8 @@
 /**
  * A session's layout renders, one at a time and always of the latest target: requests that arrive
  * while a render is on its way coalesce into the next one. A stale answer (the user typed
- * meanwhile) is re-planned at once; after `maxStale` stale answers in a row the loop gives up.
+ * meanwhile) is re-planned at once; after `maxStale` stale answers in a row with the document
+ * unchanged between them (the client refuses, rather than the user typing on) the loop gives up.
  */
 import type { RenderOutcome } from './renderChannel.js';
 
@@ -14,6 +15,8 @@ export class RenderLoop {
     private readonly renderOnce: () => Promise<RenderOutcome>,
     private readonly maxStale: number,
     private readonly giveUp: () => void,
+    /** The document's version: a stale answer after a change of it is the user typing, not a refusal. */
+    private readonly version: () => number,
   ) {}
 
   /** Asks for a render of the latest target. */
@@ -31,11 +34,13 @@ export class RenderLoop {
     let stale = 0;
     while (this.wanted) {
       this.wanted = false;
+      const before = this.version();
       if ((await this.renderOnce()) !== 'stale') {
         stale = 0;
         continue;
       }
-      if (++stale > this.maxStale) {
+      stale = this.version() === before ? stale + 1 : 0;
+      if (stale > this.maxStale) {
         this.running = null;
         this.giveUp();
         return;
