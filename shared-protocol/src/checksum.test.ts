@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import vectors from '../checksum-vectors.json' with { type: 'json' };
 import { checksumDue, textChecksum } from './checksum.js';
 
 /** The specification, word for word, in BigInt arithmetic: an independent implementation. */
@@ -19,6 +20,13 @@ describe('textChecksum', () => {
   it('folds in whole UTF-16 code units, a surrogate pair as two', () => {
     expect(textChecksum('😀')).toBe(reference('\ud83d\ude00'));
     expect(textChecksum('é\r\n')).toBe(reference('é\r\n'));
+  });
+
+  it('matches the shared test vectors every client is checked against', () => {
+    for (const { text, checksum } of vectors.vectors) {
+      expect(reference(text)).toBe(checksum);
+      expect(textChecksum(text)).toBe(checksum);
+    }
   });
 
   it('matches the specification on any text', () => {

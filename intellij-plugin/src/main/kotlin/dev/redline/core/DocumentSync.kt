@@ -11,9 +11,15 @@ package dev.redline.core
  * Every method holds this object's lock only while it counts and enqueues (sending never blocks: see
  * [OutgoingQueue]), so the UI thread, which reports every edit, never waits on the sidecar.
  * Versions keep counting across sidecar restarts: [attach] sends the current text at the current version.
+ *
+ * Self-check: a didChange carries the [Checksum] of the whole text after it when one is due (once a
+ * second, less often for a large document), so the sidecar can tell its mirror has drifted and
+ * fetch the text ([RedlineCore.documentText]). [now] is milliseconds, for tests to drive.
  */
-class DocumentSync {
-    private class Doc(val languageId: String, var version: Int)
+class DocumentSync(private val now: () -> Long = { System.nanoTime() / 1_000_000 }, private val checksumIntervalMs: Long = Checksum.INTERVAL_MS) {
+    private class Doc(val languageId: String, var version: Int) {
+        var lastChecksumAt: Long? = null
+    }
 
     private val docs = LinkedHashMap<String, Doc>()
 
@@ -43,13 +49,24 @@ class DocumentSync {
     /**
      * One document event, after it happened: [start] is where it began (unchanged by the event),
      * [oldText] what it replaced. The old end follows from the two, so the listener needs no "before" hook.
+     * [text] is the whole text after the event, read only when a checksum is due.
      */
     @Synchronized
-    fun changed(uri: String, start: Position, oldText: CharSequence, newText: String) {
+    fun changed(uri: String, start: Position, oldText: CharSequence, newText: String, text: () -> CharSequence) {
         val doc = docs[uri] ?: return
         doc.version++
         val change = TextDocumentContentChangeEvent(Range(start, advance(start, oldText)), newText)
-        target?.didChange(DidChangeTextDocumentParams(VersionedTextDocumentIdentifier(uri, doc.version), listOf(change)))
+        val server = target ?: return
+        server.didChange(DidChangeTextDocumentParams(VersionedTextDocumentIdentifier(uri, doc.version), listOf(change), checksum(doc, text)))
+    }
+
+    private fun checksum(doc: Doc, text: () -> CharSequence): Long? {
+        val at = now()
+        val last = doc.lastChecksumAt
+        val chars = text()
+        if (last != null && !Checksum.due(at - last, chars.length, checksumIntervalMs)) return null
+        doc.lastChecksumAt = at
+        return Checksum.of(chars)
     }
 
     @Synchronized

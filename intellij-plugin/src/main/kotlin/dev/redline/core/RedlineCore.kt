@@ -58,9 +58,12 @@ class RedlineCore(
         if (lastForDocument) documents.close(view.uri)
     }
 
-    /** One document event, in the write action that made it: counted, sent, and followed by the sessions' records. */
-    fun documentChanged(uri: String, start: Position, oldText: CharSequence, newText: String) {
-        documents.changed(uri, start, oldText, newText)
+    /**
+     * One document event, in the write action that made it: counted, sent, and followed by the sessions'
+     * records. [text]: the whole text after it, without a copy (read only when a checksum is due).
+     */
+    fun documentChanged(uri: String, start: Position, oldText: CharSequence, newText: String, text: () -> CharSequence) {
+        documents.changed(uri, start, oldText, newText, text)
         sessions.documentChanged(uri, TextChange(start, oldText.toString(), newText))
     }
 
@@ -104,17 +107,19 @@ class RedlineCore(
         return answer
     }
 
-    /** The document's text and version, read together on the UI thread. */
-    override fun documentText(params: DocumentTextParams): CompletableFuture<DocumentTextResult> {
-        val answer = CompletableFuture<DocumentTextResult>()
-        host.onUiThread {
-            val text = host.buffer(params.uri)?.text()
-            val version = documents.version(params.uri)
-            if (text == null || version == null) answer.completeExceptionally(IllegalStateException("${params.uri} is not open"))
-            else answer.complete(DocumentTextResult(version, text))
+    /**
+     * The sidecar's mirror drifted: the document's text and version, read together under a read action
+     * (no edit between them; every didChange counted so far is already queued ahead of this answer).
+     */
+    override fun documentText(params: DocumentTextParams): CompletableFuture<DocumentTextResult> =
+        CompletableFuture.supplyAsync {
+            host.read {
+                val text = host.buffer(params.uri)?.text()
+                val version = documents.version(params.uri)
+                if (text == null || version == null) throw IllegalStateException("${params.uri} is not open")
+                DocumentTextResult(version, text)
+            }
         }
-        return answer
-    }
 
     override fun sessionStatus(params: SessionStatusParams) = host.onUiThread { sessions.status(params) }
 

@@ -75,7 +75,9 @@ class RedlineService : Disposable, EditorHost {
         factory.eventMulticaster.addDocumentListener(object : DocumentListener {
             override fun documentChanged(event: DocumentEvent) {
                 val uri = uriOf(event.document) ?: return
-                core.documentChanged(uri, DocumentBuffer(event.document).positionOf(event.offset), event.oldFragment, event.newFragment.toString())
+                core.documentChanged(uri, DocumentBuffer(event.document).positionOf(event.offset), event.oldFragment, event.newFragment.toString()) {
+                    event.document.immutableCharSequence
+                }
             }
         }, this)
         // The service may be created on any thread: the editors that already exist are read under a read

@@ -1,8 +1,11 @@
 package dev.redline.core
 
+import com.google.gson.JsonParser
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Test
+import java.io.File
+import java.math.BigInteger
 
 class DocumentSyncTest {
     private val server = RecordingServer()
@@ -10,7 +13,7 @@ class DocumentSyncTest {
     private val uri = "file:///a.kt"
 
     private fun wire(buffer: StringTextBuffer) {
-        buffer.listeners += { start, old, new -> sync.changed(uri, buffer.positionOf(start), old, new) }
+        buffer.listeners += { start, old, new -> sync.changed(uri, buffer.positionOf(start), old, new) { buffer.text() } }
     }
 
     @Test
@@ -47,13 +50,13 @@ class DocumentSyncTest {
     fun `nothing is sent while no sidecar is attached, and attaching sends every document at its current version`() {
         val sync = DocumentSync()
         sync.open(uri, "kotlin", "x")
-        sync.changed(uri, Position(0, 1), "", "y")
+        sync.changed(uri, Position(0, 1), "", "y") { "xy" }
         assertEquals(emptyList<Any>(), server.received)
         sync.attach(server) { "xy" }
         assertEquals(TextDocumentItem(uri, "kotlin", 1, "xy"), server.all<DidOpenTextDocumentParams>().single().textDocument)
-        sync.changed(uri, Position(0, 2), "", "z")
+        sync.changed(uri, Position(0, 2), "", "z") { "xyz" }
         sync.detach(server)
-        sync.changed(uri, Position(0, 3), "", "!")
+        sync.changed(uri, Position(0, 3), "", "!") { "xyz!" }
         assertEquals(listOf(2), server.all<DidChangeTextDocumentParams>().map { it.textDocument.version })
     }
 
@@ -64,5 +67,50 @@ class DocumentSyncTest {
         sync.close(uri)
         assertNull(sync.version(uri))
         assertEquals(1, server.all<DidCloseTextDocumentParams>().size)
+    }
+
+    @Test
+    fun `the checksum is FNV-1a over UTF-16 code units, as the shared vectors and the specification say`() {
+        val vectors = JsonParser.parseString(File(System.getProperty("redline.repoRoot", "."), "shared-protocol/checksum-vectors.json").readText())
+            .asJsonObject.getAsJsonArray("vectors").map { it.asJsonObject }
+        assertEquals(6, vectors.size)
+        for (vector in vectors) {
+            val text = vector["text"].asString
+            assertEquals(vector["checksum"].asLong, Checksum.of(text), text)
+            assertEquals(reference(text), Checksum.of(text), text)
+        }
+        assertEquals(0xe40c292cL, Checksum.of("a"))
+    }
+
+    /** The specification word for word, in arbitrary precision. */
+    private fun reference(text: String): Long {
+        var h = BigInteger.valueOf(2166136261L)
+        val prime = BigInteger.valueOf(16777619L)
+        val modulus = BigInteger.ONE.shiftLeft(32)
+        for (c in text) h = h.xor(BigInteger.valueOf(c.code.toLong())).multiply(prime).mod(modulus)
+        return h.toLong()
+    }
+
+    @Test
+    fun `a didChange carries the checksum of the text after it, at most once a second, less often for a large document`() {
+        var clock = 10_000L
+        val sync = DocumentSync(now = { clock }).apply { attach(server) { null } }
+        val buffer = StringTextBuffer("ab\ncd\n")
+        sync.open(uri, "kotlin", buffer.text())
+        buffer.listeners += { start, old, new -> sync.changed(uri, buffer.positionOf(start), old, new) { buffer.text() } }
+        buffer.replace(0, 0, "x")
+        clock += 999
+        buffer.replace(0, 0, "y")
+        clock += 1
+        buffer.replace(0, 0, "z")
+        val big = "line\n".repeat(400_000)
+        clock += 1000
+        buffer.replace(buffer.length, buffer.length, big) // now 2 M code units: one checksum per 2 s at most
+        clock += 1500
+        buffer.replace(0, 0, "w")
+        clock += 500
+        buffer.replace(0, 0, "v")
+        val checksums = server.all<DidChangeTextDocumentParams>().map { it.checksum }
+        assertEquals(listOf(Checksum.of("xab\ncd\n"), null, Checksum.of("zyxab\ncd\n"), null, Checksum.of("wzyxab\ncd\n$big"), null), checksums)
     }
 }

@@ -126,7 +126,7 @@ class FakeHost : EditorHost {
 
 /** Wires a buffer to the core the way the adapter's document listener does. */
 fun RedlineCore.follow(uri: String, buffer: StringTextBuffer) {
-    buffer.listeners += { start, old, new -> documentChanged(uri, buffer.positionOf(start), old, new) }
+    buffer.listeners += { start, old, new -> documentChanged(uri, buffer.positionOf(start), old, new) { buffer.text() } }
 }
 
 /** Records what a sidecar receives; answers nothing unless told to. */

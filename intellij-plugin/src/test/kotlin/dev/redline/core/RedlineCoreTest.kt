@@ -73,4 +73,23 @@ class RedlineCoreTest {
         assertEquals(original, reopened.text)
         assertEquals(core.documents.version(uri), reopened.version)
     }
+
+    @Test
+    fun `didChange carries the checksum of the text, and the sidecar asking for the text gets it with its version`() {
+        val buffer = StringTextBuffer(original)
+        host.buffers[uri] = buffer
+        host.onUi {
+            core.editorOpened(host.view(uri), "kotlin", buffer.text())
+            core.follow(uri, buffer)
+        }
+        core.cancel("starts the sidecar")
+        eventually { processes.isNotEmpty() && processes[0].server.all<DidOpenTextDocumentParams>().isNotEmpty() }
+        val server = processes[0].server as StreamingServer
+        host.onUi { buffer.replace(0, 3, "private fun") }
+        eventually { server.all<DidChangeTextDocumentParams>().isNotEmpty() }
+        val text = host.onUi { buffer.text() }
+        assertEquals(Checksum.of(text), server.all<DidChangeTextDocumentParams>().single().checksum)
+        val answer = server.client.documentText(DocumentTextParams(uri)).get(5, TimeUnit.SECONDS)
+        assertEquals(DocumentTextResult(core.documents.version(uri)!!, text), answer)
+    }
 }

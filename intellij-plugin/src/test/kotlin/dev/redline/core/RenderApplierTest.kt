@@ -9,7 +9,7 @@ class RenderApplierTest {
     private val sync = DocumentSync().apply { attach(server) { null } }
     private val buffer = StringTextBuffer("one\ntwo\nthree\n").also { b ->
         sync.open(uri, "kotlin", b.text())
-        b.listeners += { start, old, new -> sync.changed(uri, b.positionOf(start), old, new) }
+        b.listeners += { start, old, new -> sync.changed(uri, b.positionOf(start), old, new) { b.text() } }
     }
     private val applier = RenderApplier(sync::version)
     private var transactions = 0

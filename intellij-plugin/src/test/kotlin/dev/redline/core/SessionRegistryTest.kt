@@ -14,7 +14,7 @@ class SessionRegistryTest {
         host.buffers[uri] = b
         sync.open(uri, "kotlin", b.text())
         b.listeners += { start, old, new ->
-            sync.changed(uri, b.positionOf(start), old, new)
+            sync.changed(uri, b.positionOf(start), old, new) { b.text() }
             registry.documentChanged(uri, TextChange(b.positionOf(start), old, new))
         }
         host.onUi { registry.editorOpened(host.view(uri)) }

@@ -31,7 +31,7 @@ class UndoScenariosTest {
         host.buffers[uri] = doc
         sync.open(uri, "kotlin", text)
         doc.buffer.listeners += { start, old, new ->
-            sync.changed(uri, doc.positionOf(start), old, new)
+            sync.changed(uri, doc.positionOf(start), old, new) { doc.text() }
             registry.documentChanged(uri, TextChange(doc.positionOf(start), old, new))
         }
         registry.editorOpened(host.view(uri))

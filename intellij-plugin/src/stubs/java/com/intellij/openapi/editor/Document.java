@@ -6,6 +6,8 @@ import org.jetbrains.annotations.NotNull;
 public interface Document {
   @NotNull String getText();
 
+  @NotNull CharSequence getImmutableCharSequence();
+
   @NotNull String getText(@NotNull TextRange range);
 
   default int getTextLength() { throw new UnsupportedOperationException(); }
