@@ -52,6 +52,32 @@ export const SETTINGS = {
     default: 30_000,
     description: 'Milliseconds of silence from the model server after which a request fails.',
   },
+  editScope: {
+    type: 'string',
+    enum: ['selection', 'file'],
+    enumDescriptions: ['Only the selected lines change', 'Any part of the same file the change needs (imports, fields, helpers); every hunk accepted or rejected on its own'],
+    default: 'selection',
+    description: 'What an inline edit may change: `selection` (the selected lines) or `file` (also imports, fields and helpers elsewhere in the same file). A request may override it.',
+  },
+  editFormat: {
+    type: 'string',
+    enum: ['auto', 'replacement', 'searchReplace', 'structured', 'wholeFile'],
+    enumDescriptions: [
+      'replacement for the selection scope; for the file scope, wholeFile up to 150 lines, searchReplace above',
+      'The new text of the selection',
+      'SEARCH/REPLACE blocks located by exact, then whitespace-insensitive text',
+      'JSON edits under a JSON Schema the model server enforces (Ollama format, OpenAI-compatible response_format)',
+      'The complete new file',
+    ],
+    default: 'auto',
+    description:
+      'How the model returns its change: `auto` (`replacement` for the selection scope; for the file scope `wholeFile` up to 150 lines, `searchReplace` above), `replacement`, `searchReplace`, `structured` (JSON Schema enforced by the server) or `wholeFile`. A request may override it.',
+  },
+  largeDeletionLines: {
+    type: 'integer',
+    default: 10,
+    description: 'A hunk outside the selection that removes more than this many lines net is flagged as a large deletion.',
+  },
   fimTemplate: {
     type: 'string',
     default: 'auto',

@@ -12,6 +12,9 @@ class RedlineSettingsState {
     var completionModel: String = ""
     var fimTemplate: String = "auto"
     var requestTimeoutMs: Int = 30_000
+    var editScope: String = "selection"
+    var editFormat: String = "auto"
+    var largeDeletionLines: Int = 10
     var maxLines: Int = 40
     var numPredictFim: Int = 512
     var temperature: Double = 0.2
@@ -29,6 +32,9 @@ class RedlineSettingsState {
         completionModel = completionModel.trim(),
         apiKey = apiKey ?: "",
         requestTimeoutMs = requestTimeoutMs,
+        editScope = editScope,
+        editFormat = editFormat,
+        largeDeletionLines = largeDeletionLines,
         fimTemplate = fimTemplate,
         maxLines = maxLines,
         numPredictFim = numPredictFim,

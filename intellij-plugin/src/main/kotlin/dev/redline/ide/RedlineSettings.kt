@@ -77,6 +77,11 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("API key:") { keyField = passwordField().bindText(::apiKey).comment("Stored in the IDE's password safe").component }
             row("Request timeout (ms):") { intTextField(1_000..600_000).bindIntText(s::requestTimeoutMs) }
         }
+        group("Inline Edit") {
+            row("Editable scope:") { comboBox(listOf("selection", "file")).bindItem({ s.editScope }, { s.editScope = it ?: s.editScope }) }
+            row("Edit format:") { comboBox(listOf("auto", "replacement", "searchReplace", "structured", "wholeFile")).bindItem({ s.editFormat }, { s.editFormat = it ?: s.editFormat }) }
+            row("Large deletion (lines):") { intTextField(1..10_000).bindIntText(s::largeDeletionLines).comment("Hunks outside the selection removing more are flagged") }
+        }
         group("Completion") {
             row("FIM template:") { textField().bindText(s::fimTemplate).comment("auto, a model family, or a template with {prefix} and {suffix}") }
             row("Max lines:") { intTextField(1..500).bindIntText(s::maxLines) }
