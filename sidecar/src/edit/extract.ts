@@ -90,7 +90,8 @@ function wrapsReply(lines: readonly string[], open: number, original: string): b
   return firstOwn === undefined || fenceOf(firstOwn) === null;
 }
 
-function dropThinking(reply: string): string {
+/** The reply without its reasoning: closed `<think>` blocks removed, an open one cut off with the rest. */
+export function dropThinking(reply: string): string {
   let text = reply;
   for (let open = text.indexOf(THINK_OPEN); open !== -1; open = text.indexOf(THINK_OPEN, open)) {
     const close = text.indexOf(THINK_CLOSE, open);

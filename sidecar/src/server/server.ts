@@ -5,6 +5,7 @@ import { streamChat } from '../providers/chat.js';
 import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
+import { syntaxErrorRows } from '../scope/syntaxErrors.js';
 import { warmUp } from '../scope/grammars.js';
 import { SyntaxCache } from '../scope/parse.js';
 import { EditSessions } from '../session/editSessions.js';
@@ -29,9 +30,11 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     log,
     model: () => {
       const endpoint = endpointFromSettings(settings.get(), 'edit');
-      return (messages, signal) => streamChat(endpoint, messages, signal);
+      return (request, signal) => streamChat(endpoint, request.messages, signal, undefined, request.schema);
     },
+    settings: () => settings.get(),
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
+    syntaxErrors: syntaxErrorRows,
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
   const syntax = new SyntaxCache();
