@@ -4,7 +4,7 @@
  */
 import { createServer, STATUS_CODES, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closingFrames, contentType, garbageFrame, openingFrames, routeApi, splitText, textFrame, type WireApi } from './wire.js';
+import { closingFrames, contentType, garbageFrame, openingFrames, requestedSchema, routeApi, splitText, textFrame, type WireApi } from './wire.js';
 
 export interface Reply {
   text: string;
@@ -31,6 +31,10 @@ export interface RecordedRequest {
   body: unknown;
   /** The client closed the connection before the reply finished. */
   closedEarly: boolean;
+  /** The JSON Schema the request asked the reply to follow (Ollama `format`, OpenAI `response_format`), if any. */
+  schema?: unknown;
+  /** When the last byte of the reply was handed to the socket (performance.now()), once it was. */
+  endedAt?: number;
 }
 
 export interface ModelDouble {
@@ -90,10 +94,14 @@ export async function startModelDouble(options: { port?: number } = {}): Promise
       changed();
       const api = req.method === 'POST' ? routeApi(recorded.path) : undefined;
       if (!api) return sendJson(res, 404, { error: `the model double has no ${req.method} ${recorded.path}` });
+      const schema = requestedSchema(api, recorded.body);
+      if (schema !== undefined) recorded.schema = schema;
       const reply = queue.shift() ?? handler?.(recorded) ?? fallback;
       if (!reply) return sendJson(res, 500, { error: `no reply scripted for ${recorded.path}` });
       if (reply.status !== undefined && reply.status >= 400) return sendJson(res, reply.status, reply.errorBody ?? { error: STATUS_CODES[reply.status] });
-      void stream(res, api, modelOf(recorded.body), reply, pause, () => (cutByServer = true));
+      void stream(res, api, modelOf(recorded.body), reply, pause, () => (cutByServer = true)).then(() => {
+        if (res.writableFinished) recorded.endedAt ??= performance.now();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -140,7 +148,7 @@ async function stream(res: ServerResponse, api: WireApi, model: string, reply: R
     if (res.destroyed) return;
     await write(res, textFrame(api, model, pieces[sent]));
   }
-  res.end(closingFrames(api, model));
+  await new Promise<void>((resolve) => res.end(closingFrames(api, model), () => resolve()));
 }
 
 /** Resolves once the frame is handed to the socket, so a cut right after it cannot swallow it. */

@@ -61,7 +61,9 @@ export class EditSessions {
     // The region is what the edit may change: the selection, or for a format that can reach further
     // in the file scope (and for a whole-file reply, which is diffed against the whole file) the file.
     const wholeFile = shape.format === 'wholeFile' || (shape.scope === 'file' && FAMILY[shape.format] === 'located');
-    const region = wholeFile ? { startLine: 0, endLine: lineCount } : selection;
+    // The empty line after a final line break is no line of the file: it stays outside the region.
+    const fileEnd = lineCount > 1 && doc.buffer.lineAt(lineCount - 1) === '' ? lineCount - 1 : lineCount;
+    const region = wholeFile ? { startLine: 0, endLine: fileEnd } : selection;
     const instruction = { text: params.instruction, model: this.deps.model(), fileName: fileNameOf(doc.uri), selection };
     const pending = this.overlapping(doc.uri, region.startLine, region.endLine);
     if (pending) {

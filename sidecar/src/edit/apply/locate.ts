@@ -11,7 +11,7 @@ import { editName, ok, refuse, type Finding, type LocatedEdit, type Staged } fro
 
 export function locateEdit(doc: readonly string[], edit: ProposedEdit): Staged<LocatedEdit> {
   const name = editName(edit.index, edit.wholeLines);
-  if (edit.oldText === '') return refuse('malformed', `${name} names no text to replace; it was not applied.`, null);
+  if (edit.oldText === '') return refuse('notFound', `${name} names no text to replace; it was not applied.`, null);
   return edit.wholeLines ? locateLines(doc, edit, name) : locateText(doc, edit, name);
 }
 
@@ -19,6 +19,7 @@ export function locateEdit(doc: readonly string[], edit: ProposedEdit): Staged<L
 function locateLines(doc: readonly string[], edit: ProposedEdit, name: string): Staged<LocatedEdit> {
   const search = linesOf(edit.oldText);
   const replace = linesOf(edit.newText);
+  if (search.every((l) => l.trim() === '')) return refuse('notFound', blankOnly(name, 'its SEARCH lines'), null);
   const exact = findRuns(doc, search, (a, b) => a === b);
   if (exact.length === 1) return ok(located(edit, exact[0], search.length, replace, doc));
   if (exact.length > 1) return refuse('ambiguous', ambiguous(name, exact, 'its SEARCH lines'), exact[0]);
@@ -53,7 +54,7 @@ function locateText(doc: readonly string[], edit: ProposedEdit, name: string): S
 
 /** Whitespace ignored: a single match re-bases the new lines on the file's indentation. */
 function locateLoosely(doc: readonly string[], edit: ProposedEdit, name: string, search: string[], replace: string[], what: string): Staged<LocatedEdit> {
-  if (search.every((l) => l.trim() === '')) return refuse('notFound', `${name}: ${what} are only blank lines, which says nothing about where it goes; it was not applied.`, null);
+  if (search.every((l) => l.trim() === '')) return refuse('notFound', blankOnly(name, what), null);
   const loose = findRuns(doc, search, (a, b) => squash(a) === squash(b));
   if (loose.length > 1) return refuse('ambiguous', ambiguous(name, loose, what), loose[0]);
   if (loose.length === 0) return refuse('notFound', `${name}: ${what} are not in the file (not even with whitespace ignored); it was not applied.`, null);
@@ -96,6 +97,10 @@ function squash(line: string): string {
 function rebase(lines: readonly string[], from: string, to: string): string[] {
   if (from === to) return [...lines];
   return lines.map((line) => (line.trim() !== '' && line.startsWith(from) ? to + line.slice(from.length) : line));
+}
+
+function blankOnly(name: string, what: string): string {
+  return `${name}: ${what} are only blank lines, which says nothing about where it goes; it was not applied.`;
 }
 
 function ambiguous(name: string, starts: readonly number[], what: string): string {
