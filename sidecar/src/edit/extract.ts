@@ -29,13 +29,17 @@ export function fenceOf(line: string): Fence | null {
   return { char: m[1][0] as Fence['char'], length: m[1].length, info };
 }
 
+/** CRLF and a lone CR are line breaks, as in the document (LSP). */
+const LINE_BREAK = /\r\n?/g;
+
 /**
- * The code of a reply. `original` is the code being edited: when it has fences of its own (a
+ * The code of a reply, as lines joined with LF (the document's own line break is put back where
+ * lines are written). `original` is the code being edited: when it has fences of its own (a
  * Markdown document), a fence in the reply is its content rather than a wrapper, unless it is
  * plainly one (see `wrapsReply`).
  */
 export function extractEditedCode(reply: string, original = ''): string {
-  const text = dropThinking(reply);
+  const text = dropThinking(reply.replace(LINE_BREAK, '\n'));
   const lines = text.split('\n');
   const open = lines.findIndex((line) => fenceOf(line) !== null);
   if (open === -1 || !wrapsReply(lines, open, original)) {
