@@ -28,6 +28,7 @@ function locateLines(doc: readonly string[], edit: ProposedEdit, name: string): 
 
 /** A stretch of text, which may start or end inside a line. */
 function locateText(doc: readonly string[], edit: ProposedEdit, name: string): Staged<LocatedEdit> {
+  if (edit.oldText.trim() === '') return refuse('notFound', blankOnly(name, 'its oldText'), null);
   const text = doc.join('\n');
   const hits: number[] = [];
   for (let at = text.indexOf(edit.oldText); at >= 0; at = text.indexOf(edit.oldText, at + 1)) hits.push(at);
@@ -100,7 +101,7 @@ function rebase(lines: readonly string[], from: string, to: string): string[] {
 }
 
 function blankOnly(name: string, what: string): string {
-  return `${name}: ${what} are only blank lines, which says nothing about where it goes; it was not applied.`;
+  return `${name}: ${what} is only whitespace, which says nothing about where it goes; it was not applied.`;
 }
 
 function ambiguous(name: string, starts: readonly number[], what: string): string {
