@@ -2,6 +2,7 @@
 import { runDiffBench } from './diff.bench.js';
 import { runMirrorBench } from './mirror.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
+import { runPipelineBench } from './pipeline.bench.js';
 import { runCompletionBench } from './completion.bench.js';
 import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
 
@@ -9,6 +10,7 @@ for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
   ['document mirror', runMirrorBench],
   ['sidecar: renders, start-up, memory', runSidecarBench],
+  ['inline edit: apply pipeline per edit format, 2,000-line file', runPipelineBench],
   ['inline completion', runCompletionBench],
   ['completion agreement on the corpus, by class', runCorpusBench],
   ['completion: whole-document bracket scan', runBracketScanBench],
