@@ -271,5 +271,28 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       await settleAll(sessionId, true);
       expect(doc.text).toBe(EXPECTED);
     });
+
+    it('applies a chat snippet with elisions: the code they stand for stays, no placeholder reaches the file', async () => {
+      const doc = await open();
+      const snippet = [
+        'async function createReturn(request: ReturnRequest) {',
+        '    // ... existing code ...',
+        '    await returnPolicy.assertCanReturn({ orderId: request.orderId, requestedBy: userId });',
+        '',
+        '    return await returnService.submit({',
+        '        // ... existing code ...',
+        '    });',
+        '}',
+      ].join('\n');
+      const caret = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      const { sessionId } = await client.conn.sendRequest('redline/snippet/apply', { textDocument: { uri: doc.uri, version: doc.version }, snippet, selection: caret });
+      await done(sessionId);
+      await settleAll(sessionId, true);
+      expect(doc.text).toBe(FILE.replace(CHECK_OLD, '    await returnPolicy.assertCanReturn({ orderId: request.orderId, requestedBy: userId });\n\n' + CHECK_OLD));
+      await expect(
+        client.conn.sendRequest('redline/snippet/apply', { textDocument: { uri: doc.uri, version: doc.version }, snippet: '    });\n// ...\nfunction extra() {}', selection: caret }),
+      ).rejects.toMatchObject({ code: -32003, message: expect.stringMatching(/not applied: /) });
+      expect(doc.marks.size).toBe(0);
+    });
   });
 }

@@ -14,7 +14,7 @@ import {
   type SnippetApplyParams,
 } from '@redline/shared-protocol';
 import { FAMILY, resolveFormat } from '../edit/formats/format.js';
-import { placeSnippet } from '../edit/snippet.js';
+import { isElisionLine, placeSnippet } from '../edit/snippet.js';
 import { Region } from '../region/region.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
@@ -87,7 +87,9 @@ export class EditSessions {
     const fileLines = doc.buffer.lines(0, doc.buffer.lineCount);
     const selected = start.line !== end.line || start.character !== end.character;
     const bounds = selected ? { start: start.line, end: end.character === 0 && end.line > start.line ? end.line : end.line + 1 } : undefined;
-    const placed = placeSnippet(fileLines, params.snippet, bounds);
+    // A selection replaced by a block that elides nothing takes the block as it is.
+    const elides = params.snippet.split('\n').some(isElisionLine);
+    const placed = bounds && !elides ? ({ kind: 'new' } as const) : placeSnippet(fileLines, params.snippet, bounds);
     let lines: { startLine: number; endLine: number };
     let text = params.snippet;
     let verbatim = false;

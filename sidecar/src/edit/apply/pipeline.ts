@@ -27,17 +27,14 @@ export interface LocatedAskInput {
   allowed: AllowedLines;
 }
 
-/** A finding with its line as an index into the region's side (or null). */
-export interface RegionFinding extends Finding {}
-
 export class LocatedProposal {
   /** Accepted edits, in region-side coordinates of the text the model saw, in reply order. */
   private readonly edits: LocatedEdit[] = [];
   private readonly wholeLines = new Map<number, boolean>();
-  private readonly shown = new Set<number>();
   private readonly handled = new Set<number>();
   private readonly seenSide: string[];
-  readonly findings: RegionFinding[] = [];
+  /** Refusals and flags so far; a line indexes the region's side (or is null). */
+  readonly findings: Finding[] = [];
 
   constructor(private readonly input: LocatedAskInput) {
     this.seenSide = input.seen.slice(input.regionStart, input.regionEnd);
@@ -73,7 +70,7 @@ export class LocatedProposal {
   plan(current: readonly RegionLine[]): { lines: RegionLine[]; commit(): void } {
     let lines = [...current];
     const done: number[] = [];
-    const refused: RegionFinding[] = [];
+    const refused: Finding[] = [];
     for (const edit of this.edits) {
       if (this.handled.has(edit.index)) continue;
       const placed = relocate(this.seenSide, proposedSide(lines), edit, this.wholeLines.get(edit.index) ?? true);
@@ -87,10 +84,7 @@ export class LocatedProposal {
     return {
       lines,
       commit: () => {
-        for (const i of done) {
-          this.handled.add(i);
-          this.shown.add(i);
-        }
+        for (const i of done) this.handled.add(i);
         this.findings.push(...refused);
       },
     };
