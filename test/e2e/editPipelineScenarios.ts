@@ -272,6 +272,21 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       expect(doc.text).toBe(EXPECTED);
     });
 
+    it('whole file: hunks show as the reply passes them, and the user may add lines anywhere meanwhile', async () => {
+      const doc = await open();
+      const { sessionId, editFormat } = await start(doc, { text: EXPECTED, chunkSize: 4, delayMs: 4 }, { scope: 'file' });
+      expect(editFormat).toBe('wholeFile');
+      // The import hunk shows before the reply ends.
+      while (!doc.text.includes('import { returnPolicy }')) await new Promise((r) => setTimeout(r, 2));
+      expect(client.statuses.some((s) => s.sessionId === sessionId && s.state === 'done')).toBe(false);
+      const line = doc.text.split('\n').indexOf('    const userId = await authService.requireUserId();');
+      await doc.edit({ start: { line, character: 0 }, end: { line, character: 0 } }, '    audit();\n');
+      expect((await done(sessionId)).state).toBe('done');
+      await settleAll(sessionId, true);
+      expect(doc.text).toBe(EXPECTED.replace('    const userId', '    audit();\n    const userId'));
+      expectOneUndoStep(doc, sessionId);
+    });
+
     it('applies a chat snippet with elisions: the code they stand for stays, no placeholder reaches the file', async () => {
       const doc = await open();
       const snippet = [

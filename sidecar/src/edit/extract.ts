@@ -153,8 +153,16 @@ function restoreLeadingBlankLines(original: string, code: string): string {
   return LEADING_BLANK_LINES.exec(original)![0] + code.replace(LEADING_BLANK_LINES, '');
 }
 
-export function finalizeProposal(original: string, reply: string): { text: string; noChanges: boolean } {
-  const code = restoreLeadingBlankLines(original, matchIndentation(original, extractEditedCode(reply, original)));
+/** How a reply is read: a selection's new text is re-indented to the original's nesting; a whole file is not. */
+export interface ReadOptions {
+  reindent: boolean;
+}
+
+const SELECTION: ReadOptions = { reindent: true };
+
+export function finalizeProposal(original: string, reply: string, opts: ReadOptions = SELECTION): { text: string; noChanges: boolean } {
+  const extracted = extractEditedCode(reply, original);
+  const code = restoreLeadingBlankLines(original, opts.reindent ? matchIndentation(original, extracted) : extracted);
   if (code.trim() === '') return { text: original, noChanges: true };
   const text = code.replace(TRAILING_BREAKS, '') + TRAILING_BREAKS.exec(original)![0];
   return { text, noChanges: text === original };
@@ -165,10 +173,10 @@ export function finalizeProposal(original: string, reply: string): { text: strin
  * indentation is not known yet and showing it would make the line jump once its code arrives.
  * Leading blank lines wait for the first code line, which settles how many there are.
  */
-export function streamingProposal(original: string, replySoFar: string): string {
+export function streamingProposal(original: string, replySoFar: string, opts: ReadOptions = SELECTION): string {
   const code = extractEditedCode(replySoFar, original);
   const lastBreak = code.lastIndexOf('\n');
   const settled = code.slice(lastBreak + 1).trim() === '' ? code.slice(0, lastBreak + 1) : code;
   if (settled.trim() === '' && original.trim() !== '') return '';
-  return restoreLeadingBlankLines(original, matchIndentation(original, settled));
+  return restoreLeadingBlankLines(original, opts.reindent ? matchIndentation(original, settled) : settled);
 }

@@ -29,11 +29,11 @@ import { FAMILY, type FilePromptInput } from '../edit/formats/format.js';
 import { buildReplacementPrompt } from '../edit/formats/replacement.js';
 import { buildSearchReplacePrompt, SearchReplaceReader } from '../edit/formats/searchReplace.js';
 import { buildStructuredPrompt, StructuredReader } from '../edit/formats/structured.js';
-import { buildWholeFilePrompt } from '../edit/formats/wholeFile.js';
+import { buildWholeFilePrompt, WholeFileReader } from '../edit/formats/wholeFile.js';
 import { LocatedProposal } from '../edit/apply/pipeline.js';
 import { regionLines, toLayout } from '../edit/apply/splice.js';
 import type { Finding } from '../edit/apply/types.js';
-import { restrictToScope, validateProposal } from '../edit/apply/validate.js';
+import { validateProposal } from '../edit/apply/validate.js';
 import { ModelError } from '../providers/types.js';
 import { applyOverrides, noOverrides, sideIndices, type LineOverrides } from '../region/overrides.js';
 import { Region, repaintFrom, sameMarks, type RegionPlan, type RegionState } from '../region/region.js';
@@ -104,8 +104,6 @@ interface Ask {
   readonly abort: AbortController;
   /** A located format's pipeline; null for text formats. */
   readonly located: LocatedProposal | null;
-  /** Baseline lines a text format may change when the region is wider than the scope (a whole-file reply in the selection scope). */
-  readonly restrict: { start: number; end: number } | null;
   /** The selection, in baseline lines of the region: large deletions are counted outside it. */
   readonly selection: { start: number; end: number };
   /** A snippet already placed: its text is the proposal as it is. */
@@ -193,16 +191,20 @@ export class EditSession {
     let request: ChatRequest;
     let ask: Ask;
     if (FAMILY[format] === 'text') {
-      request =
-        format === 'replacement'
-          ? buildReplacementPrompt({ fileName: file.fileName, languageId: file.languageId, lines: buffer.lines(0, buffer.lineCount), start, end, code, instruction: instruction.text })
-          : buildWholeFilePrompt(file);
-      const restrict = format === 'wholeFile' && this.shape.scope === 'selection' ? selection : null;
-      ask = newAsk(baseline, code, { streamer: new StreamingLayout(baseline), restrict, selection });
+      request = buildReplacementPrompt({ fileName: file.fileName, languageId: file.languageId, lines: buffer.lines(0, buffer.lineCount), start, end, code, instruction: instruction.text });
+      ask = newAsk(baseline, code, { streamer: new StreamingLayout(baseline), selection });
     } else {
-      request = format === 'searchReplace' ? buildSearchReplacePrompt(file) : buildStructuredPrompt(file);
-      const reader = format === 'searchReplace' ? new SearchReplaceReader() : new StructuredReader();
-      const located = new LocatedProposal({ reader, uri: this.uri, seen, regionStart: start, regionEnd: start + side.length, allowed: { start, end: start + side.length } });
+      const readers = {
+        searchReplace: () => ({ request: buildSearchReplacePrompt(file), reader: new SearchReplaceReader() }),
+        structured: () => ({ request: buildStructuredPrompt(file), reader: new StructuredReader() }),
+        wholeFile: () => ({ request: buildWholeFilePrompt(file), reader: new WholeFileReader(code, side) }),
+      };
+      const made = readers[format as keyof typeof readers]();
+      request = made.request;
+      // A whole-file reply in the selection scope may change only the selection; edits that name
+      // their text may change the region, which is the scope.
+      const allowed = format === 'wholeFile' && this.shape.scope === 'selection' ? sel : { start, end: start + side.length };
+      const located = new LocatedProposal({ reader: made.reader, uri: this.uri, seen, regionStart: start, regionEnd: start + side.length, allowed });
       ask = newAsk(baseline, code, { located, selection });
     }
     this.findings = [];
@@ -313,8 +315,7 @@ export class EditSession {
       return;
     }
     if (!ask?.streamer) return;
-    let layout = applyOverrides(ask.streamer.update(streamingProposal(ask.code, ask.reply)), ask.overrides);
-    if (ask.restrict) layout = restrictToScope(layout, ask.restrict).layout;
+    const layout = applyOverrides(ask.streamer.update(streamingProposal(ask.code, ask.reply)), ask.overrides);
     this.target = () => ({ layout });
     this.renders.request();
   }
@@ -353,6 +354,9 @@ export class EditSession {
    */
   private async finish(ask: Ask): Promise<void> {
     if (ask.located) {
+      // A whole file's last hunks are computed against the ones painted so far: let those land.
+      if (ask.located.whole) await this.renders.settled();
+      if (this.current !== ask) return;
       const failure = ask.located.finish(ask.reply);
       if (failure) {
         await this.end('error', failure.error, 'reject');
@@ -362,14 +366,9 @@ export class EditSession {
       this.target = () => this.locatedTarget(ask);
     } else {
       const text = ask.verbatim ? ask.reply : finalizeProposal(ask.code, ask.reply).text;
-      let layout = applyOverrides(layoutDiff(ask.seen, text, { streaming: false }), ask.overrides);
-      if (ask.restrict) {
-        const restricted = restrictToScope(layout, ask.restrict);
-        layout = restricted.layout;
-        this.addFindings(restricted.refused, this.region.start);
-      }
+      const layout = applyOverrides(layoutDiff(ask.seen, text, { streaming: false }), ask.overrides);
       if (!layout.lines.some((l) => l.kind !== 'context')) {
-        await this.end('noChanges', this.findings.length > 0 ? 'No change could be applied (see the warnings).' : 'No changes suggested.', 'reject');
+        await this.end('noChanges', 'No changes suggested.', 'reject');
         return;
       }
       this.target = () => ({ layout });
@@ -458,7 +457,7 @@ export class EditSession {
   }
 }
 
-function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer' | 'located' | 'restrict'>> & Pick<Ask, 'selection'>): Ask {
+function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer' | 'located'>> & Pick<Ask, 'selection'>): Ask {
   return {
     seen,
     code,
@@ -467,7 +466,6 @@ function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer
     streamer: parts.streamer ?? null,
     abort: new AbortController(),
     located: parts.located ?? null,
-    restrict: parts.restrict ?? null,
     selection: parts.selection,
     verbatim: false,
     noted: 0,

@@ -2,12 +2,14 @@
  * Property: random documents and random edits, written as SEARCH/REPLACE blocks or as structured
  * JSON and streamed in random chunks through the whole pipeline (reader → locate → scope → relocate
  * → splice), give exactly the expected text — every edit whose text is in the document once applied,
- * every other one refused with a finding naming it — and never touch the baseline.
+ * every other one refused with a finding naming it — and never touch the baseline. Whole-file
+ * replies streamed the same way give exactly the model's file.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SearchReplaceReader } from '../formats/searchReplace.js';
 import { StructuredReader } from '../formats/structured.js';
+import { WholeFileReader } from '../formats/wholeFile.js';
 import { LocatedProposal } from './pipeline.js';
 import { proposedSide, regionLines, type RegionLine } from './splice.js';
 
@@ -126,4 +128,41 @@ describe('the apply pipeline (property)', () => {
       );
     });
   }
+});
+
+describe('whole-file replies through the pipeline (property)', () => {
+  it('give exactly the model\'s file, hunk by hunk as it streams, the baseline untouched', () => {
+    const rewrite = fc.array(fc.oneof(fc.constant<null>(null), fc.array(fc.constantFrom('x();', '  y();', ''), { maxLength: 3 })), { minLength: 1, maxLength: 30 });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), rewrite, fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 40 }), fc.boolean(), (doc, plan, chunks, fenced) => {
+        // Each original line is kept (null) or replaced by up to three lines.
+        const target = doc.flatMap((l, i) => (plan[i] === null || plan[i] === undefined ? [l] : plan[i]!));
+        const code = doc.join('\n') + '\n';
+        const body = target.join('\n') + '\n';
+        const reply = fenced ? 'Here it is:\n```ts\n' + body + '```\nDone.' : body;
+        const p = new LocatedProposal({ reader: new WholeFileReader(code, doc), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
+        let lines = regionLines(doc.map(() => 'context'), doc.map(() => []), doc);
+        const step = () => {
+          const planned = p.plan(lines);
+          lines = planned.lines;
+          planned.commit();
+        };
+        let at = 0;
+        for (const size of chunks) {
+          at = Math.min(reply.length, at + size);
+          if (p.grow(reply.slice(0, at))) step();
+        }
+        expect(p.finish(reply)).toBeNull();
+        step();
+        // The file as read at the end (fences and blank lines at its ends as extraction settles
+        // them, tested on their own), against what the hunks streamed and the last ones built.
+        const want = new WholeFileReader(code, doc).final(reply);
+        expect(proposedSide(lines)).toEqual(want);
+        if (!target.every((l) => l.trim() === '')) expect(want.join('\n').trim()).toBe(target.join('\n').trim());
+        expect(lines.filter((l) => l.kind !== 'added').map((l) => l.text)).toEqual(doc);
+        expect(p.findings).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

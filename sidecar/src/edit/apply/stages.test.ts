@@ -4,7 +4,7 @@ import { locateEdit } from './locate.js';
 import { relocate } from './relocate.js';
 import { checkPath, checkScope, namesDocument } from './scope.js';
 import { proposedSide, regionLines, spliceEdit, type RegionLine } from './splice.js';
-import { restrictToScope, validateProposal } from './validate.js';
+import { validateProposal } from './validate.js';
 
 const doc = ['class A {', '  run() {', '    go();', '  }', '', '  stop() {', '    go();', '  }', '}'];
 
@@ -120,31 +120,5 @@ describe('validate', () => {
     const f = validateProposal({ lines: kinds.map((kind) => ({ kind })), regionStart: 1, selection: { start: 0, end: 3 }, largeDeletionLines: 10, syntaxBefore: [], syntaxAfter: [2] });
     expect(f).toEqual([expect.objectContaining({ kind: 'syntax', line: 3 })]);
     expect(validateProposal({ lines: [], regionStart: 0, selection: { start: 0, end: 0 }, largeDeletionLines: 1, syntaxBefore: [4], syntaxAfter: [7] })).toEqual([]);
-  });
-
-  it('takes hunks outside the scope back out of a layout', () => {
-    const layout = {
-      lines: [
-        { kind: 'removed' as const, text: 'a' },
-        { kind: 'added' as const, text: 'A' },
-        { kind: 'context' as const, text: 'b' },
-        { kind: 'removed' as const, text: 'c' },
-        { kind: 'added' as const, text: 'C' },
-      ],
-      words: [
-        { line: 1, start: 0, end: 1 },
-        { line: 4, start: 0, end: 1 },
-      ],
-      streamingLine: null,
-    };
-    const { layout: kept, refused } = restrictToScope(layout, { start: 2, end: 3 });
-    expect(kept.lines).toEqual([
-      { kind: 'context', text: 'a' },
-      { kind: 'context', text: 'b' },
-      { kind: 'removed', text: 'c' },
-      { kind: 'added', text: 'C' },
-    ]);
-    expect(kept.words).toEqual([{ line: 3, start: 0, end: 1 }]);
-    expect(refused).toEqual([expect.objectContaining({ kind: 'outOfScope', line: 0 })]);
   });
 });

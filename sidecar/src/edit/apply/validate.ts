@@ -1,9 +1,9 @@
 /**
  * Checks of a whole proposal, applied in memory, before it is reported done: syntax errors the
- * original did not have, large deletions outside the selection, and (for text formats) hunks
- * outside the editable scope, which are taken back out. Flags do not block: the user decides.
+ * original did not have, and large deletions outside the selection. Flags do not block: the user
+ * decides.
  */
-import type { Layout, LayoutLine } from '../layout.js';
+import type { LayoutLine } from '../layout.js';
 import type { Finding } from './types.js';
 
 /** One run of neighbouring changed lines of a layout, in layout indices and baseline indices. */
@@ -15,17 +15,17 @@ interface LayoutHunk {
   added: number;
 }
 
-export function layoutHunks(lines: readonly Pick<LayoutLine, 'kind'>[], streamingLine: number | null = null): LayoutHunk[] {
+function layoutHunks(lines: readonly Pick<LayoutLine, 'kind'>[]): LayoutHunk[] {
   const out: LayoutHunk[] = [];
   let base = 0;
   for (let i = 0; i < lines.length; ) {
-    if (lines[i].kind === 'context' || i === streamingLine) {
+    if (lines[i].kind === 'context') {
       if (lines[i].kind !== 'added') base++;
       i++;
       continue;
     }
     const hunk: LayoutHunk = { start: i, end: i, baseStart: base, baseEnd: base, added: 0 };
-    while (i < lines.length && lines[i].kind !== 'context' && i !== streamingLine) {
+    while (i < lines.length && lines[i].kind !== 'context') {
       if (lines[i].kind === 'removed') base++;
       else hunk.added++;
       i++;
@@ -35,33 +35,6 @@ export function layoutHunks(lines: readonly Pick<LayoutLine, 'kind'>[], streamin
     out.push(hunk);
   }
   return out;
-}
-
-/**
- * The layout with every hunk outside baseline lines [allowed.start, allowed.end) taken back (its red
- * lines context again, its green lines gone), and a finding for each, at its first layout line.
- */
-export function restrictToScope(layout: Layout, allowed: { start: number; end: number }): { layout: Layout; refused: Finding[] } {
-  const refused: Finding[] = [];
-  const drop = new Set<number>();
-  const revert = new Set<number>();
-  for (const h of layoutHunks(layout.lines, layout.streamingLine)) {
-    const inside = h.baseStart >= allowed.start && h.baseEnd <= allowed.end;
-    if (inside) continue;
-    for (let i = h.start; i < h.end; i++) (layout.lines[i].kind === 'added' ? drop : revert).add(i);
-    const where = h.baseEnd - h.baseStart > 1 ? `lines ${h.baseStart + 1}–${h.baseEnd}` : `line ${h.baseStart + 1}`;
-    refused.push({ kind: 'outOfScope', message: `A change at ${where} is outside the selection this edit may change; it was not applied.`, line: h.start });
-  }
-  if (refused.length === 0) return { layout, refused };
-  const index: number[] = [];
-  const lines: LayoutLine[] = [];
-  layout.lines.forEach((line, i) => {
-    index.push(lines.length);
-    if (!drop.has(i)) lines.push(revert.has(i) ? { kind: 'context', text: line.text } : line);
-  });
-  const words = layout.words.filter((w) => !drop.has(w.line) && !revert.has(w.line)).map((w) => ({ ...w, line: index[w.line] }));
-  const streamingLine = layout.streamingLine === null ? null : index[layout.streamingLine];
-  return { layout: { lines, words, streamingLine }, refused };
 }
 
 export interface ProposalCheck {

@@ -1,10 +1,11 @@
 /**
  * The edit formats: how the model is asked to return its change, and how the reply is read. Two
  * families stream differently:
- * - text formats (`replacement`, `wholeFile`) return the new text of a stretch of lines; the picture
- *   streams line by line as the reply grows (the streaming layout);
- * - located formats (`searchReplace`, `structured`) return edits that name the text they replace;
- *   each edit is shown once it is complete and located, so progress shows edit by edit.
+ * - the text format (`replacement`) returns the new text of the selection; the picture streams line
+ *   by line as the reply grows (the streaming layout), and the stream owns the region's lines;
+ * - located formats (`searchReplace`, `structured`, `wholeFile`) give edits placed in the text the
+ *   model saw (by the text they name, or as hunks of a whole new file); each is shown once it is
+ *   complete and located, so progress shows edit by edit, and the region's lines stay the user's.
  */
 import type { EditFormat, EditFormatChoice, EditScope } from '@redline/shared-protocol';
 
@@ -15,7 +16,7 @@ export type FormatFamily = 'text' | 'located';
 
 export const FAMILY: Record<EditFormat, FormatFamily> = {
   replacement: 'text',
-  wholeFile: 'text',
+  wholeFile: 'located',
   searchReplace: 'located',
   structured: 'located',
 };

@@ -3,6 +3,7 @@ import { resolveFormat, WHOLE_FILE_MAX_LINES } from './format.js';
 import { buildSearchReplacePrompt, SearchReplaceReader } from './searchReplace.js';
 import { buildStructuredPrompt, EDIT_RESPONSE_SCHEMA, StructuredReader } from './structured.js';
 import type { EditReader, ProposedEdit } from './format.js';
+import { CLOSING_CONTEXT, WholeFileReader } from './wholeFile.js';
 
 const prefixes = (s: string) => Array.from({ length: s.length + 1 }, (_, i) => s.slice(0, i));
 
@@ -139,5 +140,27 @@ describe('structured reader', () => {
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required).toEqual(['files']);
     expect(request.messages[1].content).toMatch(/Change only the selected code \(line 1\)/);
+  });
+});
+
+describe('whole-file reader', () => {
+  const seen = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+  const code = seen.join('\n') + '\n';
+
+  it('gives a hunk once the reply has written CLOSING_CONTEXT unchanged lines past it', () => {
+    const reader = new WholeFileReader(code, seen);
+    const reply = ['a', 'B', 'c', 'd', 'e', 'f', 'G', 'h', ''].join('\n');
+    const seenAt: Array<[number, string[]]> = [];
+    for (const prefix of prefixes(reply)) for (const h of reader.read(prefix)) seenAt.push([prefix.length, h.lines]);
+    expect(seenAt).toEqual([[reply.indexOf('e\n') + 2, ['B']]]);
+    expect(CLOSING_CONTEXT).toBe(3);
+    // The rest, against the original with the first hunk applied.
+    const base = ['a', 'B', 'c', 'd', 'e', 'f', 'g', 'h'];
+    expect(reader.rest(base, reader.final(reply))).toEqual([expect.objectContaining({ start: 6, end: 7, lines: ['G'], old: ['g'] })]);
+  });
+
+  it('reads the final file out of fences, keeping its indentation', () => {
+    const reader = new WholeFileReader('  x\n', ['  x']);
+    expect(reader.final('```\n    y\n```')).toEqual(['    y']);
   });
 });
