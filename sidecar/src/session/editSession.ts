@@ -110,6 +110,8 @@ interface Ask {
   verbatim: boolean;
   /** How many of the located pipeline's findings the session has taken. */
   noted: number;
+  /** The baseline document's syntax errors, parsed while the model writes; used if the baseline is unchanged at the end. */
+  syntaxBefore: { text: string; rows: Promise<number[] | null> } | null;
 }
 
 /** How the closing render leaves the region: the proposal kept, the baseline restored, or the text as it is. */
@@ -212,6 +214,17 @@ export class EditSession {
     this.enter('streaming', ask);
     this.deps.status(this, 'streaming');
     void this.consume(instruction.model(request, ask.abort.signal), ask);
+    // Parsed once the request is on its way, so validation at the end has one parse left to do.
+    const before = this.document(baseline);
+    setImmediate(() => {
+      if (this.current === ask) ask.syntaxBefore = { text: before, rows: this.deps.syntaxErrors(this.doc.languageId, before) };
+    });
+  }
+
+  /** The document with the region's lines replaced by `side`. */
+  private document(side: readonly string[]): string {
+    const buffer = this.doc.buffer;
+    return [...buffer.lines(0, this.region.start), ...side, ...buffer.lines(this.region.end, buffer.lineCount)].join('\n');
   }
 
   /** Shows a ready-made proposal (an applied snippet) without a model. */
@@ -391,12 +404,11 @@ export class EditSession {
   /** Syntax errors the original did not have and large deletions outside the selection, in the proposal as it now stands. */
   private async validate(ask: Ask): Promise<Finding[]> {
     const buffer = this.doc.buffer;
-    const above = buffer.lines(0, this.region.start);
-    const below = buffer.lines(this.region.end, buffer.lineCount);
-    const document = (side: string[]) => [...above, ...side, ...below].join('\n');
+    const before = this.document(this.region.baseline(buffer));
+    const early = ask.syntaxBefore?.text === before ? ask.syntaxBefore.rows : null;
     const [syntaxBefore, syntaxAfter] = await Promise.all([
-      this.deps.syntaxErrors(this.doc.languageId, document(this.region.baseline(buffer))),
-      this.deps.syntaxErrors(this.doc.languageId, document(this.region.proposed(buffer))),
+      early ?? this.deps.syntaxErrors(this.doc.languageId, before),
+      this.deps.syntaxErrors(this.doc.languageId, this.document(this.region.proposed(buffer))),
     ]);
     return validateProposal({
       lines: this.region.kinds.map((kind) => ({ kind })),
@@ -469,6 +481,7 @@ function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer
     selection: parts.selection,
     verbatim: false,
     noted: 0,
+    syntaxBefore: null,
   };
 }
 
