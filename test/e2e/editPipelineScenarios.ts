@@ -287,6 +287,28 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       expectOneUndoStep(doc, sessionId);
     });
 
+    it('re-edits a pending file-scope proposal: the model sees it applied, the diff stays against the original', async () => {
+      const doc = await open();
+      const first = await start(doc, { text: SEARCH_REPLACE_REPLY }, { scope: 'file', editFormat: 'searchReplace' });
+      await done(first.sessionId);
+      const policy = 'import { returnPolicy } from "@/returns/returnPolicy";';
+      const again = await start(doc, { text: block(policy, policy.replace('returnPolicy }', 'returnPolicy, ReturnDenied }')) }, { range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } } });
+      expect(again).toMatchObject({ sessionId: first.sessionId, reEdit: true, scope: 'file', editFormat: 'searchReplace' });
+      expect(JSON.stringify(model.requests.at(-1)!.body)).toContain(policy.replace(/"/g, '\\"'));
+      const status = await client.waitForStatus(first.sessionId, ['done']).then(() => new Promise<SessionStatusParams>((resolve) => {
+        const check = () => {
+          const last = client.statuses.filter((st) => st.sessionId === first.sessionId).at(-1)!;
+          if (last.state === 'done' && doc.text.includes('ReturnDenied')) resolve(last);
+          else setTimeout(check, 5);
+        };
+        check();
+      }));
+      expect(status.hunkCount).toBe(2);
+      await settleAll(first.sessionId, true);
+      expect(doc.text).toBe(EXPECTED.replace('returnPolicy } from', 'returnPolicy, ReturnDenied } from'));
+      expectOneUndoStep(doc, first.sessionId);
+    });
+
     it('applies a chat snippet with elisions: the code they stand for stays, no placeholder reaches the file', async () => {
       const doc = await open();
       const snippet = [
