@@ -8,6 +8,7 @@
  *   complete and located, so progress shows edit by edit, and the region's lines stay the user's.
  */
 import type { EditFormat, EditFormatChoice, EditScope } from '@redline/shared-protocol';
+import { block, type ChatRequest } from '../prompt.js';
 
 /** `auto` picks `wholeFile` for a file-scope edit of a file up to this many lines, `searchReplace` above. */
 export const WHOLE_FILE_MAX_LINES = 150;
@@ -74,6 +75,26 @@ export interface EditReader {
   read(replySoFar: string): ReadResult;
   /** The whole reply: the edits not read yet, or why the reply as a whole is refused (nothing is applied then). */
   finish(reply: string): ReadResult | { error: string };
+}
+
+/**
+ * The request of a format that shows the whole file: its system prompt, then the file, the
+ * selection, the scope and the instruction. `fileNote` is added to the file's title.
+ */
+export function filePrompt(system: string, input: FilePromptInput, fileNote = ''): ChatRequest {
+  const { fileName, languageId, lines, start, end } = input;
+  const user = [
+    block(`File: ${fileName} (${languageId})${fileNote}`, languageId, lines),
+    block(`Selected code (lines ${start + 1}–${end}):`, languageId, lines.slice(start, end)),
+    scopeRule(input.scope, start, end),
+    `Instruction: ${input.instruction}`,
+  ].join('\n\n');
+  return {
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ],
+  };
 }
 
 /** How a scope is put to the model in every format's prompt. */

@@ -12,9 +12,9 @@
  * The reader takes each block once its REPLACE line has arrived; text between blocks (chatter,
  * fences) is ignored.
  */
-import { block, type ChatRequest } from '../prompt.js';
+import type { ChatRequest } from '../prompt.js';
 import { dropThinking } from '../extract.js';
-import { scopeRule, type EditReader, type FilePromptInput, type ProposedEdit, type ReadProblem, type ReadResult } from './format.js';
+import { filePrompt, type EditReader, type FilePromptInput, type ProposedEdit, type ReadProblem, type ReadResult } from './format.js';
 
 const SEARCH = /^[ \t]*<{5,9} ?SEARCH[ \t]*$/;
 const DIVIDER = /^[ \t]*={5,9}[ \t]*$/;
@@ -37,19 +37,7 @@ const SYSTEM_PROMPT = [
 ].join('\n');
 
 export function buildSearchReplacePrompt(input: FilePromptInput): ChatRequest {
-  const { fileName, languageId, lines, start, end } = input;
-  const user = [
-    block(`File: ${fileName} (${languageId})`, languageId, lines),
-    block(`Selected code (lines ${start + 1}–${end}):`, languageId, lines.slice(start, end)),
-    scopeRule(input.scope, start, end),
-    `Instruction: ${input.instruction}`,
-  ].join('\n\n');
-  return {
-    messages: [
-      { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: user },
-    ],
-  };
+  return filePrompt(SYSTEM_PROMPT, input);
 }
 
 type State = { at: 'outside' } | { at: 'search' | 'replace'; path: string | null; search: string[]; replace: string[] };

@@ -10,9 +10,9 @@
  */
 import { JSONParser } from '@streamparser/json';
 import { Ajv, type ErrorObject } from 'ajv';
-import { block, type ChatRequest, type ResponseSchema } from '../prompt.js';
+import type { ChatRequest, ResponseSchema } from '../prompt.js';
 import { dropThinking } from '../extract.js';
-import { scopeRule, type EditReader, type FilePromptInput, type ProposedEdit, type ReadResult } from './format.js';
+import { filePrompt, type EditReader, type FilePromptInput, type ProposedEdit, type ReadResult } from './format.js';
 
 const EDIT_ITEM = {
   type: 'object',
@@ -62,20 +62,7 @@ const SYSTEM_PROMPT = [
 ].join(' ');
 
 export function buildStructuredPrompt(input: FilePromptInput): ChatRequest {
-  const { fileName, languageId, lines, start, end } = input;
-  const user = [
-    block(`File: ${fileName} (${languageId}); its lines are numbered from 1`, languageId, lines),
-    block(`Selected code (lines ${start + 1}–${end}):`, languageId, lines.slice(start, end)),
-    scopeRule(input.scope, start, end),
-    `Instruction: ${input.instruction}`,
-  ].join('\n\n');
-  return {
-    messages: [
-      { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: user },
-    ],
-    schema: EDIT_RESPONSE_SCHEMA,
-  };
+  return { ...filePrompt(SYSTEM_PROMPT, input, '; its lines are numbered from 1'), schema: EDIT_RESPONSE_SCHEMA };
 }
 
 interface RawEdit {

@@ -10,9 +10,9 @@
 import { lineDiff } from '../diff.js';
 import { finalizeProposal, streamingProposal } from '../extract.js';
 import { splitProposal } from '../layout.js';
-import { block, type ChatRequest } from '../prompt.js';
+import type { ChatRequest } from '../prompt.js';
 import type { LocatedEdit } from '../apply/types.js';
-import { scopeRule, type FilePromptInput } from './format.js';
+import { filePrompt, type FilePromptInput } from './format.js';
 
 /** Unchanged lines the reply must have written after a hunk before the hunk is taken as final. */
 export const CLOSING_CONTEXT = 3;
@@ -25,19 +25,7 @@ const SYSTEM_PROMPT = [
 ].join(' ');
 
 export function buildWholeFilePrompt(input: FilePromptInput): ChatRequest {
-  const { fileName, languageId, lines, start, end } = input;
-  const user = [
-    block(`File: ${fileName} (${languageId})`, languageId, lines),
-    block(`Selected code (lines ${start + 1}–${end}):`, languageId, lines.slice(start, end)),
-    scopeRule(input.scope, start, end),
-    `Instruction: ${input.instruction}`,
-  ].join('\n\n');
-  return {
-    messages: [
-      { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: user },
-    ],
-  };
+  return filePrompt(SYSTEM_PROMPT, input);
 }
 
 /** A whole file keeps the indentation the model wrote. */
