@@ -163,6 +163,12 @@ export interface RedlineSettings {
   debounceWait: number;
   completionCacheEnabled: boolean;
   enableSubsequentCompletions: boolean;
+  /** Proxy for model requests (http://, https:// or socks5://, credentials as user:password@); empty: HTTPS_PROXY / HTTP_PROXY. */
+  proxy: string;
+  /** Hosts reached without the proxy, comma-separated (a name also covers its subdomains); empty: NO_PROXY. Loopback never uses a proxy. */
+  noProxy: string;
+  /** PEM file of extra trusted certificate authorities, added to Node's own and NODE_EXTRA_CA_CERTS. */
+  caFile: string;
 }
 
 export type RedlineSettingsPatch = Partial<RedlineSettings>;

@@ -18,6 +18,9 @@ export const DEFAULT_SETTINGS: RedlineSettings = {
   debounceWait: 300,
   completionCacheEnabled: false,
   enableSubsequentCompletions: true,
+  proxy: '',
+  noProxy: '',
+  caFile: '',
 };
 
 export class SettingsStore {
