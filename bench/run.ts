@@ -2,11 +2,15 @@
 import { runDiffBench } from './diff.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
 import { runCompletionBench } from './completion.bench.js';
+import { runMemoryBench } from './memory.bench.js';
+import { runNetworkBench } from './network.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
   ['sidecar: renders, start-up, memory', runSidecarBench],
   ['inline completion', runCompletionBench],
+  ['memory after 300 completions', runMemoryBench],
+  ['HTTP client: undici request vs Node fetch', runNetworkBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());
