@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared-protocol/src/**/*.test.ts', 'sidecar/src/**/*.test.ts', 'terminal-client/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['{shared-protocol,client,sidecar,terminal-client,model-double}/src/**/*.test.ts', 'test/**/*.test.ts'],
     // The cross-built executables have their own, slow suite: `npm run test:platforms`.
     exclude: [...configDefaults.exclude, 'test/platforms/**'],
     testTimeout: 30_000,

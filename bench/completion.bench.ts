@@ -12,7 +12,7 @@ import { registerInlineCompletion } from '../sidecar/src/completion/service.js';
 import { SyntaxCache } from '../sidecar/src/scope/parse.js';
 import { DocumentStore } from '../sidecar/src/server/documents.js';
 import { SettingsStore } from '../sidecar/src/server/settings.js';
-import { startModelDouble, type ModelDouble } from '../test/model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 
 /** The file the replayed session types, one character per keystroke. */
 const SESSION = `import { readFile } from 'node:fs/promises';

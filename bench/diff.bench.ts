@@ -11,16 +11,16 @@ const CHUNK = 8;
 // Full re-diffs beyond this many chunks are sampled, to keep the run short.
 const FULL_SAMPLE_TARGET = 150;
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
+function rng(start: number): () => number {
+  let s = start >>> 0;
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;
     return s / 2 ** 32;
   };
 }
 
-function codeLines(n: number, seed: number): string[] {
-  const r = rng(seed);
+function codeLines(n: number, stream: number): string[] {
+  const r = rng(stream);
   const names = ['total', 'items', 'user', 'config', 'result', 'index', 'buffer', 'request'];
   const pick = () => names[Math.floor(r() * names.length)];
   const out: string[] = [];
@@ -41,8 +41,8 @@ function codeLines(n: number, seed: number): string[] {
   return out;
 }
 
-function rewrite(lines: string[], fraction: number, seed: number): string[] {
-  const r = rng(seed);
+function rewrite(lines: string[], fraction: number, stream: number): string[] {
+  const r = rng(stream);
   const out: string[] = [];
   for (const line of lines) {
     const x = r();

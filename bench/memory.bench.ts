@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';
-import { startModelDouble } from '../test/model-double/double.js';
+import { startModelDouble } from '@redline/model-double';
 import { floorExecutable, pause, round, rssMb, startPackaged } from './packaged.js';
 
 const COMPLETIONS = 300;

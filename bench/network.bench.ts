@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { request } from 'undici';
-import { startModelDouble } from '../test/model-double/double.js';
+import { startModelDouble } from '@redline/model-double';
 import { median, round } from './packaged.js';
 
 const RUNS = 30;

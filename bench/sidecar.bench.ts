@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { inProcessSidecar } from '../test/harness/inProcess.js';
 import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';
-import { startModelDouble } from '../test/model-double/double.js';
+import { startModelDouble } from '@redline/model-double';
 import { floorExecutable, median, pause, percentile, round, rssMb, startPackaged } from './packaged.js';
 
 function sourceLines(n: number): string[] {

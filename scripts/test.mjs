@@ -21,7 +21,7 @@ function check(name, command, args) {
 }
 
 check('type check', 'npx', ['tsc', '-p', '.']);
-check('protocol.json is generated from the types', 'npx', ['tsx', 'scripts/gen-protocol.ts', '--check']);
+check('generated copies are up to date (protocol.json, README settings table)', 'npx', ['tsx', 'scripts/gen-protocol.ts', '--check']);
 
 const report = join(mkdtempSync(join(tmpdir(), 'redline-test-')), 'vitest.json');
 const vitestOk = step('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);

@@ -4,29 +4,26 @@
  * params omitted, a `(params, token)` handler would receive the token as params.
  */
 import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node.js';
-import type { ClientNotifications, ClientRequests, ServerNotifications, ServerRequests } from './methods.js';
+import type { Direction, NotificationMethod, ParamsOf, RequestMethod, ResultOf } from './methods.js';
 import { ErrorCodes } from './redline.js';
 import { paramsProblem } from './validate.js';
 
 type Handler<P, R> = (params: P, token: CancellationToken) => R | Promise<R>;
 
-/** The sidecar's side: answers client requests, sends render requests and notifications. */
-export interface ServerConnection {
+/** One side of the protocol: it handles the messages travelling `In` and sends those travelling `Out`. */
+export interface Connection<In extends Direction, Out extends Direction> {
   raw: MessageConnection;
-  onRequest<M extends keyof ClientRequests>(method: M, handler: Handler<ClientRequests[M][0], ClientRequests[M][1]>): void;
-  onNotification<M extends keyof ClientNotifications>(method: M, handler: (params: ClientNotifications[M]) => void): void;
-  sendRequest<M extends keyof ServerRequests>(method: M, params: ServerRequests[M][0], token?: CancellationToken): Promise<ServerRequests[M][1]>;
-  sendNotification<M extends keyof ServerNotifications>(method: M, params: ServerNotifications[M]): Promise<void>;
+  onRequest<M extends RequestMethod<In>>(method: M, handler: Handler<ParamsOf<M>, ResultOf<M>>): void;
+  onNotification<M extends NotificationMethod<In>>(method: M, handler: (params: ParamsOf<M>) => void): void;
+  sendRequest<M extends RequestMethod<Out>>(method: M, params: ParamsOf<M>, token?: CancellationToken): Promise<ResultOf<M>>;
+  sendNotification<M extends NotificationMethod<Out>>(method: M, params: ParamsOf<M>): Promise<void>;
 }
 
+/** The sidecar's side: answers client requests, sends render requests and notifications. */
+export type ServerConnection = Connection<'clientToServer', 'serverToClient'>;
+
 /** A client's side: sends requests and notifications, answers render requests. */
-export interface ClientConnection {
-  raw: MessageConnection;
-  onRequest<M extends keyof ServerRequests>(method: M, handler: Handler<ServerRequests[M][0], ServerRequests[M][1]>): void;
-  onNotification<M extends keyof ServerNotifications>(method: M, handler: (params: ServerNotifications[M]) => void): void;
-  sendRequest<M extends keyof ClientRequests>(method: M, params: ClientRequests[M][0], token?: CancellationToken): Promise<ClientRequests[M][1]>;
-  sendNotification<M extends keyof ClientNotifications>(method: M, params: ClientNotifications[M]): Promise<void>;
-}
+export type ClientConnection = Connection<'serverToClient', 'clientToServer'>;
 
 /** Reports a notification dropped because its params did not fit the protocol. */
 export type InvalidNotification = (method: string, problem: string) => void;

@@ -1,3 +1,5 @@
 export * from './types.js';
+export * from './settings.js';
+export * from './methods.js';
 export * from './connection.js';
 export * from './textBuffer.js';

@@ -3,6 +3,7 @@
  * vscode-languageserver-protocol) so the machine-readable schema is self-contained
  * and the Kotlin client can be checked against one file.
  */
+import type { RedlineSettingsPatch } from './settings.js';
 
 /** Zero-based line and UTF-16 code-unit character, as in LSP, IntelliJ Document offsets and VS Code. */
 export interface Position {
@@ -134,41 +135,3 @@ export interface InlineCompletionItem {
 export interface InlineCompletionList {
   items: InlineCompletionItem[];
 }
-
-// Settings live here because both initialize and didChangeConfiguration carry them.
-
-export type ProviderKind = 'ollama' | 'openai';
-
-export interface RedlineSettings {
-  /** Model server flavour: Ollama's native API or any OpenAI-compatible server. */
-  provider: ProviderKind;
-  /** Base URL, e.g. http://127.0.0.1:11434 (Ollama) or http://127.0.0.1:8080/v1 (OpenAI-compatible). */
-  endpoint: string;
-  /** Chat/instruct model used for inline edits. */
-  model: string;
-  /** Model used for completions (FIM); defaults to `model` when empty. */
-  completionModel: string;
-  /** Bearer key for hosted OpenAI-compatible APIs. Never logged. */
-  apiKey: string;
-  /** Milliseconds without a byte from the model before a request fails. */
-  requestTimeoutMs: number;
-  /** FIM template: 'auto' (from the model name), a family name, or a custom template with {prefix} and {suffix}. */
-  fimTemplate: string;
-  maxLines: number;
-  numPredictFim: number;
-  temperature: number;
-  multilineCompletionsEnabled: boolean;
-  fileContextEnabled: boolean;
-  lspContextEnabled: boolean;
-  debounceWait: number;
-  completionCacheEnabled: boolean;
-  enableSubsequentCompletions: boolean;
-  /** Proxy for model requests (http://, https:// or socks5://, credentials as user:password@); empty: HTTPS_PROXY / HTTP_PROXY. */
-  proxy: string;
-  /** Hosts reached without the proxy, comma-separated (a name also covers its subdomains); empty: NO_PROXY. Loopback never uses a proxy. */
-  noProxy: string;
-  /** PEM file of extra trusted certificate authorities, added to Node's own and NODE_EXTRA_CA_CERTS. */
-  caFile: string;
-}
-
-export type RedlineSettingsPatch = Partial<RedlineSettings>;

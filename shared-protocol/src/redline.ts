@@ -28,8 +28,6 @@ export interface SnippetApplyParams {
   selection: Range;
 }
 
-export type SnippetApplyResult = InlineEditStartResult;
-
 export interface SessionParams {
   sessionId: string;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TextBuffer } from './textBuffer.js';
 
@@ -31,11 +32,34 @@ describe('TextBuffer', () => {
     expect(b.getText()).toBe('ONE\ntwo\n');
   });
 
-  it('clone is a snapshot unaffected by later edits', () => {
-    const b = new TextBuffer('x\ny');
-    const snap = b.clone();
-    b.replace({ start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, 'z');
-    expect(snap.getText()).toBe('x\ny');
-    expect(b.getText()).toBe('z\ny');
+  it('keeps lines and offsets right through any sequence of replaces, CR LF pairs split and joined included (property)', () => {
+    // Oracle: the text kept as a plain string, lines found by splitting it at every line break.
+    const piece = fc.constantFrom('a', 'bc', '😀', '\n', '\r', '\r\n', '');
+    const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+    const edit = fc.record({ from: fc.nat(), to: fc.nat(), text });
+    fc.assert(
+      fc.property(text, fc.array(edit, { maxLength: 8 }), (initial, edits) => {
+        const buffer = new TextBuffer(initial);
+        let model = initial;
+        for (const e of edits) {
+          const [a, b] = [e.from % (model.length + 1), e.to % (model.length + 1)].sort((x, y) => x - y);
+          buffer.replace({ start: buffer.positionAt(a), end: buffer.positionAt(b) }, e.text);
+          // positionAt never points between CR and LF, so the replaced range may start or end one earlier.
+          const start = model[a - 1] === '\r' && model[a] === '\n' ? a - 1 : a;
+          const end = model[b - 1] === '\r' && model[b] === '\n' ? b - 1 : b;
+          model = model.slice(0, start) + e.text + model.slice(end);
+          const lines = model.split(/\r\n|\r|\n/);
+          expect(buffer.getText()).toBe(model);
+          expect(buffer.lines(0, buffer.lineCount)).toEqual(lines);
+          let offset = 0;
+          lines.forEach((line, i) => {
+            expect(buffer.offsetAt({ line: i, character: 0 })).toBe(offset);
+            expect(buffer.positionAt(offset + line.length)).toEqual({ line: i, character: line.length });
+            offset += line.length + (model.startsWith('\r\n', offset + line.length) ? 2 : 1);
+          });
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

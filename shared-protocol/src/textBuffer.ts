@@ -1,40 +1,30 @@
 /**
- * Line-indexed text with LSP positions (line, UTF-16 character). Offsets are UTF-16 code units,
- * which is what JavaScript string indices already are.
+ * Text with LSP positions (line, UTF-16 character), over vscode-languageserver-textdocument: a
+ * replace updates the line offsets incrementally instead of rescanning the whole text. As in LSP,
+ * a line ends at \n, \r\n or \r; line texts and positions never include the line break. Offsets
+ * are UTF-16 code units, which is what JavaScript string indices already are.
  */
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, Range, TextEdit } from './lsp.js';
 
 export class TextBuffer {
-  private text: string;
-  private lineStarts: number[];
+  private readonly doc: TextDocument;
 
   constructor(text: string) {
-    this.text = text;
-    this.lineStarts = computeLineStarts(text);
-  }
-
-  /** A copy sharing the immutable line index, so a snapshot before each change costs nothing. */
-  clone(): TextBuffer {
-    const copy = Object.create(TextBuffer.prototype) as TextBuffer;
-    copy.text = this.text;
-    copy.lineStarts = this.lineStarts;
-    return copy;
+    this.doc = TextDocument.create('', '', 0, text);
   }
 
   getText(): string {
-    return this.text;
+    return this.doc.getText();
   }
 
   get lineCount(): number {
-    return this.lineStarts.length;
+    return this.doc.lineCount;
   }
 
   /** Line text without its line break. */
   lineAt(line: number): string {
-    const start = this.lineStarts[line];
-    const next = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] - 1 : this.text.length;
-    const end = next > start && this.text.charCodeAt(next - 1) === 13 ? next - 1 : next;
-    return this.text.slice(start, end);
+    return this.doc.getText(this.doc.getLineRange(line));
   }
 
   lines(start: number, end: number): string[] {
@@ -45,34 +35,16 @@ export class TextBuffer {
 
   /** Clamps like LSP: a character past the line end means the line end. */
   offsetAt(pos: Position): number {
-    if (pos.line >= this.lineStarts.length) return this.text.length;
-    if (pos.line < 0) return 0;
-    return this.lineStarts[pos.line] + Math.min(Math.max(pos.character, 0), this.lineAt(pos.line).length);
+    return this.doc.offsetAt(pos);
   }
 
   positionAt(offset: number): Position {
-    const clamped = Math.min(Math.max(offset, 0), this.text.length);
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= clamped) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: clamped - this.lineStarts[lo] };
+    return this.doc.positionAt(offset);
   }
 
   /** Replaces `range` (absent: the whole text) with `newText`. */
   replace(range: Range | undefined, newText: string): void {
-    if (!range) {
-      this.text = newText;
-      this.lineStarts = computeLineStarts(newText);
-      return;
-    }
-    const start = this.offsetAt(range.start);
-    const end = this.offsetAt(range.end);
-    this.text = this.text.slice(0, start) + newText + this.text.slice(end);
-    this.lineStarts = computeLineStarts(this.text);
+    TextDocument.update(this.doc, [range ? { range, text: newText } : { text: newText }], this.doc.version + 1);
   }
 
   /** Applies LSP-style edits, all relative to the current text, non-overlapping. */
@@ -80,10 +52,4 @@ export class TextBuffer {
     const sorted = [...edits].sort((x, y) => this.offsetAt(y.range.start) - this.offsetAt(x.range.start));
     for (const edit of sorted) this.replace(edit.range, edit.newText);
   }
-}
-
-function computeLineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
 }

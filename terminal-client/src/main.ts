@@ -9,8 +9,7 @@ import { createInterface } from 'node:readline/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseEditCommand, languageIdOf, type EditCommand } from './args.js';
 import { paintRegion } from './paint.js';
-import { SidecarClient } from './sidecarClient.js';
-import type { RenderedDocument } from './renderedDocument.js';
+import { SidecarClient, type RenderedDocument } from '@redline/client';
 
 const EXE = process.platform === 'win32' ? 'redline-sidecar.exe' : 'redline-sidecar';
 

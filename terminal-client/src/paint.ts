@@ -2,7 +2,7 @@
  * Paints a session's region for a terminal: red removed lines, green added lines, changed words in
  * a stronger tint, a few context lines around. Pure: returns the lines to print.
  */
-import type { RenderDecorations, TextBuffer } from '@redline/shared-protocol';
+import type { DiffLineKind, RenderDecorations, TextBuffer } from '@redline/shared-protocol';
 
 const RESET = '\x1b[0m';
 const STYLE = {
@@ -15,7 +15,7 @@ export const CONTEXT_LINES = 2;
 
 export function paintRegion(buffer: TextBuffer, decorations: Pick<RenderDecorations, 'runs' | 'words' | 'streamingLine'>, color: boolean): string[] {
   if (decorations.runs.length === 0) return [];
-  const kindOf = new Map<number, 'removed' | 'added'>();
+  const kindOf = new Map<number, DiffLineKind>();
   for (const run of decorations.runs) for (let i = 0; i < run.count; i++) kindOf.set(run.start + i, run.kind);
   const first = Math.max(0, decorations.runs[0].start - CONTEXT_LINES);
   const lastRun = decorations.runs[decorations.runs.length - 1];

@@ -5,10 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node.js';
 import type { InlineCompletionList, Position, RedlineSettingsPatch } from '@redline/shared-protocol';
-import type { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
-import type { RenderedDocument } from '../../terminal-client/src/renderedDocument.js';
+import type { RenderedDocument, SidecarClient } from '@redline/client';
 import { packagedSidecar } from '../harness/packaged.js';
-import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 
 const SOURCE = 'function add(a: number, b: number) {\n  \n}\n';
 const CURSOR = { line: 1, character: 2 };

@@ -4,35 +4,32 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
-import type { RenderedDocument } from '../../terminal-client/src/renderedDocument.js';
-import { layoutDiff } from '../../sidecar/src/edit/layout.js';
+import type { RenderedDocument, SidecarClient } from '@redline/client';
+import type { DiffLineKind } from '@redline/shared-protocol';
 import { inProcessSidecar } from '../harness/inProcess.js';
-import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 
 const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'x', 'y', '(z)', '{', '}', 'return 1;');
 const line = fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => '  ' + ws.join(' '));
 const block = fc.array(line, { minLength: 1, maxLength: 12 });
 
-/** The text accepting exactly the hunks in `accepted` (by index) leaves. */
-function expectedMix(baseline: string[], proposal: string[], accepted: Set<number>): string[] {
-  const layout = layoutDiff(baseline, proposal.join('\n') + '\n', { streaming: false });
-  const out: string[] = [];
+interface PaintedLine {
+  text: string;
+  kind: 'context' | DiffLineKind;
+  /** Index of the hunk (a run of neighbouring marked lines) the line belongs to; -1 for context. */
+  hunk: number;
+}
+
+/** The document as the client shows it: every line with the mark painted on it. */
+function painted(doc: RenderedDocument, sessionId: string): PaintedLine[] {
+  const kinds = new Map<number, DiffLineKind>();
+  for (const run of doc.marks.get(sessionId)?.decorations.runs ?? []) for (let i = 0; i < run.count; i++) kinds.set(run.start + i, run.kind);
   let hunk = -1;
-  let inHunk = false;
-  for (const l of layout.lines) {
-    if (l.kind === 'context') {
-      inHunk = false;
-      out.push(l.text);
-      continue;
-    }
-    if (!inHunk) {
-      hunk++;
-      inHunk = true;
-    }
-    if ((l.kind === 'added') === accepted.has(hunk)) out.push(l.text);
-  }
-  return out;
+  return doc.text.split('\n').map((text, i) => {
+    const kind = kinds.get(i) ?? 'context';
+    if (kind !== 'context' && !kinds.has(i - 1)) hunk++;
+    return { text, kind, hunk: kind === 'context' ? -1 : hunk };
+  });
 }
 
 describe('inline-edit properties', () => {
@@ -90,6 +87,13 @@ describe('inline-edit properties', () => {
             return;
           }
           expect(status.state).toBe('done');
+          // The oracle is the client's own picture: unmarked and red lines are the baseline,
+          // unmarked and green lines the proposal, and a verdict keeps one side of one hunk.
+          const picture = painted(doc, id);
+          const text = (keep: (l: PaintedLine) => boolean) => picture.filter(keep).map((l) => l.text);
+          expect(text((l) => l.kind !== 'added')).toEqual([...head, ...baseline, ...tail, '']);
+          expect(text((l) => l.kind !== 'removed')).toEqual([...head, ...proposal, ...tail, '']);
+          expect(Math.max(-1, ...picture.map((l) => l.hunk)) + 1).toBe(hunkCount);
           // Settle hunks one by one in a random order, addressing each by its first line.
           const remaining = Array.from({ length: hunkCount }, (_, i) => i);
           const accepted = new Set<number>();
@@ -102,7 +106,7 @@ describe('inline-edit properties', () => {
             await client.conn.sendRequest(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId: id, line: current[index].start });
           }
           await client.waitForStatus(id);
-          expect(doc.text).toBe([...head, ...expectedMix(baseline, proposal, accepted), ...tail].join('\n') + '\n');
+          expect(doc.text).toBe(text((l) => l.kind === 'context' || (l.kind === 'added') === accepted.has(l.hunk)).join('\n'));
           expect(doc.marks.size).toBe(0);
         },
       ),

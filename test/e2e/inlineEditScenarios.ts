@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RedlineSettingsPatch } from '@redline/shared-protocol';
-import type { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
-import type { RenderedDocument } from '../../terminal-client/src/renderedDocument.js';
-import { startModelDouble, type ModelDouble, type Reply } from '../model-double/double.js';
+import type { RenderedDocument, SidecarClient } from '@redline/client';
+import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
 
 export type SidecarFactory = (settings: RedlineSettingsPatch) => Promise<SidecarClient>;
 
@@ -249,7 +248,7 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
 
     for (const [label, reply, pattern] of [
       ['an HTTP error with the server message', { text: '', status: 404, errorBody: { error: "model 'coder' not found" } }, /404.*model 'coder' not found/],
-      ['a connection cut mid-stream', { text: REWRITE, chunkSize: 5, cutAfterChunks: 6 }, /./],
+      ['a connection cut mid-stream', { text: REWRITE, chunkSize: 5, cutAfterChunks: 6 }, /^The connection to the model server at http:\/\/127\.0\.0\.1:\d+ broke mid-reply \(.+\)\.$/],
       ['a stalled stream', { text: REWRITE, chunkSize: 5, stallAfterChunks: 4 }, /nothing for/],
       ['a malformed stream', { text: REWRITE, chunkSize: 5, malformedAfterChunks: 3 }, /malformed/],
     ] as const) {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMINAL_STATES, type RedlineSettingsPatch, type SessionStatusParams } from '@redline/shared-protocol';
-import { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
+import { SidecarClient } from '@redline/client';
 import { PACKAGED_SIDECAR } from '../harness/packaged.js';
-import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 import { makeTestPki, type TestPki } from '../network/certificates.js';
 import { startConnectProxy, type ConnectProxy } from '../network/connectProxy.js';
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node.js';
 import { PACKAGED_SIDECAR, packagedSidecar } from '../harness/packaged.js';
-import { startModelDouble } from '../model-double/double.js';
+import { startModelDouble } from '@redline/model-double';
 
 it('skips malformed frames with a log line and answers bad params with a clear -32602', async () => {
   const child = spawn(PACKAGED_SIDECAR, [], { stdio: ['pipe', 'pipe', 'pipe'] });

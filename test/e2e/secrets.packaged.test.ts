@@ -1,8 +1,8 @@
 /** The API key reaches the model server as a bearer token and nowhere else: not in statuses, logs or stderr. */
 import { afterAll, expect, it } from 'vitest';
-import type { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
+import type { SidecarClient } from '@redline/client';
 import { packagedSidecar } from '../harness/packaged.js';
-import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 
 const KEY = 'sk-redline-test-0123456789abcdef';
 let model: ModelDouble;

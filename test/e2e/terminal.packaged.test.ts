@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PACKAGED_SIDECAR } from '../harness/packaged.js';
-import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let model: ModelDouble;

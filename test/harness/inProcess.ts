@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node.js';
 import type { RedlineSettingsPatch } from '@redline/shared-protocol';
 import { startServer } from '../../sidecar/src/server/server.js';
-import { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
+import { SidecarClient } from '@redline/client';
 
 export async function inProcessSidecar(settings: RedlineSettingsPatch): Promise<SidecarClient> {
   const toServer = new PassThrough();

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RedlineSettingsPatch } from '@redline/shared-protocol';
-import { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
+import { SidecarClient } from '@redline/client';
 
 export const PACKAGED_SIDECAR = fileURLToPath(new URL(`../../dist/${process.platform === 'win32' ? 'redline-sidecar.exe' : 'redline-sidecar'}`, import.meta.url));
 

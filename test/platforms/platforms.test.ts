@@ -14,8 +14,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMINAL_STATES } from '@redline/shared-protocol';
-import { SidecarClient } from '../../terminal-client/src/sidecarClient.js';
-import { startModelDouble, type ModelDouble } from '../model-double/double.js';
+import { SidecarClient } from '@redline/client';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 import { checkCodeSignature, findSeaBlob, fuseFlipped, readMacho, type SeaBlob } from './executables.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_ENTRIES, CompletionCache, type CacheKey } from './cache.js';
+import { CompletionCache, type CacheKey } from './cache.js';
 
 const key: CacheKey = { scope: 's', version: 3, prefix: 'def f():\n    ', suffix: '\n' };
 
@@ -24,11 +24,12 @@ describe('CompletionCache', () => {
 
   it('keeps the 50 most recently used entries', () => {
     const cache = new CompletionCache();
-    for (let v = 0; v <= CACHE_ENTRIES; v++) cache.set({ ...key, version: v }, `c${v}`);
-    expect(CACHE_ENTRIES).toBe(50);
-    expect(cache.get({ ...key, version: 0 })).toBeUndefined();
-    expect(cache.get({ ...key, version: 1 })).toBe('c1');
-    expect(cache.get({ ...key, version: CACHE_ENTRIES })).toBe(`c${CACHE_ENTRIES}`);
+    for (let v = 0; v < 50; v++) cache.set({ ...key, version: v }, `c${v}`);
+    // Reading entry 0 makes entry 1 the least recently used: the 51st entry evicts it.
+    expect(cache.get({ ...key, version: 0 })).toBe('c0');
+    cache.set({ ...key, version: 50 }, 'c50');
+    expect(cache.get({ ...key, version: 1 })).toBeUndefined();
+    for (const v of [0, ...Array.from({ length: 49 }, (_, i) => i + 2)]) expect(cache.get({ ...key, version: v })).toBe(`c${v}`);
   });
 
   it('forgets everything when cleared', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GenerateRequest } from '../providers/generate.js';
+import { startModelDouble } from '@redline/model-double';
+import { streamChat } from '../providers/chat.js';
+import { streamGenerate, type GenerateRequest } from '../providers/generate.js';
 import { ModelError, type ModelEndpoint } from '../providers/types.js';
 import { extractContext } from './context.js';
 import { runCompletion, type CompletionCall, type ModelCalls } from './run.js';
@@ -12,7 +14,8 @@ const call: CompletionCall = {
   template: FAMILIES.qwen,
   context: extractContext(text, text.indexOf('\n  ') + 3),
   languageId: 'typescript',
-  multiline: true,
+  shape: { multiline: true },
+  brackets: { inherited: 0, lacking: 0 },
   maxLines: 40,
   numPredict: 128,
   temperature: 0.1,
@@ -77,14 +80,19 @@ describe('runCompletion', () => {
     expect(model.seen.signals[0].aborted).toBe(true);
   });
 
-  it('rejects when the request is cancelled, closing the model request', async () => {
-    const model = fakeModel(['return'], true);
-    const cancel = new AbortController();
-    const running = runCompletion(model, call, cancel.signal);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    cancel.abort();
-    await expect(running).rejects.toBeInstanceOf(ModelError);
-    expect(model.seen.signals[0].aborted).toBe(true);
+  it('rejects with the provider\'s cancellation when the request is cancelled, and the server sees the request close', async () => {
+    const double = await startModelDouble();
+    try {
+      double.script({ text: 'return 1;'.repeat(40), chunkSize: 2, delayMs: 20 });
+      const cancel = new AbortController();
+      const running = runCompletion({ generate: streamGenerate, chat: streamChat }, { ...call, endpoint: { ...endpoint, endpoint: double.url } }, cancel.signal);
+      await double.waitForRequests(1);
+      cancel.abort();
+      await expect(running).rejects.toMatchObject({ kind: 'aborted', message: `The request to the model server at ${double.url} was cancelled.` });
+      await double.waitForClose(0);
+    } finally {
+      await double.close();
+    }
   });
 
   it('asks a chat-only model through chat and unwraps its fenced reply', async () => {

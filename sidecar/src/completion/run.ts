@@ -6,7 +6,9 @@
 import type { streamChat } from '../providers/chat.js';
 import type { streamGenerate } from '../providers/generate.js';
 import type { ModelEndpoint } from '../providers/types.js';
+import type { BracketContext } from './brackets.js';
 import type { CompletionContext } from './context.js';
+import type { HoleShape } from './multiline.js';
 import { CompletionStream, type StreamResult } from './stream.js';
 import { chatFimMessages, type PromptTemplate } from './templates.js';
 
@@ -22,7 +24,8 @@ export interface CompletionCall {
   template: PromptTemplate;
   context: CompletionContext;
   languageId: string;
-  multiline: boolean;
+  shape: HoleShape;
+  brackets: BracketContext;
   maxLines: number;
   numPredict: number;
   temperature: number;
@@ -33,44 +36,40 @@ export interface CompletionCall {
 export async function runCompletion(calls: ModelCalls, call: CompletionCall, signal: AbortSignal): Promise<StreamResult> {
   const { context, template } = call;
   const stream = new CompletionStream({
-    multiline: call.multiline,
+    ...call.shape,
+    languageId: call.languageId,
+    brackets: call.brackets,
     lineBefore: context.lineBefore,
     lineAfter: context.lineAfter,
+    prefix: context.prefix,
     suffix: context.suffix,
     maxLines: call.maxLines,
     stops: template.stops,
     chat: template.kind === 'chat',
   });
   const hangUp = new AbortController();
-  const forward = () => hangUp.abort();
-  signal.addEventListener('abort', forward, { once: true });
-  let timedOut = false;
-  const deadline = setTimeout(() => {
-    timedOut = true;
-    hangUp.abort();
-  }, call.deadlineMs ?? REPLY_DEADLINE_MS);
+  const deadline = AbortSignal.timeout(call.deadlineMs ?? REPLY_DEADLINE_MS);
+  const stop = AbortSignal.any([signal, deadline, hangUp.signal]);
   try {
     const chunks =
       template.kind === 'chat'
-        ? calls.chat(call.endpoint, chatFimMessages(context.prefix, context.suffix, call.languageId), hangUp.signal, {
+        ? calls.chat(call.endpoint, chatFimMessages(context.prefix, context.suffix, call.languageId), stop, {
             numPredict: call.numPredict,
             temperature: call.temperature,
           })
         : calls.generate(
             call.endpoint,
             { prompt: template.build(context.prefix, context.suffix), raw: true, numPredict: call.numPredict, temperature: call.temperature, stop: template.stops },
-            hangUp.signal,
+            stop,
           );
     for await (const chunk of chunks) {
       if (stream.push(chunk)) return stream.finish('end of reply');
     }
-    return stream.finish(timedOut ? 'timeout' : 'end of reply');
+    return stream.finish(deadline.aborted ? 'timeout' : 'end of reply');
   } catch (error) {
-    if (timedOut && !signal.aborted) return stream.finish('timeout');
+    if (deadline.aborted && !signal.aborted) return stream.finish('timeout');
     throw error;
   } finally {
-    clearTimeout(deadline);
-    signal.removeEventListener('abort', forward);
     // Ending early (or failing) must close the HTTP request, whatever the iterator did.
     hangUp.abort();
   }

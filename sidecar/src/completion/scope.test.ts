@@ -1,6 +1,5 @@
-import type { RedlineSettings } from '@redline/shared-protocol';
+import { DEFAULT_SETTINGS, type RedlineSettings } from '@redline/shared-protocol';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../server/settings.js';
 import { completionModel, completionScope } from './scope.js';
 
 const scopeOf = (patch: Partial<RedlineSettings> = {}, uri = 'file:///a.ts', languageId = 'typescript', template = 'qwen') =>

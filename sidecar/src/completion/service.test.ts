@@ -7,7 +7,7 @@ import { clientConnection, serverConnection } from '@redline/shared-protocol';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
-import { startModelDouble, type ModelDouble } from '../../../test/model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 import { SyntaxCache } from '../scope/parse.js';
 import { DocumentStore } from '../server/documents.js';
 import { SettingsStore } from '../server/settings.js';

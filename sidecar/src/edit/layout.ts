@@ -3,25 +3,18 @@
  * removed lines followed by its added lines, plus the word spans that get a harder tint.
  */
 import { lineDiff, type DiffHunk } from './diff.js';
+import type { LineKind, WordSpan } from './lines.js';
 import { pairHunkWords, type HunkWords } from './words.js';
 
-export type LayoutLineKind = 'context' | 'removed' | 'added';
-
 export interface LayoutLine {
-  kind: LayoutLineKind;
+  kind: LineKind;
   text: string;
-}
-
-/** line = index into Layout.lines; UTF-16 offsets in that line's text; the kind is the line's kind. */
-export interface LayoutWordSpan {
-  line: number;
-  start: number;
-  end: number;
 }
 
 export interface Layout {
   lines: LayoutLine[];
-  words: LayoutWordSpan[];
+  /** `line` indexes Layout.lines; a span's kind is its line's kind. */
+  words: WordSpan[];
   /** Index of the unfinished last line of a streaming reply, or null. */
   streamingLine: number | null;
 }
@@ -35,7 +28,7 @@ export interface LayoutOptions {
 /** The lines and spans of a layout without its streaming partial line. */
 export interface LayoutBody {
   lines: LayoutLine[];
-  words: LayoutWordSpan[];
+  words: WordSpan[];
 }
 
 export type HunkPairer = (hunk: DiffHunk, removed: readonly string[], added: readonly string[]) => HunkWords;
@@ -71,7 +64,7 @@ export function assembleBody(
   pair: HunkPairer,
 ): LayoutBody {
   const lines: LayoutLine[] = [];
-  const words: LayoutWordSpan[] = [];
+  const words: WordSpan[] = [];
   let a = 0;
   for (const h of hunks) {
     while (a < h.aStart) lines.push({ kind: 'context', text: baseline[a++] });

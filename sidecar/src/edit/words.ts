@@ -2,12 +2,7 @@
  * Word pairing inside one hunk: each removed line is paired with the added line it most
  * resembles, and the tokens that differ within a pair get a harder tint.
  */
-
-export interface WordSpan {
-  line: number;
-  start: number;
-  end: number;
-}
+import type { WordSpan } from './lines.js';
 
 export interface HunkWords {
   pairs: Array<{ removed: number; added: number }>;

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startModelDouble, type ModelDouble } from '../../../test/model-double/double.js';
+import { describe, expect, it } from 'vitest';
+import type { ModelDouble } from '@redline/model-double';
+import { useModelDouble } from '@redline/model-double/suite';
 import { extractEditedCode } from '../edit/extract.js';
 import type { ChatMessage } from '../edit/prompt.js';
 import { streamChat } from './chat.js';
 import type { ModelEndpoint } from './types.js';
 
 let double: ModelDouble;
-beforeAll(async () => {
-  double = await startModelDouble();
-});
-afterAll(() => double.close());
-beforeEach(() => {
-  double.requests.length = 0;
-});
+useModelDouble((started) => (double = started));
 
 const messages: ChatMessage[] = [
   { role: 'system', content: 'edit' },

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startModelDouble, type ModelDouble } from '../../../test/model-double/double.js';
+import { describe, expect, it } from 'vitest';
+import type { ModelDouble } from '@redline/model-double';
+import { useModelDouble } from '@redline/model-double/suite';
 import { streamGenerate, type GenerateRequest } from './generate.js';
 import type { ModelEndpoint } from './types.js';
 
 let double: ModelDouble;
-beforeAll(async () => {
-  double = await startModelDouble();
-});
-afterAll(() => double.close());
-beforeEach(() => {
-  double.requests.length = 0;
-});
+useModelDouble((started) => (double = started));
 
 const ep = (provider: 'ollama' | 'openai'): ModelEndpoint => ({ provider, endpoint: double.url, model: 'coder', apiKey: '', timeoutMs: 5000 });
 const fim: GenerateRequest = { prompt: '<PRE> def f(', raw: true, numPredict: 64, temperature: 0.2, stop: ['<EOT>', '\n\n'] };

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelDouble, type ModelDouble } from '../../../test/model-double/double.js';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
 import { streamChat } from './chat.js';
 import { streamGenerate } from './generate.js';
 import { ModelError, type ModelEndpoint } from './types.js';
@@ -65,12 +65,10 @@ describe.each(providers)('failures (%s)', (provider) => {
   it('times out when the stream stalls, and closes the connection', async () => {
     double.script({ text: 'abcdefghijklmnop', chunkSize: 4, stallAfterChunks: 2 });
     const before = double.requests.length;
-    const started = Date.now();
     const { text, error } = await run(chat(provider, { timeoutMs: 300 }));
     expect(text).toBe('abcdefgh');
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe(`The model server at ${double.url} sent nothing for 300 ms.`);
-    expect(Date.now() - started).toBeLessThan(3000);
     await double.waitForClose(before);
   });
 
@@ -102,9 +100,8 @@ describe.each(providers)('failures (%s)', (provider) => {
         if (received >= 12) controller.abort();
       }
     })();
-    const started = Date.now();
     await expect(outcome).rejects.toMatchObject({ kind: 'aborted' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // At once: chunks arrive every 20 ms, and nothing more is read after the abort.
     expect(received).toBeLessThan(40);
     await double.waitForClose(index);
   });

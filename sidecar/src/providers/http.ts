@@ -14,9 +14,9 @@ export interface StreamCall {
 /** Yields text deltas until the server marks the reply finished; every failure is a ModelError. */
 export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: AbortSignal): AsyncGenerator<string> {
   if (signal.aborted) throw abortedError(ep);
+  // Aborted by the watchdog, or when the stream stops early; the caller's signal joins in.
   const controller = new AbortController();
-  const cancel = () => controller.abort();
-  signal.addEventListener('abort', cancel, { once: true });
+  const requestSignal = AbortSignal.any([signal, controller.signal]);
   // "Nothing for timeoutMs" covers connecting, headers and every gap between chunks alike.
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
@@ -42,7 +42,7 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
       method: 'POST',
       headers,
       body: JSON.stringify(call.body),
-      signal: controller.signal,
+      signal: requestSignal,
       dispatcher,
       // The watchdog above owns idle timing; undici's own timers would race it with other messages.
       headersTimeout: 0,
@@ -79,7 +79,6 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
     throw redactKey(classify(ep, error, { aborted: signal.aborted, timedOut, replying, proxy: proxy && displayProxy(proxy) }), ep.apiKey);
   } finally {
     clearTimeout(timer);
-    signal.removeEventListener('abort', cancel);
     // Stopped early (the caller broke off, or an error): close the connection so the server stops generating.
     if (!finished) controller.abort();
   }

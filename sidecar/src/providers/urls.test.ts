@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError, type ModelEndpoint, endpointFromSettings } from './types.js';
 import { apiUrl } from './urls.js';
-import { DEFAULT_SETTINGS } from '../server/settings.js';
+import { DEFAULT_SETTINGS } from '@redline/shared-protocol';
 
 const ep = (provider: 'ollama' | 'openai', endpoint: string): ModelEndpoint => ({ provider, endpoint, model: 'm', apiKey: '', timeoutMs: 1000 });
 

@@ -5,6 +5,7 @@
  * index), so a later render never types over them. An overridden line loses its word tints.
  */
 import type { Layout } from '../edit/layout.js';
+import type { LineKind } from '../edit/lines.js';
 
 export interface LineOverrides {
   baseline: Map<number, string>;
@@ -14,7 +15,7 @@ export interface LineOverrides {
 export const noOverrides = (): LineOverrides => ({ baseline: new Map(), proposal: new Map() });
 
 /** Indices of region line `index` on the baseline and proposal sides, given the kinds above it. */
-export function sideIndices(kinds: readonly string[], index: number): { baseline: number; proposal: number } {
+export function sideIndices(kinds: readonly LineKind[], index: number): { baseline: number; proposal: number } {
   let baseline = 0;
   let proposal = 0;
   for (let i = 0; i < index; i++) {

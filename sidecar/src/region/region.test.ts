@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TextBuffer } from '@redline/shared-protocol';
 import { layoutDiff } from '../edit/layout.js';
+import type { LineKind } from '../edit/lines.js';
 import { Region, repaintFrom } from './region.js';
+import { replacedRange } from './track.js';
 
 function render(text: string, start: number, count: number, proposal: string) {
   const buffer = new TextBuffer(text);
@@ -56,12 +58,12 @@ describe('Region', () => {
 
   it('follows a shift above and drops the word tints of a line typed on', () => {
     const { buffer, region } = render(text, 1, 4, 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n');
-    const before = buffer.clone();
-    buffer.replace({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, 'x\n');
-    expect(region.track({ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'x\n' }, before, false)).toEqual({ kind: 'shift', delta: 1 });
+    const at = (line: number) => ({ start: { line, character: 0 }, end: { line, character: 0 } });
+    const replaced = replacedRange(buffer, at(0));
+    buffer.replace(at(0), 'x\n');
+    expect(region.track({ replaced, text: 'x\n' }, false)).toEqual({ kind: 'shift', delta: 1 });
     expect(region.hunks()[0].start).toBe(2);
-    const typedBefore = buffer.clone();
-    expect(region.track({ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: '!' }, typedBefore, false)).toEqual({ kind: 'typed', index: 1 });
+    expect(region.track({ replaced: replacedRange(buffer, at(3)), text: '!' }, false)).toEqual({ kind: 'typed', index: 1 });
     expect(region.decorations().words.some((w) => w.line === 3)).toBe(false);
     expect(region.decorations().words.some((w) => w.line === 2)).toBe(true);
   });
@@ -78,7 +80,7 @@ describe('Region', () => {
 });
 
 describe('repaintFrom', () => {
-  const state = (start: number, kinds: Array<'context' | 'removed' | 'added'>, streamingLine: number | null = null) => ({
+  const state = (start: number, kinds: LineKind[], streamingLine: number | null = null) => ({
     start,
     kinds,
     words: kinds.map(() => []),

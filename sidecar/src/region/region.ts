@@ -4,23 +4,18 @@
  * spans of lines whose text is still what the layout computed. Hunks are never stored: they are
  * derived from the kinds every time they are needed.
  */
-import type { DiffLineRun, Hunk, Range, RenderDecorations, TextEdit, WordSpan } from '@redline/shared-protocol';
+import type { DiffLineRun, Hunk, RenderDecorations, TextBuffer, TextEdit, WordSpan } from '@redline/shared-protocol';
 import { lineDiff } from '../edit/diff.js';
 import type { Layout } from '../edit/layout.js';
-import type { TextBuffer } from '@redline/shared-protocol';
+import type { CharSpan, LineKind } from '../edit/lines.js';
 import { replaceLinesEdit } from './lineEdit.js';
-import { classifyChange, type ChangeEffect, type LineKind } from './track.js';
-
-interface Span {
-  start: number;
-  end: number;
-}
+import { classifyChange, type ChangeEffect, type TrackedChange } from './track.js';
 
 export interface RegionState {
   start: number;
   kinds: LineKind[];
   /** Word spans per region line; empty once the user typed on the line. */
-  words: Span[][];
+  words: CharSpan[][];
   streamingLine: number | null;
 }
 
@@ -64,8 +59,8 @@ export class Region {
   }
 
   /** Follows a change the region did not make; returns its effect so the owner can react to 'broken'. */
-  track(change: { range?: Range; text: string }, before: TextBuffer, streaming: boolean): ChangeEffect {
-    const effect = classifyChange({ start: this.state.start, kinds: this.state.kinds, streaming }, change, before);
+  track(change: TrackedChange, streaming: boolean): ChangeEffect {
+    const effect = classifyChange({ start: this.state.start, kinds: this.state.kinds, streaming }, change);
     const s = this.state;
     switch (effect.kind) {
       case 'shift':
@@ -119,7 +114,7 @@ export class Region {
       const edit = replaceLinesEdit(buffer, start + hunk.aStart, start + hunk.aEnd, texts);
       if (edit) edits.push(edit);
     }
-    const words: Span[][] = layout.lines.map(() => []);
+    const words: CharSpan[][] = layout.lines.map(() => []);
     for (const w of layout.words) words[w.line].push({ start: w.start, end: w.end });
     return { edits, next: { start, kinds: layout.lines.map((line) => line.kind), words, streamingLine: layout.streamingLine } };
   }
@@ -180,7 +175,7 @@ export class Region {
     const drop: LineKind = accept ? 'removed' : 'added';
     const edits: TextEdit[] = [];
     const nextKinds: LineKind[] = [];
-    const nextWords: Span[][] = [];
+    const nextWords: CharSpan[][] = [];
     let i = 0;
     while (i < kinds.length) {
       const inScope = i >= from && i < to;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TextBuffer, type Range } from '@redline/shared-protocol';
-import { classifyChange, type LineKind } from './track.js';
+import type { LineKind } from '../edit/lines.js';
+import { classifyChange, replacedRange } from './track.js';
 
 // Lines 0..9; the region is lines 3..6: context, removed, added, context.
 const doc = new TextBuffer(Array.from({ length: 10 }, (_, i) => `line${i}`).join('\n') + '\n');
 const kinds: LineKind[] = ['context', 'removed', 'added', 'context'];
 const r = (sl: number, sc: number, el: number, ec: number): Range => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } });
-const classify = (range: Range, text: string, streaming = false) => classifyChange({ start: 3, kinds, streaming }, { range, text }, doc);
+const classify = (range: Range | undefined, text: string, streaming = false) =>
+  classifyChange({ start: 3, kinds, streaming }, { replaced: range && replacedRange(doc, range), text });
 
 describe('classifyChange', () => {
   it('a change above shifts every tracked line by the lines it added or removed', () => {
@@ -33,7 +35,7 @@ describe('classifyChange', () => {
     expect(classify(r(4, 5, 5, 0), '').kind).toBe('broken');
     expect(classify(r(5, 2, 5, 2), '\n').kind).toBe('broken');
     expect(classify(r(2, 0, 4, 2), '').kind).toBe('broken');
-    expect(classify(undefined as unknown as Range, 'whole').kind).toBe('broken');
+    expect(classify(undefined, 'whole').kind).toBe('broken');
   });
 
   it('whole context lines may come and go inside a settled region, not while streaming', () => {

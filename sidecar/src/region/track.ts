@@ -3,16 +3,39 @@
  * [start, start + kinds.length) whose diff lines ('removed' / 'added') are tracked; 'context' lines
  * inside it are ordinary text that both verdicts keep.
  *
- * The rule (seed 000, "Living in the document"): a change above shifts every tracked line; typing
+ * The rule: a change above shifts every tracked line; typing
  * within a line keeps it (its word tints are dropped); a change that removes a tracked line or its
  * line break — deleting, joining or splitting it — breaks the region. Whole context lines may be
  * inserted or deleted inside a settled region; while streaming, any such line-structure change
  * inside the region breaks it too, because the stream owns the region's line layout.
  */
-import type { Range } from '@redline/shared-protocol';
-import type { TextBuffer } from '@redline/shared-protocol';
+import type { Position, Range, TextBuffer } from '@redline/shared-protocol';
+import type { LineKind } from '../edit/lines.js';
 
-export type LineKind = 'context' | 'removed' | 'added';
+/**
+ * Where a change replaced text, in the document as it was before the change: the range clamped to
+ * that text, and the lengths of the lines it starts and ends on. It is all classification needs of
+ * the text before, so the mirror never has to keep a copy of it.
+ */
+export interface Replaced {
+  start: Position;
+  end: Position;
+  startLineLength: number;
+  endLineLength: number;
+}
+
+/** A change as the region sees it; `replaced` absent: the whole document was replaced. */
+export interface TrackedChange {
+  replaced?: Replaced;
+  text: string;
+}
+
+/** Describes the replace of `range` in `before`; call it before the change is applied. */
+export function replacedRange(before: TextBuffer, range: Range): Replaced {
+  const start = before.positionAt(before.offsetAt(range.start));
+  const end = before.positionAt(before.offsetAt(range.end));
+  return { start, end, startLineLength: before.lineAt(start.line).length, endLineLength: before.lineAt(end.line).length };
+}
 
 export type ChangeEffect =
   | { kind: 'none' }
@@ -24,17 +47,12 @@ export type ChangeEffect =
   | { kind: 'delete'; at: number; count: number }
   | { kind: 'broken'; reason: string };
 
-export function classifyChange(
-  region: { start: number; kinds: readonly LineKind[]; streaming: boolean },
-  change: { range?: Range; text: string },
-  before: TextBuffer,
-): ChangeEffect {
+export function classifyChange(region: { start: number; kinds: readonly LineKind[]; streaming: boolean }, change: TrackedChange): ChangeEffect {
   const r0 = region.start;
   const r1 = region.start + region.kinds.length;
-  if (!change.range) return { kind: 'broken', reason: 'the whole document was replaced' };
-  // Clamp like LSP so a character past the line end reads as the line end.
-  const s = before.positionAt(before.offsetAt(change.range.start));
-  const e = before.positionAt(before.offsetAt(change.range.end));
+  const replaced = change.replaced;
+  if (!replaced) return { kind: 'broken', reason: 'the whole document was replaced' };
+  const { start: s, end: e } = replaced;
   const newLines = countNewlines(change.text);
   const spanned = e.line - s.line;
   if (spanned === 0 && newLines === 0) {
@@ -45,7 +63,7 @@ export function classifyChange(
   if (e.line < r0) return { kind: 'shift', delta: newLines - spanned };
   if (s.line >= r1) return { kind: 'none' };
 
-  const lineInsertBefore = lineInsertion(s, e, change.text, before);
+  const lineInsertBefore = lineInsertion(replaced, change.text);
   if (lineInsertBefore !== null) {
     if (lineInsertBefore <= r0) return { kind: 'shift', delta: newLines };
     if (lineInsertBefore >= r1) return { kind: 'none' };
@@ -53,7 +71,7 @@ export function classifyChange(
     return { kind: 'insert', at: lineInsertBefore - r0, count: newLines };
   }
 
-  const deleted = lineDeletion(s, e, change.text, before);
+  const deleted = lineDeletion(replaced, change.text);
   if (deleted !== null) {
     const [from, to] = deleted;
     if (to <= r0) return { kind: 'shift', delta: from - to };
@@ -74,18 +92,18 @@ export function classifyChange(
 }
 
 /** Whole lines inserted before the returned line, or null if the change is not a pure line insertion. */
-function lineInsertion(s: Range['start'], e: Range['end'], text: string, before: TextBuffer): number | null {
+function lineInsertion({ start: s, end: e, startLineLength }: Replaced, text: string): number | null {
   if (s.line !== e.line || s.character !== e.character || text === '') return null;
   if (s.character === 0 && text.endsWith('\n')) return s.line;
-  if (s.character === before.lineAt(s.line).length && text.startsWith('\n')) return s.line + 1;
+  if (s.character === startLineLength && text.startsWith('\n')) return s.line + 1;
   return null;
 }
 
 /** Whole lines [from, to) deleted, or null if the change is not a pure line deletion. */
-function lineDeletion(s: Range['start'], e: Range['end'], text: string, before: TextBuffer): [number, number] | null {
+function lineDeletion({ start: s, end: e, startLineLength, endLineLength }: Replaced, text: string): [number, number] | null {
   if (text !== '' || e.line === s.line) return null;
   if (s.character === 0 && e.character === 0) return [s.line, e.line];
-  if (s.character === before.lineAt(s.line).length && e.character === before.lineAt(e.line).length) return [s.line + 1, e.line + 1];
+  if (s.character === startLineLength && e.character === endLineLength) return [s.line + 1, e.line + 1];
   return null;
 }
 

@@ -12,12 +12,16 @@ function store(text: string) {
 }
 
 describe('DocumentStore', () => {
-  it('applies incremental changes in order, each listener seeing the text before it', () => {
-    const { docs, changes } = store('a\nb\n');
-    docs.change({ textDocument: { uri: 'u', version: 2 }, contentChanges: [{ range: range(0, 1, 0, 1), text: 'x' }, { range: range(0, 0, 0, 0), text: '>' }] });
-    expect(docs.get('u')!.buffer.getText()).toBe('>ax\nb\n');
+  it('applies incremental changes in order, each listener seeing where it fell in the text before it', () => {
+    const { docs, changes } = store('a\nbb\n');
+    docs.change({ textDocument: { uri: 'u', version: 2 }, contentChanges: [{ range: range(0, 1, 0, 1), text: 'x' }, { range: range(0, 0, 1, 9), text: '>' }] });
+    expect(docs.get('u')!.buffer.getText()).toBe('>\n');
     expect(docs.get('u')!.version).toBe(2);
-    expect(changes.map((c) => c.before.getText())).toEqual(['a\nb\n', 'ax\nb\n']);
+    // The second change sees the first applied ("ax"); its end past the line end is clamped.
+    expect(changes.map((c) => c.replaced)).toEqual([
+      { start: { line: 0, character: 1 }, end: { line: 0, character: 1 }, startLineLength: 1, endLineLength: 1 },
+      { start: { line: 0, character: 0 }, end: { line: 1, character: 2 }, startLineLength: 2, endLineLength: 2 },
+    ]);
     expect(changes.every((c) => c.origin === undefined)).toBe(true);
   });
 
@@ -32,7 +36,7 @@ describe('DocumentStore', () => {
     docs.applyOwn('u', [{ range: range(0, 0, 0, 3), newText: 'ONE' }, { range: range(2, 0, 2, 5), newText: 'THREE' }], 7, 'edit-1');
     expect(docs.get('u')!.buffer.getText()).toBe('ONE\ntwo\nTHREE\n');
     expect(docs.get('u')!.version).toBe(7);
-    expect(changes.map((c) => [c.range!.start.line, c.origin])).toEqual([[2, 'edit-1'], [0, 'edit-1']]);
+    expect(changes.map((c) => [c.replaced!.start.line, c.origin])).toEqual([[2, 'edit-1'], [0, 'edit-1']]);
   });
 
   it('ignores changes to unknown documents; a second didOpen closes the first', () => {

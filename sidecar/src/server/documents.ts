@@ -1,9 +1,9 @@
 /**
  * The sidecar's mirror of every open document, fed by didOpen/didChange/didClose. Listeners see each
- * content change with the text before it, so region tracking can classify it.
+ * content change with where it fell in the text before it, so region tracking can classify it.
  */
-import type { DidChangeTextDocumentParams, DidOpenTextDocumentParams, Range, TextEdit } from '@redline/shared-protocol';
-import { TextBuffer } from '@redline/shared-protocol';
+import { TextBuffer, type DidChangeTextDocumentParams, type DidOpenTextDocumentParams, type TextEdit } from '@redline/shared-protocol';
+import { replacedRange, type TrackedChange } from '../region/track.js';
 
 export interface MirrorDocument {
   uri: string;
@@ -12,15 +12,10 @@ export interface MirrorDocument {
   buffer: TextBuffer;
 }
 
-export interface ContentChange {
+export interface ContentChange extends TrackedChange {
   uri: string;
-  /** Absent: the whole document was replaced. */
-  range?: Range;
-  text: string;
   /** The document's version once the whole didChange has been applied. */
   version: number;
-  /** The buffer before this change, for classifying it against tracked lines. */
-  before: TextBuffer;
   /** The session whose render made this change; absent for the user's own edits. */
   origin?: string;
 }
@@ -57,9 +52,9 @@ export class DocumentStore {
     if (!doc) return;
     doc.version = params.textDocument.version;
     for (const change of params.contentChanges) {
-      const before = doc.buffer.clone();
+      const replaced = change.range && replacedRange(doc.buffer, change.range);
       doc.buffer.replace(change.range, change.text);
-      for (const listener of this.changeListeners) listener({ uri: doc.uri, range: change.range, text: change.text, version: doc.version, before, origin });
+      for (const listener of this.changeListeners) listener({ uri: doc.uri, replaced, text: change.text, version: doc.version, origin });
     }
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, SettingsStore } from './settings.js';
+import { DEFAULT_SETTINGS } from '@redline/shared-protocol';
+import { SettingsStore } from './settings.js';
 
 describe('SettingsStore', () => {
   it('merges patches over the defaults and tells listeners', () => {

@@ -1,45 +1,19 @@
-/** Settings with their defaults; every client sends patches through initialize or didChangeConfiguration. */
-import type { RedlineSettings, RedlineSettingsPatch } from '@redline/shared-protocol';
-
-export const DEFAULT_SETTINGS: RedlineSettings = {
-  provider: 'ollama',
-  endpoint: 'http://127.0.0.1:11434',
-  model: 'qwen2.5-coder:7b-instruct',
-  completionModel: '',
-  apiKey: '',
-  requestTimeoutMs: 30_000,
-  fimTemplate: 'auto',
-  maxLines: 40,
-  numPredictFim: 512,
-  temperature: 0.2,
-  multilineCompletionsEnabled: true,
-  fileContextEnabled: false,
-  lspContextEnabled: false,
-  debounceWait: 300,
-  completionCacheEnabled: false,
-  enableSubsequentCompletions: true,
-  proxy: '',
-  noProxy: '',
-  caFile: '',
-};
+/** The sidecar's current settings: the defaults, then every patch from initialize or didChangeConfiguration. */
+import { applySettingsPatch, DEFAULT_SETTINGS, type RedlineSettings, type RedlineSettingsPatch } from '@redline/shared-protocol';
 
 export class SettingsStore {
-  private current: RedlineSettings = { ...DEFAULT_SETTINGS };
+  private current: Readonly<RedlineSettings> = DEFAULT_SETTINGS;
   private readonly listeners: Array<(settings: RedlineSettings) => void> = [];
 
-  get(): RedlineSettings {
+  get(): Readonly<RedlineSettings> {
     return this.current;
   }
 
+  /** Takes every setting of the patch that fits its definition; others are ignored. */
   update(patch: RedlineSettingsPatch | undefined): void {
     if (!patch) return;
-    const next = { ...this.current };
-    for (const key of Object.keys(DEFAULT_SETTINGS) as Array<keyof RedlineSettings>) {
-      const value = patch[key];
-      if (value !== undefined && value !== null && typeof value === typeof DEFAULT_SETTINGS[key]) (next as Record<string, unknown>)[key] = value;
-    }
-    this.current = next;
-    for (const listener of this.listeners) listener(next);
+    this.current = applySettingsPatch(this.current, patch);
+    for (const listener of this.listeners) listener(this.current);
   }
 
   onChange(listener: (settings: RedlineSettings) => void): void {

@@ -1,9 +1,24 @@
 /**
  * One inline-edit session: the single stateful owner of a region, its model stream and its renders.
+ * Every change to the document goes through RenderChannels; the session only decides what the
+ * region should look like next.
  *
- * Lifecycle: streaming → pending ('done') → ended (accepted, rejected, cancelled, error, broken,
- * noChanges). Every change to the document goes through RenderChannels; the session only decides
- * what the region should look like next.
+ * States, and what each allows (`enter` is the only place the state changes; NEXT lists the moves):
+ *
+ * - **streaming**: a reply (or a snippet) is being laid out, rendered as it grows. Typing within a
+ *   region line is carried into every later layout; inserting or deleting lines inside the region
+ *   breaks it. A new instruction restarts the stream against the baseline. Verdicts are refused.
+ * - **pending**: the proposal is complete and painted. Hunks are accepted or rejected one at a time;
+ *   whole context lines may be inserted or deleted inside the region; a new instruction re-edits
+ *   the proposed side (→ streaming).
+ * - **closing**: the session is over and its last render is on its way: every hunk settled (the
+ *   baseline restored after a cancel, an error or "no changes") or, for a broken region, the text
+ *   left as it is; the undo group closed, no marks. Nothing else is accepted, changes are not tracked.
+ * - **ended**: the terminal status has been sent and the registry has forgotten the session.
+ *
+ * streaming → pending when the complete reply is painted; streaming or pending → closing on cancel,
+ * the last verdict, a model error, no changes, a broken region or renders refused too often;
+ * closing → ended after its last render; streaming or pending → ended when the document closes.
  */
 import type { SessionState } from '@redline/shared-protocol';
 import { buildEditPrompt, type ChatMessage } from '../edit/prompt.js';
@@ -16,11 +31,21 @@ import { Region, repaintFrom, sameMarks, type RegionPlan, type RegionState } fro
 import type { ContentChange, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
 import type { RenderChannels, RenderOutcome } from './renderChannel.js';
+import { RenderLoop } from './renderLoop.js';
 
-export type Phase = 'streaming' | 'pending' | 'ended';
+export type Phase = 'streaming' | 'pending' | 'closing' | 'ended';
+
+const NEXT: Record<Phase, readonly Phase[]> = {
+  streaming: ['streaming', 'pending', 'closing', 'ended'],
+  pending: ['streaming', 'closing', 'ended'],
+  closing: ['ended'],
+  ended: [],
+};
 
 /** Consecutive stale answers after which the client and the mirror are taken to disagree. */
 const MAX_STALE_RENDERS = 20;
+/** Tries of the closing render: a stale answer means the user typed meanwhile, so it is planned again. */
+const CLOSE_ATTEMPTS = 5;
 
 /** Yields the model's reply as text deltas; aborting the signal must end the HTTP request. */
 export type ModelStream = (messages: ChatMessage[], signal: AbortSignal) => AsyncIterable<string>;
@@ -32,22 +57,38 @@ export interface SessionDeps {
   onEnded(session: EditSession): void;
 }
 
+/** One request to the model (or one snippet): what it rewrites, and what has come back so far. */
+interface Ask {
+  /** The original lines the model saw: every layout of this ask diffs against them. */
+  readonly seen: string[];
+  /** The code the model rewrites: the selection, or on a re-edit the proposed side. */
+  readonly code: string;
+  reply: string;
+  /** The user's typing on region lines while the reply streams. */
+  readonly overrides: LineOverrides;
+  /** Null for a snippet, which arrives complete. */
+  readonly streamer: StreamingLayout | null;
+  readonly abort: AbortController;
+}
+
+/** How the closing render leaves the region: the proposal kept, the baseline restored, or the text as it is. */
+type Closing = 'accept' | 'reject' | 'keep';
+
 export class EditSession {
-  phase: Phase = 'streaming';
+  private state: Phase = 'streaming';
+  /** The ask being laid out; set while streaming only. */
+  private current: Ask | null = null;
+  /** A render of this session was applied, so its undo group is open. */
   private opened = false;
   /** The region as the client last painted it. */
   private painted: RegionState | null = null;
-  private abort: AbortController | null = null;
+  /** The layout the next render brings the region to. */
   private target: Layout | null = null;
-  private renderLoop: Promise<void> | null = null;
-  private dirty = false;
-  private streamer: StreamingLayout | null = null;
-  /** The original lines the model saw: every layout of this ask diffs against them. */
-  private seen: string[] = [];
-  private overrides: LineOverrides = noOverrides();
-  /** The code the model rewrites: the selection, or on a re-edit the proposed side. */
-  private code = '';
-  private reply = '';
+  private readonly renders = new RenderLoop(
+    () => this.renderPlan(() => (this.target ? this.region.planLayout(this.doc.buffer, this.target) : null), false),
+    MAX_STALE_RENDERS,
+    () => void this.end('error', 'The editor kept refusing renders as stale; the proposal was discarded.', 'reject'),
+  );
 
   constructor(
     readonly id: string,
@@ -60,6 +101,15 @@ export class EditSession {
     return this.doc.uri;
   }
 
+  get phase(): Phase {
+    return this.state;
+  }
+
+  /** Streaming or pending: the session takes instructions, verdicts and the user's changes. */
+  get live(): boolean {
+    return this.state === 'streaming' || this.state === 'pending';
+  }
+
   overlaps(startLine: number, endLine: number): boolean {
     const end = Math.max(this.region.end, this.region.start + 1);
     return startLine < end && this.region.start < Math.max(endLine, startLine + 1);
@@ -69,75 +119,47 @@ export class EditSession {
   ask(instruction: string, model: ModelStream, fileName: string): void {
     const buffer = this.doc.buffer;
     const baseline = this.region.baseline(buffer);
-    const code = this.phase === 'pending' ? this.region.proposed(buffer) : baseline;
-    this.abort?.abort();
-    this.phase = 'streaming';
-    this.code = joinLines(code, buffer, this.region.end);
-    this.reply = '';
-    this.seen = baseline;
-    this.overrides = noOverrides();
-    this.streamer = new StreamingLayout(baseline);
+    const code = joinLines(this.state === 'pending' ? this.region.proposed(buffer) : baseline, buffer, this.region.end);
+    const ask = newAsk(baseline, code, new StreamingLayout(baseline));
+    this.enter('streaming', ask);
+    this.deps.status(this, 'streaming');
     const messages = buildEditPrompt({
       fileName,
       languageId: this.doc.languageId,
       lines: buffer.lines(0, buffer.lineCount),
       start: this.region.start,
       end: this.region.end,
-      code: this.code,
+      code,
       instruction,
     });
-    const abort = new AbortController();
-    this.abort = abort;
-    this.deps.status(this, 'streaming');
-    void this.consume(model(messages, abort.signal), abort);
+    void this.consume(model(messages, ask.abort.signal), ask);
   }
 
   /** Shows a ready-made proposal (an applied snippet) without a model. */
   propose(text: string): void {
-    this.seen = this.region.baseline(this.doc.buffer);
-    this.code = joinLines(this.seen, this.doc.buffer, this.region.end);
-    this.reply = text;
-    void this.finish();
+    const seen = this.region.baseline(this.doc.buffer);
+    const ask = newAsk(seen, joinLines(seen, this.doc.buffer, this.region.end), null);
+    ask.reply = text;
+    this.enter('streaming', ask);
+    void this.finish(ask);
   }
 
   /** A change the session did not make. */
   track(change: ContentChange): void {
-    if (this.phase === 'ended' || change.origin === this.id) return;
-    const effect = this.region.track(change, change.before, this.phase === 'streaming');
-    if (effect.kind === 'broken') {
-      void this.end('broken', `The proposal was discarded because ${effect.reason}; Undo restores it.`, false);
-    } else if (effect.kind === 'typed' && this.phase === 'streaming') {
-      this.keepTyping(effect.index);
-    } else if (effect.kind !== 'none') {
-      this.refreshMarks();
-    }
-  }
-
-  /** Typing on a line mid-stream: the user's text is carried into every later layout. */
-  private keepTyping(index: number): void {
-    const kinds = this.region.kinds;
-    const side = sideIndices(kinds, index);
-    const text = this.doc.buffer.lineAt(this.region.start + index);
-    if (kinds[index] !== 'added') this.overrides.baseline.set(side.baseline, text);
-    else if (this.region.streamingLine !== index) this.overrides.proposal.set(side.proposal, text);
-    this.updateTarget();
-  }
-
-  /** Repaints after the user moved or retyped tracked lines, so no client keeps stale marks. */
-  private refreshMarks(): void {
-    if (this.phase === 'streaming') {
-      this.scheduleRender();
-      return;
-    }
-    void this.renderPlan(() => ({ edits: [], next: this.region.snapshot() }), false);
+    if (!this.live || change.origin === this.id) return;
+    const streaming = this.state === 'streaming';
+    const effect = this.region.track(change, streaming);
+    if (effect.kind === 'broken') void this.end('broken', `The proposal was discarded because ${effect.reason}; Undo restores it.`, 'keep');
+    else if (effect.kind === 'typed' && streaming) this.keepTyping(effect.index);
+    else if (effect.kind !== 'none') this.refreshMarks();
   }
 
   async settle(accept: boolean, line?: number): Promise<number> {
-    if (this.phase !== 'pending') throw new Error(this.phase === 'streaming' ? 'The proposal is still streaming: wait for it or cancel it.' : 'The session has ended.');
+    if (this.state !== 'pending') throw new Error(this.state === 'streaming' ? 'The proposal is still streaming: wait for it or cancel it.' : 'The session has ended.');
     const hunks = this.region.hunks();
     if (line !== undefined && !hunks.some((h) => line >= h.start && line < h.end)) throw new Error(`Line ${line} is not in a hunk of this proposal.`);
     if (line === undefined || hunks.length === 1) {
-      await this.end(accept ? 'accepted' : 'rejected', undefined, true, accept);
+      await this.end(accept ? 'accepted' : 'rejected', undefined, accept ? 'accept' : 'reject');
       return 0;
     }
     const outcome = await this.renderPlan(() => this.region.planVerdict(this.doc.buffer, accept, line), false);
@@ -146,79 +168,91 @@ export class EditSession {
   }
 
   cancel(): Promise<void> {
-    return this.end('cancelled', undefined, true);
+    return this.end('cancelled', undefined, 'reject');
   }
 
   /** The document closed: nothing can be edited any more. */
   dispose(): void {
-    this.abort?.abort();
-    this.phase = 'ended';
+    if (!this.live) return;
+    this.enter('ended');
     this.deps.status(this, 'cancelled', 'The document was closed.');
     this.deps.onEnded(this);
   }
 
-  private async consume(stream: AsyncIterable<string>, abort: AbortController): Promise<void> {
+  /** The only place the state changes. Leaving an ask behind aborts its model request. */
+  private enter(next: Phase, ask: Ask | null = null): void {
+    if (!NEXT[this.state].includes(next)) throw new Error(`Session ${this.id} cannot go from ${this.state} to ${next}.`);
+    if (this.current !== ask) this.current?.abort.abort();
+    this.current = ask;
+    this.state = next;
+  }
+
+  /** Typing on a line mid-stream: the user's text is carried into every later layout. */
+  private keepTyping(index: number): void {
+    if (!this.current) return;
+    const { overrides } = this.current;
+    const kinds = this.region.kinds;
+    const side = sideIndices(kinds, index);
+    const text = this.doc.buffer.lineAt(this.region.start + index);
+    if (kinds[index] !== 'added') overrides.baseline.set(side.baseline, text);
+    else if (this.region.streamingLine !== index) overrides.proposal.set(side.proposal, text);
+    this.updateTarget();
+  }
+
+  /** Repaints after the user moved or retyped tracked lines, so no client keeps stale marks. */
+  private refreshMarks(): void {
+    if (this.state === 'streaming') this.renders.request();
+    else void this.renderPlan(() => ({ edits: [], next: this.region.snapshot() }), false);
+  }
+
+  private async consume(stream: AsyncIterable<string>, ask: Ask): Promise<void> {
+    const { signal } = ask.abort;
     try {
       for await (const delta of stream) {
-        if (abort.signal.aborted) return;
-        this.reply += delta;
+        if (signal.aborted) return;
+        ask.reply += delta;
         this.updateTarget();
       }
     } catch (err) {
-      if (abort.signal.aborted) return;
+      if (signal.aborted) return;
       const message = err instanceof ModelError ? err.message : `The model request failed: ${(err as Error).message}`;
-      await this.end('error', message, true);
+      await this.end('error', message, 'reject');
       return;
     }
-    if (!abort.signal.aborted) await this.finish();
+    if (!signal.aborted) await this.finish(ask);
   }
 
   private updateTarget(): void {
-    if (!this.streamer) return;
-    this.target = applyOverrides(this.streamer.update(streamingProposal(this.code, this.reply)), this.overrides);
-    this.scheduleRender();
+    const ask = this.current;
+    if (!ask?.streamer) return;
+    this.target = applyOverrides(ask.streamer.update(streamingProposal(ask.code, ask.reply)), ask.overrides);
+    this.renders.request();
   }
 
-  private async finish(): Promise<void> {
-    this.abort = null;
-    const final = finalizeProposal(this.code, this.reply);
-    const layout = applyOverrides(layoutDiff(this.seen, final.text, { streaming: false }), this.overrides);
+  /** The reply is complete: its final layout is rendered, then the proposal waits for verdicts. */
+  private async finish(ask: Ask): Promise<void> {
+    const final = finalizeProposal(ask.code, ask.reply);
+    const layout = applyOverrides(layoutDiff(ask.seen, final.text, { streaming: false }), ask.overrides);
     if (!layout.lines.some((l) => l.kind !== 'context')) {
-      await this.end('noChanges', 'No changes suggested.', true);
+      await this.end('noChanges', 'No changes suggested.', 'reject');
       return;
     }
     this.target = layout;
-    this.scheduleRender();
-    await this.renderLoop;
-    if (this.phase === 'ended') return;
-    this.phase = 'pending';
+    this.renders.request();
+    await this.renders.settled();
+    // Meanwhile the session may have ended, or a new instruction replaced this ask.
+    if (this.current !== ask) return;
+    this.enter('pending');
     this.deps.status(this, 'done');
   }
 
-  /** Renders the latest target; chunks arriving meanwhile coalesce into the next render. */
-  private scheduleRender(): void {
-    this.dirty = true;
-    if (this.renderLoop) return;
-    this.renderLoop = (async () => {
-      let stale = 0;
-      while (this.dirty && this.phase !== 'ended') {
-        this.dirty = false;
-        const outcome = await this.renderPlan(() => (this.target ? this.region.planLayout(this.doc.buffer, this.target) : null), false);
-        stale = outcome === 'stale' ? stale + 1 : 0;
-        if (stale > MAX_STALE_RENDERS) {
-          this.renderLoop = null;
-          void this.end('error', 'The editor kept refusing renders as stale; the proposal was discarded.', true);
-          return;
-        }
-        if (outcome === 'stale') this.dirty = true;
-      }
-      this.renderLoop = null;
-    })();
-  }
-
+  /**
+   * Queues a render whose plan is made when its turn comes, against the mirror as it is then; the
+   * region takes the planned state only once the client has applied the render.
+   */
   private renderPlan(make: () => RegionPlan | null, close: boolean): Promise<RenderOutcome> {
     return this.deps.channels.render(this.uri, this.id, () => {
-      if (this.phase === 'ended' && !close) return null;
+      if (!close && !this.live) return null;
       const plan = make();
       if (!plan) return null;
       if (plan.edits.length === 0 && !close && this.painted && sameMarks(this.painted, plan.next)) return null;
@@ -241,26 +275,24 @@ export class EditSession {
     });
   }
 
-  /**
-   * Ends the session. With `settle`, every hunk is settled first — rejected unless `accept` — so a
-   * cancelled or failed session leaves the document exactly as before it; without (a broken
-   * region), the document is left as it is and only the marks go.
-   */
-  private async end(state: SessionState, message: string | undefined, settle: boolean, accept = false): Promise<void> {
-    if (this.phase === 'ended') return;
-    this.phase = 'ended';
-    this.abort?.abort();
-    await this.renderLoop;
+  /** Ends the session through closing: its last render settles the region as `closing` says. */
+  private async end(state: SessionState, message: string | undefined, closing: Closing): Promise<void> {
+    if (!this.live) return;
+    this.enter('closing');
+    await this.renders.settled();
     if (this.opened) {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const outcome = await this.renderPlan(() => (settle ? this.region.planVerdict(this.doc.buffer, accept) : { edits: [], next: this.region.snapshot() }), true);
-        if (outcome !== 'stale') break;
-      }
+      const plan = () => (closing === 'keep' ? { edits: [], next: this.region.snapshot() } : this.region.planVerdict(this.doc.buffer, closing === 'accept'));
+      for (let attempt = 0; attempt < CLOSE_ATTEMPTS; attempt++) if ((await this.renderPlan(plan, true)) !== 'stale') break;
     }
+    this.enter('ended');
     this.deps.status(this, state, message);
     if (state === 'error') this.deps.log.warn(`session ${this.id}: ${message}`);
     this.deps.onEnded(this);
   }
+}
+
+function newAsk(seen: string[], code: string, streamer: StreamingLayout | null): Ask {
+  return { seen, code, reply: '', overrides: noOverrides(), streamer, abort: new AbortController() };
 }
 
 /** The region's lines as one text, with a final line break unless it ends the document without one. */

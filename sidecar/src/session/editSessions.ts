@@ -48,7 +48,7 @@ export class EditSessions {
     const doc = await this.current(params.textDocument.uri, params.textDocument.version);
     const { startLine, endLine } = await this.deps.scope(doc, params.range);
     const fileName = fileNameOf(doc.uri);
-    const pending = this.of(doc.uri).find((s) => s.overlaps(startLine, endLine));
+    const pending = this.overlapping(doc.uri, startLine, endLine);
     if (pending) {
       pending.ask(params.instruction, this.deps.model(), fileName);
       return { sessionId: pending.id, range: linesRange(pending.region.start, pending.region.end), reEdit: true };
@@ -69,7 +69,7 @@ export class EditSessions {
       const found = locateSnippet(doc.buffer.lines(0, doc.buffer.lineCount), params.snippet);
       lines = found ? { startLine: found.start, endLine: found.end } : { startLine: start.line, endLine: start.line };
     }
-    if (this.of(doc.uri).some((s) => s.overlaps(lines.startLine, lines.endLine))) {
+    if (this.overlapping(doc.uri, lines.startLine, lines.endLine)) {
       throw new ResponseError(ErrorCodes.InvalidParams, 'A proposal is already pending there: accept or reject it first.');
     }
     const session = this.create(doc, Region.ofLines(lines.startLine, lines.endLine - lines.startLine));
@@ -111,6 +111,13 @@ export class EditSessions {
   private get(sessionId: string): EditSession {
     const session = this.sessions.get(sessionId);
     if (!session) throw new ResponseError(ErrorCodes.UnknownSession, `No inline-edit session ${sessionId} (it may have ended).`);
+    return session;
+  }
+
+  /** The live session over those lines; one still closing there is refused: its last render is on its way. */
+  private overlapping(uri: string, startLine: number, endLine: number): EditSession | undefined {
+    const session = this.of(uri).find((s) => s.overlaps(startLine, endLine));
+    if (session && !session.live) throw new ResponseError(ErrorCodes.ContentModified, 'The proposal there is still being closed; try again.');
     return session;
   }
 

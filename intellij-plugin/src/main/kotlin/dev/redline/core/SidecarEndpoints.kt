@@ -53,7 +53,6 @@ interface SidecarServer {
     @JsonRequest("redline/inlineEdit/start")
     fun inlineEditStart(params: InlineEditStartParams): CompletableFuture<InlineEditStartResult>
 
-    /** The TypeScript result type SnippetApplyResult is an alias of InlineEditStartResult. */
     @JsonRequest("redline/snippet/apply")
     fun snippetApply(params: SnippetApplyParams): CompletableFuture<InlineEditStartResult>
 

@@ -119,7 +119,7 @@ class ProtocolSchemaTest {
 
     private fun definition(name: String): JsonObject = definitions.getAsJsonObject(name) ?: error("protocol.json has no $name")
 
-    /** A definition that is only a `$ref` is a TypeScript alias (SnippetApplyResult = InlineEditStartResult). */
+    /** A definition that is only a `$ref` is a TypeScript alias of another type. */
     private fun resolveAlias(name: String): String =
         definitions.getAsJsonObject(name)?.get("\$ref")?.asString?.substringAfterLast('/')?.let(::resolveAlias) ?: name
 }

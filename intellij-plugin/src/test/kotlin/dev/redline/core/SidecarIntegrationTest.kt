@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit
 
 /**
  * The core against the packaged sidecar (REDLINE_SIDECAR, e.g. dist/redline-sidecar) and the model
- * double from test/model-double run as its own process. Skipped when REDLINE_SIDECAR is not set.
+ * double from model-double/ run as its own process. Skipped when REDLINE_SIDECAR is not set.
  */
 class SidecarIntegrationTest {
     private val root = File(System.getProperty("redline.repoRoot", "."))
@@ -43,7 +43,7 @@ class SidecarIntegrationTest {
 
     private fun startDouble(replies: String) {
         val file = File.createTempFile("replies", ".json").apply { writeText(replies); deleteOnExit() }
-        double = ProcessBuilder(File(root, "node_modules/.bin/tsx").path, "test/model-double/cli.ts", "--reply-file", file.path)
+        double = ProcessBuilder(File(root, "node_modules/.bin/tsx").path, "model-double/src/cli.ts", "--reply-file", file.path)
             .directory(root).redirectError(ProcessBuilder.Redirect.INHERIT).start()
         val url = double.inputStream.bufferedReader().readLine()
         val settings = RedlineSettingsState().apply { endpoint = url; model = "coder"; requestTimeoutMs = 2000; debounceWait = 0 }

@@ -1,6 +1,6 @@
 /**
  * Runs the model double as its own process and prints its URL on stdout, for end-to-end tests and
- * manual runs: `npx tsx test/model-double/cli.ts --reply-file replies.json [--port 11434]`.
+ * manual runs: `npx tsx model-double/src/cli.ts --reply-file replies.json [--port 11434]`.
  * The file holds a list of replies served in order, or {"script": [...], "default": {...}}.
  */
 import { readFileSync } from 'node:fs';

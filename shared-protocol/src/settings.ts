@@ -1,0 +1,168 @@
+/**
+ * Redline's settings, each declared once here: name, JSON type, default, description, and for a
+ * choice its values. Everything else follows from `SETTINGS`: the RedlineSettings type, the
+ * defaults and normalisation below (the sidecar's), protocol.json's `settings` section (which the
+ * Kotlin client's JUnit test and editor configuration pages follow) and README's settings table
+ * (both written by `npm run gen:protocol`). Clients send a patch of them in `initialize` and
+ * `workspace/didChangeConfiguration`.
+ */
+
+/** One setting, shaped like a JSON Schema property (and a VS Code configuration property). */
+export type SettingSpec = (
+  | { type: 'string'; default: string; enum?: readonly string[]; enumDescriptions?: readonly string[] }
+  | { type: 'integer' | 'number'; default: number }
+  | { type: 'boolean'; default: boolean }
+) & {
+  description: string;
+  /** Clients keep it in a secret store (IDE password safe, VS Code SecretStorage), never in plain settings. */
+  secret?: boolean;
+  /** Clients fill it from the editor's own configuration (the IDE's proxy settings, VS Code's `http.proxy`), not from a setting of their own. */
+  fromEditor?: boolean;
+};
+
+export const SETTINGS = {
+  provider: {
+    type: 'string',
+    enum: ['ollama', 'openai'],
+    enumDescriptions: ["Ollama's native API", 'Any OpenAI-compatible server: llama.cpp, vLLM, LM Studio, hosted APIs'],
+    default: 'ollama',
+    description: 'The model server API: `ollama` (native API) or `openai` (any OpenAI-compatible server: llama.cpp, vLLM, LM Studio, hosted APIs).',
+  },
+  endpoint: {
+    type: 'string',
+    default: 'http://127.0.0.1:11434',
+    description: 'Model server base URL; for `openai`, `/v1` is added when the path has no version.',
+  },
+  model: {
+    type: 'string',
+    default: 'qwen2.5-coder:7b-instruct',
+    description: "Chat model for inline edits (no temperature is sent: the server's default applies).",
+  },
+  completionModel: {
+    type: 'string',
+    default: '',
+    description: 'Model for completions (empty: `model`); its name picks the FIM template.',
+  },
+  apiKey: {
+    type: 'string',
+    default: '',
+    secret: true,
+    description: "Bearer key for hosted APIs; kept in the client's secret store, never logged (masked in every log line).",
+  },
+  requestTimeoutMs: {
+    type: 'integer',
+    default: 30_000,
+    description: 'Milliseconds of silence from the model server after which a request fails.',
+  },
+  fimTemplate: {
+    type: 'string',
+    default: 'auto',
+    description:
+      '`auto` (from the model name), a family (`codellama`, `deepseek`, `qwen`, `starcoder`, `codestral`, `codegemma`), `chat` (chat-FIM for chat-only models), or a custom template with `{prefix}` and `{suffix}`.',
+  },
+  maxLines: {
+    type: 'integer',
+    default: 40,
+    description: 'Most lines a multiline completion may have.',
+  },
+  numPredictFim: {
+    type: 'integer',
+    default: 512,
+    description: 'Token limit of a completion request.',
+  },
+  temperature: {
+    type: 'number',
+    default: 0.2,
+    description: 'Completion sampling temperature.',
+  },
+  multilineCompletionsEnabled: {
+    type: 'boolean',
+    default: true,
+    description: 'Allow multiline completions where the syntax tree says they fit.',
+  },
+  fileContextEnabled: {
+    type: 'boolean',
+    default: false,
+    description: 'Context from other open files for completions; for now only part of the completion scope (a change invalidates typed-through suggestions and cache entries).',
+  },
+  lspContextEnabled: {
+    type: 'boolean',
+    default: false,
+    description: 'Context from the language server for completions; for now only part of the completion scope, like `fileContextEnabled`.',
+  },
+  debounceWait: {
+    type: 'integer',
+    default: 300,
+    description: 'Milliseconds to wait after a keystroke before asking the model (skipped on an explicit trigger).',
+  },
+  completionCacheEnabled: {
+    type: 'boolean',
+    default: false,
+    description: '50-entry LRU of completions keyed on exact prefix + suffix + scope + document version.',
+  },
+  enableSubsequentCompletions: {
+    type: 'boolean',
+    default: true,
+    description: 'After accepting a suggestion, ask again at once; off: wait until the user types.',
+  },
+  proxy: {
+    type: 'string',
+    default: '',
+    fromEditor: true,
+    description:
+      'Proxy for model requests: `http://host:port`, `https://…` or `socks5://…`, credentials as `user:password@` (masked in logs). Empty: `HTTPS_PROXY` / `HTTP_PROXY`. The IntelliJ plugin fills it from the IDE\'s proxy settings.',
+  },
+  noProxy: {
+    type: 'string',
+    default: '',
+    fromEditor: true,
+    description: 'Hosts reached without the proxy, comma-separated (`*` for all; a name also covers its subdomains; `host:port` for one port). Empty: `NO_PROXY`. Loopback (`localhost`, `127.0.0.1`, `[::1]`) never goes through a proxy.',
+  },
+  caFile: {
+    type: 'string',
+    default: '',
+    description: "PEM file of extra trusted certificate authorities (a network's own), added to Node's and `NODE_EXTRA_CA_CERTS`; read when the setting changes.",
+  },
+} as const satisfies Record<string, SettingSpec>;
+
+type Settings = typeof SETTINGS;
+export type SettingName = keyof Settings;
+
+type ValueOf<S> = S extends { enum: readonly (infer E)[] } ? E : S extends { type: 'boolean' } ? boolean : S extends { type: 'string' } ? string : number;
+
+export type RedlineSettings = { -readonly [K in SettingName]: ValueOf<Settings[K]> };
+
+/** What initialize and didChangeConfiguration carry: any subset of the settings. */
+export type RedlineSettingsPatch = Partial<RedlineSettings>;
+
+export type ProviderKind = RedlineSettings['provider'];
+
+export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
+
+export const DEFAULT_SETTINGS: Readonly<RedlineSettings> = Object.freeze(Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTINGS[name].default])) as RedlineSettings);
+
+/** Whether `value` may be the setting's value: its JSON type, a whole number for integers, one of its values for a choice. */
+export function fitsSetting(name: SettingName, value: unknown): boolean {
+  const spec: SettingSpec = SETTINGS[name];
+  switch (spec.type) {
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string':
+      return typeof value === 'string' && (!spec.enum || spec.enum.includes(value));
+  }
+}
+
+/** `current` with every setting of `patch` that fits; unknown names and values that do not fit are ignored. */
+export function applySettingsPatch(current: RedlineSettings, patch: unknown): RedlineSettings {
+  if (!patch || typeof patch !== 'object') return current;
+  const next: Record<string, unknown> = { ...current };
+  for (const name of SETTING_NAMES) {
+    const value = (patch as Record<string, unknown>)[name];
+    if (fitsSetting(name, value)) next[name] = value;
+  }
+  return next as RedlineSettings;
+}

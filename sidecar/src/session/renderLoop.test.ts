@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { RenderOutcome } from './renderChannel.js';
+import { RenderLoop } from './renderLoop.js';
+
+/** A loop whose renders stay on their way until the test answers them, oldest first. */
+function loopOf(maxStale: number) {
+  const pending: Array<(outcome: RenderOutcome) => void> = [];
+  let renders = 0;
+  let gaveUp = 0;
+  const loop = new RenderLoop(
+    () => {
+      renders++;
+      return new Promise<RenderOutcome>((resolve) => pending.push(resolve));
+    },
+    maxStale,
+    () => gaveUp++,
+  );
+  return {
+    loop,
+    counts: () => ({ renders, gaveUp }),
+    /** Answers the render on its way, then lets the loop move on. */
+    answer: async (outcome: RenderOutcome) => {
+      pending.shift()!(outcome);
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
+
+describe('RenderLoop', () => {
+  it('coalesces the requests made while a render is on its way into one next render', async () => {
+    const { loop, counts, answer } = loopOf(3);
+    for (let i = 0; i < 6; i++) loop.request();
+    expect(counts().renders).toBe(1);
+    await answer('applied');
+    expect(counts().renders).toBe(2);
+    await answer('applied');
+    await loop.settled();
+    expect(counts()).toEqual({ renders: 2, gaveUp: 0 });
+  });
+
+  it('renders again at once after a stale answer, and gives up after too many in a row', async () => {
+    const { loop, counts, answer } = loopOf(2);
+    loop.request();
+    for (const outcome of ['stale', 'stale', 'stale'] as const) await answer(outcome);
+    await loop.settled();
+    expect(counts()).toEqual({ renders: 3, gaveUp: 1 });
+    loop.request();
+    expect(counts().renders).toBe(4);
+  });
+
+  it('counts only stale answers in a row', async () => {
+    const { loop, counts, answer } = loopOf(1);
+    loop.request();
+    await answer('stale');
+    loop.request();
+    for (const outcome of ['applied', 'stale', 'skipped'] as const) await answer(outcome);
+    await loop.settled();
+    expect(counts()).toEqual({ renders: 4, gaveUp: 0 });
+  });
+});
