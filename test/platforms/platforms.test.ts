@@ -78,21 +78,22 @@ describe('running the executables', () => {
   let model: ModelDouble;
   beforeAll(async () => {
     model = await startModelDouble();
-    model.setDefault({ text: 'def total(items):\n    return sum(items)\n' });
+    model.setDefault({ text: 'total = sum(items)\n' });
   });
   afterAll(() => model?.close());
 
-  /** An inline edit with an empty selection: the editable scope comes from the Python grammar asset. */
+  /** An inline edit with an empty selection: its editable scope comes from the Python grammar asset. */
   async function editWith(command: string, args: string[]): Promise<void> {
     const client = await SidecarClient.spawn(command, args, { provider: 'ollama', endpoint: model.url, model: 'm' });
     try {
-      const doc = await client.openDocument('file:///p/shop.py', 'python', 'import os\n\ndef total(items):\n    return 0\n');
+      const doc = await client.openDocument('file:///p/shop.py', 'python', 'import os\n\ntotal = sum(\n    items\n)\n');
       const { sessionId, range } = await client.conn.sendRequest('redline/inlineEdit/start', {
         textDocument: { uri: doc.uri, version: doc.version },
         range: { start: { line: 3, character: 4 }, end: { line: 3, character: 4 } },
         instruction: 'sum them',
       });
-      expect(range).toEqual({ start: { line: 2, character: 0 }, end: { line: 4, character: 0 } });
+      // The whole three-line statement around the cursor: only the syntax tree knows where it starts and ends.
+      expect(range).toEqual({ start: { line: 2, character: 0 }, end: { line: 5, character: 0 } });
       expect(await client.waitForStatus(sessionId, ['done', ...TERMINAL_STATES])).toMatchObject({ state: 'done', hunkCount: 1 });
     } finally {
       await client.close();
