@@ -5,7 +5,7 @@
  * Windows build answers `initialize` under Wine; the Mach-O builds carry the blob in their own segment
  * and a valid ad-hoc signature. Run by `npm run test:platforms`, not by `npm test` (see README).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -84,7 +84,9 @@ describe('running the executables', () => {
 
   /** An inline edit with an empty selection: its editable scope comes from the Python grammar asset. */
   async function editWith(command: string, args: string[]): Promise<void> {
-    const client = await SidecarClient.spawn(command, args, { provider: 'ollama', endpoint: model.url, model: 'm' });
+    // Spawned here rather than by SidecarClient.spawn, whose 5 s start-up limit is too short under emulation.
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const client = await SidecarClient.connect(child.stdout, child.stdin, { provider: 'ollama', endpoint: model.url, model: 'm' });
     try {
       const doc = await client.openDocument('file:///p/shop.py', 'python', 'import os\n\ntotal = sum(\n    items\n)\n');
       const { sessionId, range } = await client.conn.sendRequest('redline/inlineEdit/start', {
@@ -97,6 +99,7 @@ describe('running the executables', () => {
       expect(await client.waitForStatus(sessionId, ['done', ...TERMINAL_STATES])).toMatchObject({ state: 'done', hunkCount: 1 });
     } finally {
       await client.close();
+      child.kill();
     }
   }
 
