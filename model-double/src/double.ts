@@ -2,7 +2,8 @@
  * A model server double: a real HTTP server on 127.0.0.1 that streams scripted replies in the
  * Ollama (NDJSON) and OpenAI-compatible (SSE) wire formats, and records what clients sent.
  */
-import { createServer, STATUS_CODES, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { closingFrames, contentType, garbageFrame, openingFrames, requestedSchema, routeApi, splitText, textFrame, type WireApi } from './wire.js';
 
@@ -52,7 +53,8 @@ export interface ModelDouble {
   close(): Promise<void>;
 }
 
-export async function startModelDouble(options: { port?: number } = {}): Promise<ModelDouble> {
+/** `tls`: serve HTTPS with this key and certificate (PEM) instead of plain HTTP. */
+export async function startModelDouble(options: { port?: number; tls?: { key: string; cert: string } } = {}): Promise<ModelDouble> {
   const queue: Reply[] = [];
   const requests: RecordedRequest[] = [];
   let handler: ((req: RecordedRequest) => Reply) | undefined;
@@ -79,7 +81,7 @@ export async function startModelDouble(options: { port?: number } = {}): Promise
       timers.add(timer);
     });
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
@@ -103,12 +105,13 @@ export async function startModelDouble(options: { port?: number } = {}): Promise
         if (res.writableFinished) recorded.endedAt ??= performance.now();
       });
     });
-  });
+  };
+  const server = options.tls ? createHttpsServer(options.tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     script(...replies) {
       queue.push(...replies);

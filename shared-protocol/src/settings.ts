@@ -16,6 +16,8 @@ export type SettingSpec = (
   description: string;
   /** Clients keep it in a secret store (IDE password safe, VS Code SecretStorage), never in plain settings. */
   secret?: boolean;
+  /** Clients fill it from the editor's own configuration (the IDE's proxy settings, VS Code's `http.proxy`), not from a setting of their own. */
+  fromEditor?: boolean;
 };
 
 export const SETTINGS = {
@@ -128,6 +130,24 @@ export const SETTINGS = {
     type: 'boolean',
     default: true,
     description: 'After accepting a suggestion, ask again at once; off: wait until the user types.',
+  },
+  proxy: {
+    type: 'string',
+    default: '',
+    fromEditor: true,
+    description:
+      'Proxy for model requests: `http://host:port`, `https://…` or `socks5://…`, credentials as `user:password@` (masked in logs). Empty: `HTTPS_PROXY` / `HTTP_PROXY`. The IntelliJ plugin fills it from the IDE\'s proxy settings.',
+  },
+  noProxy: {
+    type: 'string',
+    default: '',
+    fromEditor: true,
+    description: 'Hosts reached without the proxy, comma-separated (`*` for all; a name also covers its subdomains; `host:port` for one port). Empty: `NO_PROXY`. Loopback (`localhost`, `127.0.0.1`, `[::1]`) never goes through a proxy.',
+  },
+  caFile: {
+    type: 'string',
+    default: '',
+    description: "PEM file of extra trusted certificate authorities (a network's own), added to Node's and `NODE_EXTRA_CA_CERTS`; read when the setting changes.",
   },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -2,6 +2,7 @@
 import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { serverConnection, type InitializeResult } from '@redline/shared-protocol';
 import { streamChat } from '../providers/chat.js';
+import { proxyPassword } from '../providers/proxy.js';
 import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
@@ -22,7 +23,7 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   raw.onError(([error]) => log.error(`unreadable message from the client: ${error.message}`));
   const documents = new DocumentStore();
   const settings = new SettingsStore();
-  settings.onChange((s) => log.setSecrets([s.apiKey]));
+  settings.onChange((s) => log.setSecrets([s.apiKey, proxyPassword(s.proxy)]));
   const channels = new RenderChannels(documents, (params) => conn.sendRequest('redline/applyRender', params), log);
   const sessions = new EditSessions({
     documents,
@@ -45,13 +46,13 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   conn.onRequest('initialize', (params): InitializeResult => {
     settings.update(params.initializationOptions);
     log.connect((type, message) => void conn.sendNotification('window/logMessage', { type, message }));
-    void warmUp();
     return {
       capabilities: { textDocumentSync: 2, inlineCompletionProvider: true, redlineInlineEdit: true },
       serverInfo: { name: 'redline-sidecar', version: SERVER_VERSION },
     };
   });
-  conn.onNotification('initialized', () => undefined);
+  // The grammar runtime is compiled once the client has its `initialize` reply, never before it.
+  conn.onNotification('initialized', () => void warmUp());
   conn.onNotification('workspace/didChangeConfiguration', (params) => settings.update(params.settings?.redline));
   conn.onNotification('textDocument/didOpen', (params) => {
     documents.open(params);

@@ -104,10 +104,14 @@ data class RedlineSettingsPatch(
     val debounceWait: Int? = null,
     val completionCacheEnabled: Boolean? = null,
     val enableSubsequentCompletions: Boolean? = null,
+    val proxy: String? = null,
+    val noProxy: String? = null,
+    val caFile: String? = null,
 ) {
-    /** The key is a secret: it must never reach a log through toString. */
+    /** The key and proxy credentials are secrets: they must never reach a log through toString. */
     override fun toString(): String =
-        "RedlineSettingsPatch(provider=$provider, endpoint=$endpoint, model=$model, apiKey=${if (apiKey.isNullOrEmpty()) "<none>" else "<set>"})"
+        "RedlineSettingsPatch(provider=$provider, endpoint=$endpoint, model=$model, apiKey=${if (apiKey.isNullOrEmpty()) "<none>" else "<set>"}, " +
+            "proxy=${if (proxy.isNullOrEmpty()) "<none>" else "<set>"})"
 }
 
 data class InlineEditStartParams(

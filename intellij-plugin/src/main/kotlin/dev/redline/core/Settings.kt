@@ -24,8 +24,10 @@ class RedlineSettingsState {
     var debounceWait: Int = 300
     var completionCacheEnabled: Boolean = false
     var enableSubsequentCompletions: Boolean = true
+    var caFile: String = ""
 
-    fun toPatch(apiKey: String?): RedlineSettingsPatch = RedlineSettingsPatch(
+    /** [network]: the IDE's proxy decision for the endpoint ([IdeProxy]); the default sends none. */
+    fun toPatch(apiKey: String?, network: ProxyPatch = ProxyPatch(proxy = "", noProxy = "")): RedlineSettingsPatch = RedlineSettingsPatch(
         provider = provider,
         endpoint = endpoint.trim(),
         model = model.trim(),
@@ -45,6 +47,9 @@ class RedlineSettingsState {
         debounceWait = debounceWait,
         completionCacheEnabled = completionCacheEnabled,
         enableSubsequentCompletions = enableSubsequentCompletions,
+        proxy = network.proxy,
+        noProxy = network.noProxy,
+        caFile = caFile.trim(),
     )
 
     companion object {
