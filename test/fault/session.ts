@@ -37,7 +37,8 @@ export async function runSession(plan: SessionPlan): Promise<SessionResult> {
   const began = performance.now();
   const model = await startModelDouble();
   const endpoint = plan.fault === 'refused' ? await closedPortUrl() : model.url;
-  const settings = { provider: plan.provider, endpoint, model: 'm', requestTimeoutMs: 600 } as const;
+  // A short silence timeout only where the fault is a stall: on a loaded machine a normal reply may pause.
+  const settings = { provider: plan.provider, endpoint, model: 'm', requestTimeoutMs: plan.fault === 'stall' ? 600 : 5000 } as const;
   const killable = plan.killAtMs !== null;
   const inProcess = killable ? null : await inProcessServer(settings);
   const client = inProcess ? inProcess.client : await packagedSidecar(settings);

@@ -3,6 +3,8 @@ import { layoutDiff } from '../edit/layout.js';
 import { applyOverrides, noOverrides, originsOfRegion, recordTyping } from './overrides.js';
 
 const picture = (lines: { kind: string; text: string }[]) => lines.map((l) => `${l.kind[0]} ${l.text}`);
+/** A typed line's place when no pinned line is above it. */
+const at = (baselineAbove: number) => ({ baselineAbove, pinnedAbove: () => false });
 
 describe('line overrides', () => {
   const layout = layoutDiff(['keep', 'old one', 'tail'], 'keep\nnew one\ntail\nmore', { streaming: true });
@@ -22,9 +24,9 @@ describe('line overrides', () => {
   it("makes a typed line the user's: context with the user's text, its word tints gone", () => {
     const overrides = noOverrides();
     const { origins } = applyOverrides(layout, overrides);
-    recordTyping(overrides, origins[0], 'keep // mine', 0);
-    recordTyping(overrides, origins[1], 'old one!', 1);
-    recordTyping(overrides, origins[2], 'new one?', 2);
+    recordTyping(overrides, origins[0], 'keep // mine', at(0));
+    recordTyping(overrides, origins[1], 'old one!', at(1));
+    recordTyping(overrides, origins[2], 'new one?', at(2));
     const out = applyOverrides(layout, overrides).layout;
     expect(picture(out.lines)).toEqual(['c keep // mine', 'c old one!', 'c new one?', 'c tail', 'a more']);
     expect(out.words.filter((w) => w.line === 1 || w.line === 2)).toEqual([]);
@@ -33,7 +35,7 @@ describe('line overrides', () => {
   it('merges typing on the unfinished streaming line into the text the stream sends next', () => {
     const overrides = noOverrides();
     const first = applyOverrides(layout, overrides);
-    recordTyping(overrides, first.origins[4], 'more;', 3);
+    recordTyping(overrides, first.origins[4], 'more;', at(3));
     expect(first.layout.streamingLine).toBe(4);
     const grown = applyOverrides(layoutDiff(['keep', 'old one', 'tail'], 'keep\nnew one\ntail\nmore and more\nnext', { streaming: true }), overrides).layout;
     expect(picture(grown.lines)).toEqual(['c keep', 'r old one', 'a new one', 'c tail', 'c more and more;', 'a next']);
@@ -47,7 +49,7 @@ describe('line overrides', () => {
     const shown = applyOverrides(layoutDiff(seen, '  ONE = 1\n', { streaming: true }), overrides);
     const green = shown.layout.lines.findIndex((l) => l.kind === 'added');
     expect(shown.layout.lines[green].text).toBe('  ONE = 1');
-    recordTyping(overrides, shown.origins[green], '  ONE = 1 // mine', 0);
+    recordTyping(overrides, shown.origins[green], '  ONE = 1 // mine', at(0));
     const final = applyOverrides(layoutDiff(seen, '      ONE = 1\n  two\n', { streaming: false }), overrides).layout;
     expect(picture(final.lines)).toEqual(['r       one', 'c       ONE = 1 // mine', 'c   two']);
   });
@@ -56,8 +58,8 @@ describe('line overrides', () => {
     const seen = ['a0', 'a1'];
     const overrides = noOverrides();
     const shown = applyOverrides(layoutDiff(seen, 'Sure, here:\nb0\nb1\n', { streaming: true }), overrides);
-    recordTyping(overrides, shown.origins.find((o) => o.raw === 'Sure, here:')!, 'Sure, here: // mine', 2);
-    recordTyping(overrides, shown.origins.find((o) => o.raw === 'b1')!, 'b1 // mine', 2);
+    recordTyping(overrides, shown.origins.find((o) => o.raw === 'Sure, here:')!, 'Sure, here: // mine', at(2));
+    recordTyping(overrides, shown.origins.find((o) => o.raw === 'b1')!, 'b1 // mine', at(2));
     const final = applyOverrides(layoutDiff(seen, 'b0\nb1\nb2\n', { streaming: false }), overrides).layout;
     expect(picture(final.lines)).toEqual(['r a0', 'r a1', 'c Sure, here: // mine', 'a b0', 'c b1 // mine', 'a b2']);
   });
@@ -65,10 +67,20 @@ describe('line overrides', () => {
   it("keeps a typed line whose place has not arrived, and an old green line typed before a re-edit's first render", () => {
     const overrides = noOverrides();
     const regionOrigins = originsOfRegion(['context', 'removed', 'added', 'context'], ['k', 'old', 'proposed', 'tail']);
-    recordTyping(overrides, regionOrigins[2], 'proposed // mine', 2);
-    recordTyping(overrides, { proposal: 5, raw: 'far' }, 'far!', 0);
+    recordTyping(overrides, regionOrigins[2], 'proposed // mine', at(2));
+    recordTyping(overrides, { proposal: 5, raw: 'far' }, 'far!', at(0));
     const out = applyOverrides(layoutDiff(['k', 'old', 'tail'], 'k\nnew\n', { streaming: true }), overrides).layout;
     expect(picture(out.lines)).toEqual(['c k', 'r old', 'c proposed // mine', 'r tail', 'a new', 'c far!']);
+  });
+
+  it("keeps old green lines typed on before a re-edit's first render in their document order, whichever is typed first", () => {
+    const overrides = noOverrides();
+    // The region: k | +g1 | +g2 | tail. g2 is typed on first, then g1 (above it).
+    const regionOrigins = originsOfRegion(['context', 'added', 'added', 'context'], ['k', 'g1', 'g2', 'tail']);
+    const pinnedG2 = recordTyping(overrides, regionOrigins[2], 'g2 // mine', at(1)).pinned!;
+    recordTyping(overrides, regionOrigins[1], 'g1 // mine', { baselineAbove: 1, pinnedAbove: (p) => p !== pinnedG2 });
+    const out = applyOverrides(layoutDiff(['k', 'tail'], 'k\nnew\n', { streaming: true }), overrides).layout;
+    expect(picture(out.lines).filter((l) => l.includes('mine'))).toEqual(['c g1 // mine', 'c g2 // mine']);
   });
 
   it('leaves the layout as it is without overrides', () => {

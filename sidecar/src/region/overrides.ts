@@ -27,6 +27,8 @@ export interface PinnedLine {
   side: 'baseline' | 'proposal';
   before: number;
   text: string;
+  /** Among lines pinned at the same place, their order in the document (ascending). */
+  order: number;
 }
 
 export interface LineOverrides {
@@ -59,15 +61,27 @@ export function originsOfRegion(kinds: readonly LineKind[], texts: readonly stri
   return kinds.map((kind, i) => (kind === 'added' ? { raw: texts[i] } : { baseline: baseline++, raw: texts[i] }));
 }
 
-/**
- * Records that the user's text of a line with `origin` is now `text`. `baselineAbove`: the
- * baseline lines above it, where a line of no side is pinned.
- */
-export function recordTyping(overrides: LineOverrides, origin: LineOrigin, text: string, baselineAbove: number): LineOrigin {
+/** Where a typed line of no side sits: the baseline lines above it, and which pinned lines are above it. */
+export interface Placement {
+  baselineAbove: number;
+  pinnedAbove(pinned: number): boolean;
+}
+
+/** Records that the user's text of a line with `origin` is now `text`; a line of no side is pinned where `placement` says. */
+export function recordTyping(overrides: LineOverrides, origin: LineOrigin, text: string, placement: Placement): LineOrigin {
   if (origin.pinned !== undefined) overrides.pinned[origin.pinned].text = text;
   else if (origin.baseline !== undefined) overrides.baseline.set(origin.baseline, text);
   else if (origin.proposal !== undefined) overrides.proposal.set(origin.proposal, { base: origin.raw, mine: text });
-  else return { pinned: overrides.pinned.push({ side: 'baseline', before: baselineAbove, text }) - 1, raw: text };
+  else {
+    const before = placement.baselineAbove;
+    const around = overrides.pinned.map((p, i) => ({ p, i })).filter(({ p }) => p.side === 'baseline' && p.before === before);
+    const above = around.filter(({ i }) => placement.pinnedAbove(i)).map(({ p }) => p.order);
+    const below = around.filter(({ i }) => !placement.pinnedAbove(i)).map(({ p }) => p.order);
+    const low = above.length > 0 ? Math.max(...above) : null;
+    const high = below.length > 0 ? Math.min(...below) : null;
+    const order = low === null ? (high === null ? 0 : high - 1) : high === null ? low + 1 : (low + high) / 2;
+    return { pinned: overrides.pinned.push({ side: 'baseline', before, text, order }) - 1, raw: text };
+  }
   return origin;
 }
 
@@ -87,11 +101,14 @@ export function applyOverrides(layout: Layout, overrides: LineOverrides): Overri
   const moved: number[] = [];
   const placed = new Set<number>();
   const emitPinned = (side: PinnedLine['side'], before: number) =>
-    overrides.pinned.forEach((p, i) => {
-      if (p.side !== side || p.before !== before) return;
-      lines.push({ kind: 'context', text: p.text });
-      origins.push({ pinned: i, raw: p.text });
-    });
+    overrides.pinned
+      .map((p, i) => ({ p, i }))
+      .filter(({ p }) => p.side === side && p.before === before)
+      .sort((x, y) => x.p.order - y.p.order)
+      .forEach(({ p, i }) => {
+        lines.push({ kind: 'context', text: p.text });
+        origins.push({ pinned: i, raw: p.text });
+      });
   let b = 0;
   let p = 0;
   layout.lines.forEach((line) => {
@@ -107,7 +124,7 @@ export function applyOverrides(layout: Layout, overrides: LineOverrides): Overri
       if (merged === null) {
         // Both cannot live on one line: the user's text stays as a line of its own, before this one.
         overrides.proposal.delete(proposal);
-        overrides.pinned.push({ side: 'proposal', before: proposal, text: edit.mine });
+        overrides.pinned.push({ side: 'proposal', before: proposal, text: edit.mine, order: 0 });
         lines.push({ kind: 'context', text: edit.mine });
         origins.push({ pinned: overrides.pinned.length - 1, raw: edit.mine });
       } else text = merged;

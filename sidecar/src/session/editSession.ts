@@ -347,8 +347,11 @@ export class EditSession {
     if (!ask) return;
     const text = this.doc.buffer.lineAt(this.region.start + index);
     const origin = this.origins[index] ?? { raw: text };
-    const baselineAbove = this.origins.slice(0, index).filter((o) => o.baseline !== undefined).length;
-    this.origins[index] = recordTyping(ask.overrides, origin, text, baselineAbove);
+    const above = this.origins.slice(0, index);
+    this.origins[index] = recordTyping(ask.overrides, origin, text, {
+      baselineAbove: above.filter((o) => o.baseline !== undefined).length,
+      pinnedAbove: (pinned) => above.some((o) => o.pinned === pinned),
+    });
     this.updateTarget();
   }
 
