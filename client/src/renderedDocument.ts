@@ -136,7 +136,8 @@ export class RenderedDocument {
     return this.send([...edits].reverse().map((e) => ({ range: e.range, text: e.newText })));
   }
 
-  private send(contentChanges: TextDocumentContentChangeEvent[]): Promise<void> {
+  /** Async, so a connection already gone fails the promise rather than the caller's edit. */
+  private async send(contentChanges: TextDocumentContentChangeEvent[]): Promise<void> {
     const now = performance.now();
     const due = checksumDue(now - this.lastChecksumAt, this.text.length, this.options.checksumIntervalMs ?? CHECKSUM_INTERVAL_MS);
     if (due) this.lastChecksumAt = now;

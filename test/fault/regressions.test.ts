@@ -259,7 +259,7 @@ describe('regressions found by the fault harness', () => {
 });
 
 describe('a sidecar killed mid-stream', () => {
-  it('fails the requests waiting on it and leaves the document as it was, with the proposal taken out by the client', async () => {
+  it('fails the requests waiting on it and leaves the document as it was, with the proposal taken out by the client; later edits stay local', async () => {
     const double = await startModelDouble();
     const packaged = await packagedSidecar({ provider: 'ollama', endpoint: double.url, model: 'm', requestTimeoutMs: 3000 });
     try {
@@ -274,6 +274,9 @@ describe('a sidecar killed mid-stream', () => {
       await expect(packaged.waitForStatus(sessionId)).rejects.toThrow(/stopped unexpectedly/);
       expect(doc.text).toBe('a // mine\nb\nc\n');
       expect(doc.marks.size).toBe(0);
+      // Editing on afterwards fails the notification's promise, never the edit itself.
+      await expect(doc.edit(at(2, 1), '!')).rejects.toThrow();
+      expect(doc.text).toBe('a // mine\nb\nc!\n');
     } finally {
       await packaged.close();
       await double.close();
