@@ -171,6 +171,12 @@ class Driver {
     return final.state;
   }
 
+  /** The connection to the sidecar closes (it was killed) within a moment. */
+  private async closedSoon(): Promise<boolean> {
+    await waitUntil(() => this.killed, 500);
+    return this.killed;
+  }
+
   private note(what: string): void {
     this.trace.push(`${what}\n    ${JSON.stringify(this.doc.text)}\n    marks ${JSON.stringify(this.doc.marks.get(this.sessionId)?.decorations.runs ?? [])}`);
   }
@@ -192,7 +198,8 @@ class Driver {
       } catch (err) {
         // The document moved between reading its version and the request: a user would try again.
         if ((err as { code?: number }).code !== -32801) {
-          this.problems.push(`start refused: ${(err as Error).message}`);
+          // A kill that overtook a status already on its way ends the session here.
+          if (!this.killed && !(await this.closedSoon())) this.problems.push(`start refused: ${(err as Error).message}`);
           return null;
         }
       }
@@ -304,8 +311,8 @@ class Driver {
 
   /** A verdict refused is a problem unless the session has ended meanwhile (a break): its status follows. */
   private async refused(problem: string): Promise<void> {
-    await waitUntil(() => this.ended !== null, 2000);
-    if (!this.ended) this.problems.push(problem);
+    await waitUntil(() => this.ended !== null || this.killed, 2000);
+    if (!this.ended && !this.killed) this.problems.push(problem);
   }
 
   private judge(side: Outcome): void {
