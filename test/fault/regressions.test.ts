@@ -77,7 +77,7 @@ const painted = (doc: RenderedDocument, id: string) => doc.marks.get(id)?.decora
 describe('regressions found by the fault harness', () => {
   it('typing on a green line the stream shows re-indented keeps the indentation the stream ends with', async () => {
     const doc = await open('start\n      one\n  two\nend\n');
-    const id = await start(doc, lines(1, 3), { text: '      ONE = 1\n  two\n', chunkSize: 14, delayMs: 300 });
+    const id = await start(doc, lines(1, 3), { text: '      ONE = 1\n  two\n', chunkSize: 14, delayMs: 600 });
     // The first chunk is shown re-indented to the selection's two spaces.
     await until(() => doc.text.split('\n').includes('  ONE = 1'), 'the re-indented green line');
     const line = doc.text.split('\n').indexOf('  ONE = 1');

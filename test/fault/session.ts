@@ -132,6 +132,7 @@ class Driver {
         if (JSON.stringify(started.range) !== JSON.stringify(expectedRange)) this.problems.push(`scope ${JSON.stringify(started.range)}, selection lines ${first}–${last}`);
       } else if (started.sessionId !== this.sessionId || !started.reEdit) {
         // The proposal ended meanwhile (a break), so the instruction started a session of its own.
+        await waitUntil(() => this.ended !== null, 5000);
         if (!this.ended) this.problems.push(`a re-edit started ${JSON.stringify(started)}`);
         for (const sessionId of [started.sessionId, this.sessionId]) {
           await this.client.conn.sendRequest('redline/inlineEdit/cancel', { sessionId }).catch(() => undefined);
