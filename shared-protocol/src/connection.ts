@@ -6,7 +6,7 @@
 import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import type { Direction, NotificationMethod, ParamsOf, RequestMethod, ResultOf } from './methods.js';
 import { ErrorCodes } from './redline.js';
-import { paramsProblem } from './validate.js';
+import { paramsProblem, resultProblem } from './validate.js';
 
 type Handler<P, R> = (params: P, token: CancellationToken) => R | Promise<R>;
 
@@ -28,7 +28,10 @@ export type ClientConnection = Connection<'serverToClient', 'clientToServer'>;
 /** Reports a notification dropped because its params did not fit the protocol. */
 export type InvalidNotification = (method: string, problem: string) => void;
 
-/** `invalid` set: incoming params are checked against protocol.json first (requests get -32602). */
+/**
+ * `invalid` set (the server side): incoming params are checked against protocol.json first
+ * (requests get -32602), and so are the client's answers to the server's own requests.
+ */
 function typed(raw: MessageConnection, invalid?: InvalidNotification) {
   const problem = (method: string, params: unknown) => (invalid ? paramsProblem(method, params) : null);
   return {
@@ -48,8 +51,12 @@ function typed(raw: MessageConnection, invalid?: InvalidNotification) {
       });
     },
     // An undefined token must not be passed on: vscode-jsonrpc would send [params, null] as an array.
-    sendRequest: (method: string, params: unknown, token?: CancellationToken) =>
-      token ? raw.sendRequest(method, params, token) : raw.sendRequest(method, params),
+    sendRequest: async (method: string, params: unknown, token?: CancellationToken) => {
+      const result: unknown = await (token ? raw.sendRequest(method, params, token) : raw.sendRequest(method, params));
+      const wrong = invalid && resultProblem(method, result);
+      if (wrong) throw new Error(`the answer to ${method} does not fit the protocol: ${wrong}`);
+      return result;
+    },
     sendNotification: (method: string, params: unknown) => raw.sendNotification(method, params),
   };
 }

@@ -25,7 +25,7 @@ it('skips malformed frames with a log line and answers bad params with a clear -
       conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: 'file:///a.ts', version: 2 }, range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, instruction: 'x' }),
     ).rejects.toMatchObject({ code: -32801 });
     expect(stderr).toMatch(/unreadable message from the client/);
-    expect(stderr).toMatch(/dropped textDocument\/didChange: params.textDocument.version must be number, not string/);
+    expect(stderr).toMatch(/dropped textDocument\/didChange: params.textDocument.version must be integer, not string/);
   } finally {
     conn.dispose();
     child.kill();
