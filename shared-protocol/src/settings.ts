@@ -18,10 +18,6 @@ export type SettingSpec = (
   secret?: boolean;
 };
 
-/** The largest whole number LSP allows (`integer`), and the longest delay a Node timer can wait. */
-const MAX_INTEGER = 2_147_483_647;
-const MAX_TIMER_MS = MAX_INTEGER;
-
 export const SETTINGS = {
   provider: {
     type: 'string',
@@ -55,7 +51,8 @@ export const SETTINGS = {
     type: 'integer',
     default: 30_000,
     minimum: 1,
-    maximum: MAX_TIMER_MS,
+    // The longest delay a Node timer can wait.
+    maximum: 2_147_483_647,
     description: 'Milliseconds of silence from the model server after which a request fails.',
   },
   fimTemplate: {
@@ -68,14 +65,14 @@ export const SETTINGS = {
     type: 'integer',
     default: 40,
     minimum: 1,
-    maximum: MAX_INTEGER,
+    maximum: 2_147_483_647,
     description: 'Most lines a multiline completion may have.',
   },
   numPredictFim: {
     type: 'integer',
     default: 512,
     minimum: 1,
-    maximum: MAX_INTEGER,
+    maximum: 2_147_483_647,
     description: 'Token limit of a completion request.',
   },
   temperature: {
@@ -104,7 +101,8 @@ export const SETTINGS = {
     type: 'integer',
     default: 300,
     minimum: 0,
-    maximum: MAX_TIMER_MS,
+    // The longest delay a Node timer can wait.
+    maximum: 2_147_483_647,
     description: 'Milliseconds to wait after a keystroke before asking the model (skipped on an explicit trigger).',
   },
   completionCacheEnabled: {
