@@ -137,6 +137,44 @@ describe('the LSP lifecycle', () => {
   });
 });
 
+describe('positions from the wire are clamped to the document, and no work grows with their numbers', () => {
+  const range = (a: number, b: number, c: number, d: number) => ({ start: { line: a, character: b }, end: { line: c, character: d } });
+
+  it('a snippet whose selection ends past the end replaces up to the end, and reject restores the document exactly', async () => {
+    const client = await packagedSidecar({});
+    try {
+      const doc = await client.openDocument('file:///s.ts', 'typescript', 'one\ntwo\n');
+      const applied = await client.conn.sendRequest('redline/snippet/apply', { textDocument: { uri: doc.uri, version: doc.version }, snippet: 'ONE\nTWO\n', selection: range(0, 0, 4, 0) });
+      expect(applied.range).toEqual(range(0, 0, 2, 0));
+      await client.waitForStatus(applied.sessionId, ['done']);
+      expect(doc.text).toBe('one\ntwo\nONE\nTWO\n');
+      await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: applied.sessionId });
+      expect(doc.text).toBe('one\ntwo\n');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('selections and changes at line 100,000 and 1,000,000,000 are answered at once, at the end of the document', async () => {
+    const client = await packagedSidecar({});
+    try {
+      const doc = await client.openDocument('file:///far.ts', 'typescript', 'a\nb\n');
+      const far = await client.conn.sendRequest('redline/snippet/apply', { textDocument: { uri: doc.uri, version: doc.version }, snippet: 'x\n', selection: range(1, 0, 100_000, 0) });
+      expect(far.range).toEqual(range(1, 0, 2, 0));
+      await client.conn.sendRequest('redline/inlineEdit/cancel', { sessionId: far.sessionId });
+      await doc.edit(range(1_000_000_000, 3, 1_000_000_000, 9), 'c\n');
+      expect(doc.text).toBe('a\nb\nc\n');
+      const start = await client.conn.sendRequest('redline/snippet/apply', { textDocument: { uri: doc.uri, version: doc.version }, snippet: 'q\n', selection: range(1_000_000_000, 0, 1_000_000_001, 0) });
+      // The whole selection lies past the end: an empty selection at the end, where the snippet is inserted.
+      expect(start.range).toEqual(range(3, 0, 3, 0));
+      await client.waitForStatus(start.sessionId, ['done']);
+      expect(doc.text).toBe('a\nb\nc\nq\n');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 it('answers bad params with a clear -32602 and drops bad notifications with one log line', async () => {
   const s = await sidecar();
   s.notify('textDocument/didOpen', { textDocument: { uri: 'file:///a.ts', languageId: 'typescript', version: 1, text: 'a\n' } });

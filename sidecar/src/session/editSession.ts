@@ -21,7 +21,7 @@
  * closing → ended after its last render; streaming or pending → ended when the document closes.
  */
 import type { SessionState } from '@redline/shared-protocol';
-import { buildEditPrompt, type ChatMessage } from '../edit/prompt.js';
+import { buildEditPrompt, EDIT_CONTEXT_LINES, type ChatMessage } from '../edit/prompt.js';
 import { finalizeProposal, streamingProposal } from '../edit/extract.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
@@ -123,12 +123,14 @@ export class EditSession {
     const ask = newAsk(baseline, code, new StreamingLayout(baseline));
     this.enter('streaming', ask);
     this.deps.status(this, 'streaming');
+    // Only the lines the prompt can show around the region, not a copy of every line of the document.
+    const from = Math.max(0, this.region.start - EDIT_CONTEXT_LINES);
     const messages = buildEditPrompt({
       fileName,
       languageId: this.doc.languageId,
-      lines: buffer.lines(0, buffer.lineCount),
-      start: this.region.start,
-      end: this.region.end,
+      lines: buffer.lines(from, Math.min(buffer.lineCount, this.region.end + EDIT_CONTEXT_LINES)),
+      start: this.region.start - from,
+      end: this.region.end - from,
       code,
       instruction,
     });

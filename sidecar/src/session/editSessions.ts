@@ -46,7 +46,7 @@ export class EditSessions {
   async start(params: InlineEditStartParams): Promise<InlineEditStartResult> {
     if (!params.instruction.trim()) throw new ResponseError(ErrorCodes.InvalidParams, 'The instruction is empty.');
     const doc = await this.current(params.textDocument.uri, params.textDocument.version);
-    const { startLine, endLine } = await this.deps.scope(doc, params.range);
+    const { startLine, endLine } = await this.deps.scope(doc, doc.buffer.clamp(params.range));
     const fileName = fileNameOf(doc.uri);
     const pending = this.overlapping(doc.uri, startLine, endLine);
     if (pending) {
@@ -61,7 +61,8 @@ export class EditSessions {
   /** A code block shown as a proposal: it replaces the selection, or the stretch of the file it repeats. */
   async applySnippet(params: SnippetApplyParams): Promise<InlineEditStartResult> {
     const doc = await this.current(params.textDocument.uri, params.textDocument.version);
-    const { start, end } = params.selection;
+    // Clamped to the document: a selection past its end must not make region lines that do not exist.
+    const { start, end } = doc.buffer.clamp(params.selection);
     let lines: { startLine: number; endLine: number };
     if (start.line !== end.line || start.character !== end.character) {
       lines = { startLine: start.line, endLine: end.character === 0 && end.line > start.line ? end.line : end.line + 1 };
