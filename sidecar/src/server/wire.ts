@@ -32,8 +32,6 @@ export type Checked =
   /** A notification or response that is logged and dropped. */
   | { kind: 'drop'; reason: string };
 
-/** A method name as quoted in errors and log lines: the wire may send any string. */
-const named = (method: string) => (method.length > 80 ? `${method.slice(0, 80)}…` : method);
 const isId = (value: unknown): value is Id => typeof value === 'string' || typeof value === 'number';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -70,10 +68,10 @@ export function checkMessage(value: unknown): Checked {
 
 function checkCall(value: Record<string, unknown>, method: unknown, id: unknown, fail: (reason: string, code?: number) => Checked): Checked {
   if (typeof method !== 'string') return fail('"method" must be a string');
-  if (id !== undefined && !isId(id)) return fail(`${named(method)}: "id" must be a string or a number`);
+  if (id !== undefined && !isId(id)) return fail(`${method}: "id" must be a string or a number`);
   // Omitted (or null) params are an empty object: handlers always receive an object (see connection.ts).
   const params = value.params ?? {};
-  if (!isObject(params)) return fail(`${named(method)}: params must be an object`, ErrorCodes.InvalidParams);
+  if (!isObject(params)) return fail(`${method}: params must be an object`, ErrorCodes.InvalidParams);
   if (method === '$/cancelRequest' && !isId(params.id)) return { kind: 'drop', reason: '$/cancelRequest: params.id must be a string or a number' };
   return { kind: 'deliver', message: { ...value, params } as unknown as Message };
 }
