@@ -4,6 +4,7 @@
  * where the client library (which only writes well-formed frames) cannot be used.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { PACKAGED_SIDECAR } from './packaged.js';
 
@@ -21,6 +22,8 @@ export const frame = (body: string | object): Buffer => {
   return Buffer.concat([Buffer.from(`Content-Length: ${bytes.length}\r\n\r\n`), bytes]);
 };
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 export class RawSidecar {
   readonly child: ChildProcess;
   readonly received: WireMessage[] = [];
@@ -31,8 +34,9 @@ export class RawSidecar {
   private pending = Buffer.alloc(0);
   private nextId = 1;
   private readonly waiters = new Map<unknown, (message: WireMessage) => void>();
+  private writes: Promise<unknown> = Promise.resolve();
 
-  constructor(command = PACKAGED_SIDECAR) {
+  constructor(command = process.env.REDLINE_FUZZ_SIDECAR ?? PACKAGED_SIDECAR) {
     if (!existsSync(command)) throw new Error(`${command} is missing: run \`npm run build\` first`);
     this.child = spawn(command, [], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr!.setEncoding('utf8');
@@ -53,19 +57,36 @@ export class RawSidecar {
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
   }
 
-  write(bytes: Buffer | string): void {
-    if (this.alive) this.child.stdin!.write(bytes);
+  /**
+   * Writes `chunks` one after another (a turn of the event loop between them, so a frame can
+   * arrive in pieces), after everything written before and before anything written later: a
+   * render answer never lands inside another frame. Resolves false if the process stopped
+   * taking bytes (it died, or its input stayed full for 10 s).
+   */
+  write(...chunks: Array<Buffer | string>): Promise<boolean> {
+    const run = this.writes.then(async () => {
+      for (const [i, chunk] of chunks.entries()) {
+        if (!this.alive) return false;
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (this.child.stdin!.write(chunk)) continue;
+        const drained = await Promise.race([once(this.child.stdin!, 'drain').then(() => true), this.exit.then(() => false), sleep(10_000).then(() => false)]);
+        if (!drained) return false;
+      }
+      return true;
+    });
+    this.writes = run.catch(() => false);
+    return run;
   }
 
   notify(method: string, params: unknown = {}): void {
-    this.write(frame({ jsonrpc: '2.0', method, params }));
+    void this.write(frame({ jsonrpc: '2.0', method, params }));
   }
 
   /** Sends a request and waits for its answer; null when none came within `timeoutMs`. */
   request(method: string, params: unknown = {}, timeoutMs = 5000): Promise<WireMessage | null> {
     const id = `probe-${this.nextId++}`;
     const answer = this.answerTo(id, timeoutMs);
-    this.write(frame({ jsonrpc: '2.0', id, method, params }));
+    void this.write(frame({ jsonrpc: '2.0', id, method, params }));
     return answer;
   }
 
@@ -107,7 +128,7 @@ export class RawSidecar {
       this.pending = this.pending.subarray(end + 4 + length);
       this.received.push(message);
       if (message.method === 'redline/applyRender' && message.id !== undefined) {
-        this.write(frame({ jsonrpc: '2.0', id: message.id, result: this.onRender(message.params ?? {}) }));
+        void this.write(frame({ jsonrpc: '2.0', id: message.id, result: this.onRender(message.params ?? {}) }));
       } else if (message.method === undefined) {
         this.waiters.get(message.id)?.(message);
         this.waiters.delete(message.id);

@@ -87,6 +87,15 @@ describe('FrameDecoder recovers from every malformed class, reporting each stret
     expect(messages(events)).toEqual([ping]);
   });
 
+  it('a too-large Content-Length that ends inside the next header, arriving a byte at a time, still cuts at that header', () => {
+    for (const declared of [20, 25, 30, 35, 40]) {
+      const decoder = new FrameDecoder();
+      const events = decoder.push(Buffer.from(`Content-Length: ${declared}\r\n\r\n{"jsonrpc":"2.0",`));
+      for (const byte of Buffer.from(PING)) events.push(...decoder.push(Buffer.from([byte])));
+      expect(messages(events), `declared ${declared}`).toEqual([ping]);
+    }
+  });
+
   it('a Content-Length line inside a JSON string is text, not a header', () => {
     const value = { jsonrpc: '2.0', method: 'n', params: { text: 'Content-Length: 12\\r\\n and Content-Length: 7\r\n' } };
     expect(decode(frame(JSON.stringify(value)), PING)).toEqual([

@@ -91,6 +91,8 @@ export class FrameDecoder {
     }
     this.searched = available;
     if (pending.length < length) return false;
+    // The body's last bytes may be the start of the next header, still arriving: wait for it.
+    if (endsInLengthLine(pending, length)) return false;
     let value: unknown;
     let error: Error | null = null;
     try {
@@ -160,6 +162,21 @@ function findLengthLine(bytes: Buffer, from: number, to: number): number {
     if (/^[ \t]{0,8}\d{1,10}[ \t]{0,8}\r\n/.test(bytes.toString('latin1', at + NAME_LENGTH, at + LENGTH_LINE_MAX))) return at;
   }
   return -1;
+}
+
+/**
+ * Whether a Content-Length line starts in the last bytes of the body [0, length) and is not complete
+ * in what has arrived: a too-large Content-Length that ends inside the next frame's header. (No
+ * JSON text ends so: it would have raw `Content-Length` outside a string.)
+ */
+function endsInLengthLine(bytes: Buffer, length: number): boolean {
+  const name = 'content-length:';
+  for (let at = Math.max(0, length - LENGTH_LINE_MAX); at < length; at++) {
+    if ((bytes[at] | 0x20) !== 0x63) continue;
+    const rest = bytes.toString('latin1', at, Math.min(bytes.length, at + LENGTH_LINE_MAX)).toLowerCase();
+    if (rest.length <= name.length ? name.startsWith(rest) : rest.startsWith(name) && /^[ \t]{0,8}\d{0,10}[ \t]{0,8}\r?$/.test(rest.slice(name.length))) return true;
+  }
+  return false;
 }
 
 /**

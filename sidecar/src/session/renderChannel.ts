@@ -110,11 +110,16 @@ export class RenderChannels {
     const doc = this.documents.get(uri);
     if (!doc || doc.version >= channel.awaitVersion) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, CATCH_UP_MS);
-      channel.versionWaiters.push(() => {
+      const wake = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      // Given up on: the waiter goes too, or a version that never comes would keep every one of them.
+      const timer = setTimeout(() => {
+        channel.versionWaiters = channel.versionWaiters.filter((w) => w !== wake);
+        resolve();
+      }, CATCH_UP_MS);
+      channel.versionWaiters.push(wake);
     });
   }
 
