@@ -12,6 +12,7 @@ export const HANG_MS = 2000;
 const PROBE_EVERY = 25;
 const CLOSE_ALL_EVERY = 2000;
 const EXIT_MS = 15_000;
+const HUGE_MS = 10_000;
 /**
  * Unanswered requests are waited for this long before a process is ended or the run reported: a
  * client that keeps answering renders as stale with a version it never sent makes the sidecar wait
@@ -167,11 +168,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     sidecar = await spawn();
   }
 
-  async function probe(): Promise<boolean> {
-    const answer = await sidecar.request('redline/inlineEdit/cancel', { sessionId: 'probe' }, HANG_MS);
+  /** After a 10 MB document the probe waits longer: reading one takes about a second here. */
+  async function probe(afterHuge = false): Promise<boolean> {
+    const answer = await sidecar.request('redline/inlineEdit/cancel', { sessionId: 'probe' }, afterHuge ? HUGE_MS : HANG_MS);
     if (answer) return true;
     if (!sidecar.alive) await replace('crash', `exit ${JSON.stringify(await sidecar.exit)}`);
-    else await replace('hang', `no answer to a probe within ${HANG_MS} ms`);
+    else await replace('hang', `no answer to a probe within ${afterHuge ? HUGE_MS : HANG_MS} ms`);
     return false;
   }
 
@@ -209,7 +211,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       continue;
     }
     if ((i + 1) % PROBE_EVERY === 0 || step.label === 'deep' || step.label === 'huge') {
-      if (await probe()) collect(sidecar);
+      if (await probe(step.label === 'huge')) collect(sidecar);
     }
     if (i + 1 === warmUp) {
       await drain(sidecar);

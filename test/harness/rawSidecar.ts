@@ -95,9 +95,13 @@ export class RawSidecar {
     const seen = this.received.find((m) => m.id === id && m.method === undefined);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve) => {
+      // Timers run before I/O in a turn of the event loop: if this process itself was busy, an answer
+      // already in the pipe is read (one turn later) before it counts as missing.
       const timer = setTimeout(() => {
-        this.waiters.delete(id);
-        resolve(null);
+        setImmediate(() => {
+          if (!this.waiters.delete(id)) return;
+          resolve(null);
+        });
       }, timeoutMs);
       this.waiters.set(id, (message) => {
         clearTimeout(timer);
