@@ -25,7 +25,8 @@ function print(title: string, report: FuzzReport): void {
   console.log(`  crashes ${report.crashes}, hangs ${report.hangs}, unanswered requests ${report.unanswered}, internal errors ${report.internalErrors}`);
   if (report.lifecycleEnds > 0) console.log(`  processes ended by shutdown/exit ${report.lifecycleEnds}, slowest exit ${report.slowestExitMs.toFixed(0)} ms`);
   console.log(`  error answers by code: ${codes}`);
-  console.log(`  RSS after warm-up ${mb(report.rssBefore)}, at the end ${mb(report.rssAfter)} (${growth} %)`);
+  // With shutdown and exit frames the process at the end is not the one measured after warm-up.
+  if (report.lifecycleEnds === 0) console.log(`  RSS after warm-up ${mb(report.rssBefore)}, at the end ${mb(report.rssAfter)} (${growth} %)`);
   for (const failure of report.failures) console.log(`  ${failure.kind} at frame ${failure.frame} after [${failure.recent.join(', ')}]: ${failure.detail.split('\n')[0]}`);
 }
 
