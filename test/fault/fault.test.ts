@@ -1,5 +1,5 @@
 /**
- * A short run of the fault harness (`npm run soak` runs 1,000): whole inline-edit sessions with
+ * A short run of the fault harness (`npm run soak:faults` runs 1,000): whole inline-edit sessions with
  * model faults, user edits, stale answers and verdicts, each judged by the independent oracle.
  * A fixed block of seeds, then a random one, printed so a failure can be replayed.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run soak`: fault sessions in bulk, counted by fault kind. Arguments: the number of sessions
+ * `npm run soak:faults`: fault sessions in bulk, counted by fault kind. Arguments: the number of sessions
  * (default 1,000), the first seed (default random, printed), sessions at once (default 4), and
  * `--same` to run that one seed every time (timing differs from run to run).
  * Exits non-zero when any session found a problem; each is printed with the seed that replays it.

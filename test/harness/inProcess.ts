@@ -1,8 +1,8 @@
-/** The sidecar's server in this process, over real JSON-RPC framing on in-memory pipes. */
+/** The sidecar's server in this process, over its real JSON-RPC edge on in-memory pipes. */
 import { PassThrough } from 'node:stream';
-import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node.js';
 import type { RedlineSettingsPatch } from '@redline/shared-protocol';
 import { startServer } from '../../sidecar/src/server/server.js';
+import { sidecarConnection } from '../../sidecar/src/server/wire.js';
 import { SidecarClient } from '@redline/client';
 
 export interface InProcessServer {
@@ -14,7 +14,7 @@ export interface InProcessServer {
 export async function inProcessServer(settings: RedlineSettingsPatch): Promise<InProcessServer> {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
-  const raw = createMessageConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+  const raw = sidecarConnection(toServer, toClient);
   const server = startServer(raw, { onExit: () => raw.dispose() });
   raw.listen();
   const client = await SidecarClient.connect(toClient, toServer, settings);

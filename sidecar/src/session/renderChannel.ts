@@ -82,7 +82,8 @@ export class RenderChannels {
 
   /** Resolves when no render of `uri` is queued or in flight, so the mirror is current. */
   idle(uri: string): Promise<void> {
-    return this.channel(uri).tail.then(() => undefined);
+    // Asking about a document that never rendered must not leave a channel behind for its uri.
+    return (this.channels.get(uri)?.tail ?? Promise.resolve()).then(() => undefined);
   }
 
   /** Queues one render; `plan` runs when it is this render's turn and may return null to skip. */
