@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { textChecksum, type RenderParams, type RenderResult } from '@redline/shared-protocol';
 import { DocumentStore } from '../server/documents.js';
 import { RenderChannels, type RenderPlan } from './renderChannel.js';
@@ -45,6 +45,8 @@ function setup() {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
+
+afterEach(() => vi.useRealTimers());
 
 describe('RenderChannels', () => {
   it("drops the echo of an applied render, applies its edits as the session's own, then replays the user's later changes", async () => {
@@ -122,6 +124,28 @@ describe('RenderChannels', () => {
     expect(t.docs.get('u')!.buffer.getText()).toBe('a\nb\nXYZ');
   });
 
+  it('stops waiting for a client that never sends its text: the next render goes out, held changes are applied, its checksums are no longer acted on', async () => {
+    const t = setup();
+    vi.useFakeTimers();
+    t.client.hold = new Promise(() => undefined);
+    t.channels.didChange({ textDocument: { uri: 'u', version: 2 }, contentChanges: [{ range: { start: at(2, 0), end: at(2, 0) }, text: 'c' }], checksum: 1 });
+    const render = t.channels.render('u', 's', () => t.plan('X'));
+    t.channels.didChange({ textDocument: { uri: 'u', version: 3 }, contentChanges: [{ range: { start: at(2, 1), end: at(2, 1) }, text: 'd' }], checksum: 2 });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(t.sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.sent).toHaveLength(1);
+    expect(t.sent[0].version).toBe(3);
+    expect(t.warnings.filter((w) => /could not fetch u .*no answer within 5000 ms/.test(w))).toHaveLength(1);
+    t.answer({ applied: true, version: 4 });
+    expect(await render).toBe('applied');
+    t.channels.didChange({ textDocument: { uri: 'u', version: 5 }, contentChanges: [{ range: { start: at(2, 3), end: at(2, 3) }, text: 'e' }], checksum: 3 });
+    await t.channels.idle('u');
+    expect(t.client.asked).toBe(1);
+    expect(t.warnings).toHaveLength(2);
+    expect(t.docs.get('u')!.buffer.getText()).toBe('aX\nb\ncde');
+  });
+
   it("fetches the client's text when the version a stale answer names never arrives", async () => {
     const t = setup();
     const first = t.channels.render('u', 's', () => t.plan('X'));
@@ -131,8 +155,11 @@ describe('RenderChannels', () => {
     t.client.version = 5;
     t.answer({ applied: false, version: 5 });
     expect(await first).toBe('stale');
+    vi.useFakeTimers();
     const second = t.channels.render('u', 's', () => t.plan('Y'));
-    await new Promise((r) => setTimeout(r, 2100));
+    await vi.advanceTimersByTimeAsync(2000);
+    vi.useRealTimers();
+    await tick();
     expect(t.client.asked).toBe(1);
     expect(t.sent[1].version).toBe(5);
     t.answer({ applied: true, version: 6 });

@@ -60,6 +60,8 @@ interface Channel {
 }
 
 const CATCH_UP_MS = 2000;
+/** How long a client may take to send its text (`redline/documentText`); then the mirror stays as it is. */
+const DOCUMENT_TEXT_MS = 5000;
 
 export class RenderChannels {
   private readonly channels = new Map<string, Channel>();
@@ -154,10 +156,19 @@ export class RenderChannels {
     if (!this.documents.get(uri)) return;
     channel.inFlight = true;
     let result: DocumentTextResult | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    // A client that never answers must not hold the document's renders and requests for good.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${DOCUMENT_TEXT_MS} ms`)), DOCUMENT_TEXT_MS);
+    });
     try {
-      result = await this.client.documentText({ uri });
+      result = await Promise.race([this.client.documentText({ uri }), timeout]);
     } catch (err) {
       this.log.warn(`could not fetch ${uri} from the client to resynchronise: ${(err as Error).message}`);
+      // Its checksums cannot be acted on, so they are not compared again for this document.
+      channel.check = 'ignored';
+    } finally {
+      clearTimeout(timer);
     }
     channel.inFlight = false;
     const held = channel.held.splice(0);
