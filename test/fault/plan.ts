@@ -8,7 +8,7 @@
  * text, a changed or new line gets a new id.
  */
 import type { Reply } from '@redline/model-double';
-import { Random } from './random.js';
+import { Random } from '../harness/random.js';
 
 export const FAULT_KINDS = [
   'none',

@@ -11,7 +11,7 @@ import { TERMINAL_STATES, type SessionState, type SessionStatusParams } from '@r
 import { inProcessServer } from '../harness/inProcess.js';
 import { packagedSidecar } from '../harness/packaged.js';
 import { ERROR_FAULTS, atSharedIndent, proposalForReEdit, truncatedProposal, type FaultKind, type Round, type SessionPlan, type UserEdit } from './plan.js';
-import { Random } from './random.js';
+import { Random } from '../harness/random.js';
 import { keyOf, World, type Outcome } from './world.js';
 
 export interface SessionResult {

@@ -5,7 +5,8 @@
  */
 import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
 import { RawSidecar, type WireMessage } from '../harness/rawSidecar.js';
-import { FrameGenerator, Rng, type FuzzState, type Step } from './generator.js';
+import { Random } from '../harness/random.js';
+import { FrameGenerator, type FuzzState, type Step } from './generator.js';
 
 export const HANG_MS = 2000;
 /** A probe (a request answered from the sidecar's own state) after this many frames. */
@@ -59,7 +60,7 @@ export interface FuzzOptions {
   onProgress?: (done: number, report: FuzzReport) => void;
 }
 
-function modelReplies(rng: Rng): (request: unknown) => Reply {
+function modelReplies(rng: Random): (request: unknown) => Reply {
   return () => {
     const text = rng.pick(['def f(x):\n    return x * 2\n', 'const a = 2;\n', '```\nfun a() = 2\n```\n', '<think>hm</think>x = 1\n', '', 'same\n']);
     return rng.weighted<string>({ ok: 80, http: 5, cut: 4, malformed: 4, slow: 7 }) === 'ok'
@@ -75,11 +76,11 @@ function modelReplies(rng: Rng): (request: unknown) => Reply {
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
-  const rng = new Rng(options.seed);
+  const rng = new Random(options.seed);
   // Answers to renders come at moments that depend on timing: they draw from their own sequence.
-  const answers = new Rng(options.seed ^ 0xa11ce);
+  const answers = new Random(options.seed ^ 0xa11ce);
   const model: ModelDouble = await startModelDouble();
-  model.onRequest(modelReplies(new Rng(options.seed ^ 0x5eed)));
+  model.onRequest(modelReplies(new Random(options.seed ^ 0x5eed)));
   const state: FuzzState = { docs: [], sessions: [], lastIds: [] };
   const generator = new FrameGenerator(rng, state, { lifecycleEnds: options.lifecycleEnds, hugeDocuments: options.hugeDocuments });
   const report: FuzzReport = { seed: options.seed, frames: 0, crashes: 0, hangs: 0, unanswered: 0, internalErrors: 0, lifecycleEnds: 0, slowestExitMs: 0, errorsByCode: {}, answered: 0, rssBefore: 0, rssAfter: 0, failures: [], seconds: 0 };

@@ -6,43 +6,7 @@
  * for the same answers.
  */
 import { frame } from '../harness/rawSidecar.js';
-
-/** mulberry32: small, fast and good enough to drive a fuzzer reproducibly. */
-export class Rng {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(0, items.length - 1)];
-  }
-
-  /** One of the keys, with probability proportional to its weight. */
-  weighted<K extends string>(weights: Record<K, number>): K {
-    const entries = Object.entries(weights) as Array<[K, number]>;
-    let roll = this.next() * entries.reduce((sum, [, w]) => sum + w, 0);
-    for (const [key, weight] of entries) if ((roll -= weight) < 0) return key;
-    return entries[entries.length - 1][0];
-  }
-}
+import type { Random } from '../harness/random.js';
 
 /** What the fuzzer knows of a document it opened. */
 export interface FuzzDocument {
@@ -99,7 +63,7 @@ export class FrameGenerator {
   private counter = 0;
 
   constructor(
-    private readonly rng: Rng,
+    private readonly rng: Random,
     private readonly state: FuzzState,
     private readonly options: GeneratorOptions,
   ) {}

@@ -1,4 +1,7 @@
-/** A seeded random source (mulberry32), so a failing session is replayed from its seed alone. */
+/**
+ * A seeded random source (mulberry32: small, fast and good enough), so a failing fuzz run or fault
+ * session is replayed from its seed alone.
+ */
 export class Random {
   private state: number;
 
@@ -25,14 +28,16 @@ export class Random {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    return items[this.int(0, items.length - 1)];
   }
 
-  /** A value by weight: [[value, weight], …]. */
-  weighted<T>(choices: ReadonlyArray<readonly [T, number]>): T {
-    const total = choices.reduce((sum, [, w]) => sum + w, 0);
-    let r = this.next() * total;
-    for (const [value, w] of choices) if ((r -= w) < 0) return value;
-    return choices[choices.length - 1][0];
+  /** A value with probability proportional to its weight: [[value, weight], …], or { key: weight, … } for a key. */
+  weighted<T>(choices: ReadonlyArray<readonly [T, number]>): T;
+  weighted<K extends string>(weights: Record<K, number>): K;
+  weighted(choices: ReadonlyArray<readonly [unknown, number]> | Record<string, number>): unknown {
+    const entries = Array.isArray(choices) ? choices : Object.entries(choices);
+    let roll = this.next() * entries.reduce((sum, [, w]) => sum + w, 0);
+    for (const [value, w] of entries) if ((roll -= w) < 0) return value;
+    return entries[entries.length - 1][0];
   }
 }
