@@ -146,6 +146,20 @@ describe('RenderChannels', () => {
     expect(t.docs.get('u')!.buffer.getText()).toBe('aX\nb\ncde');
   });
 
+  it('wakes whatever waits for a version of a document that closes before it arrives', async () => {
+    const t = setup();
+    const render = t.channels.render('u', 's', () => t.plan('X'));
+    await tick();
+    t.channels.didChange({ textDocument: { uri: 'u', version: 7 }, contentChanges: [{ text: 'typed\n' }] });
+    let woken = false;
+    t.channels.whenVersion('u', t.channels.receivedVersion('u'), () => (woken = true));
+    t.docs.close('u');
+    t.channels.forget('u');
+    expect(woken).toBe(true);
+    t.answer({ applied: true, version: 2 });
+    expect(await render).toBe('applied');
+  });
+
   it("fetches the client's text when the version a stale answer names never arrives", async () => {
     const t = setup();
     const first = t.channels.render('u', 's', () => t.plan('X'));

@@ -117,8 +117,11 @@ export class RenderChannels {
     else this.channel(uri).versionWaiters.push({ version, wake });
   }
 
+  /** The document closed: whatever waited for one of its versions goes on, and finds it gone. */
   forget(uri: string): void {
+    const channel = this.channels.get(uri);
     this.channels.delete(uri);
+    for (const waiter of channel?.versionWaiters.splice(0) ?? []) waiter.wake();
   }
 
   private async runOne(uri: string, sessionId: string, channel: Channel, plan: () => RenderPlan | null): Promise<RenderOutcome> {
