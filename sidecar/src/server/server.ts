@@ -1,7 +1,7 @@
 /** Wires the protocol to the sidecar's parts: documents, settings, inline-edit sessions, completion. */
 import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { serverConnection, type InitializeResult } from '@redline/shared-protocol';
-import { streamChat } from '../providers/chat.js';
+import { streamEdit } from '../providers/edit.js';
 import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
@@ -28,8 +28,9 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     channels,
     log,
     model: () => {
-      const endpoint = endpointFromSettings(settings.get(), 'edit');
-      return (messages, signal) => streamChat(endpoint, messages, signal);
+      const current = settings.get();
+      const endpoint = endpointFromSettings(current, 'edit');
+      return (request, signal) => streamEdit(endpoint, request, signal, current);
     },
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),

@@ -47,8 +47,11 @@ const MAX_STALE_RENDERS = 20;
 /** Tries of the closing render: a stale answer means the user typed meanwhile, so it is planned again. */
 const CLOSE_ATTEMPTS = 5;
 
-/** Yields the model's reply as text deltas; aborting the signal must end the HTTP request. */
-export type ModelStream = (messages: ChatMessage[], signal: AbortSignal) => AsyncIterable<string>;
+/**
+ * Yields the model's reply as text deltas; aborting the signal must end the HTTP request. A reply
+ * that did not arrive whole (a limit cut it) ends in a ModelError, never as a normal end.
+ */
+export type ModelStream = (request: { messages: ChatMessage[]; code: string }, signal: AbortSignal) => AsyncIterable<string>;
 
 export interface SessionDeps {
   channels: RenderChannels;
@@ -132,7 +135,7 @@ export class EditSession {
       code,
       instruction,
     });
-    void this.consume(model(messages, ask.abort.signal), ask);
+    void this.consume(model({ messages, code }, ask.abort.signal), ask);
   }
 
   /** Shows a ready-made proposal (an applied snippet) without a model. */

@@ -12,6 +12,8 @@ class RedlineSettingsState {
     var completionModel: String = ""
     var fimTemplate: String = "auto"
     var requestTimeoutMs: Int = 30_000
+    var maxEditTokens: Int = 8_192
+    var maxContextTokens: Int = 32_768
     var maxLines: Int = 40
     var numPredictFim: Int = 512
     var temperature: Double = 0.2
@@ -29,6 +31,8 @@ class RedlineSettingsState {
         completionModel = completionModel.trim(),
         apiKey = apiKey ?: "",
         requestTimeoutMs = requestTimeoutMs,
+        maxEditTokens = maxEditTokens,
+        maxContextTokens = maxContextTokens,
         fimTemplate = fimTemplate,
         maxLines = maxLines,
         numPredictFim = numPredictFim,

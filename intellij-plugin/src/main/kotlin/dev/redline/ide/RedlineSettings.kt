@@ -77,6 +77,10 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("API key:") { keyField = passwordField().bindText(::apiKey).comment("Stored in the IDE's password safe").component }
             row("Request timeout (ms):") { intTextField(1_000..600_000).bindIntText(s::requestTimeoutMs) }
         }
+        group("Inline Edit") {
+            row("Reply token limit:") { intTextField(1..262_144).bindIntText(s::maxEditTokens).comment("Twice the selection plus 1,024 tokens, up to this") }
+            row("Largest context window (Ollama):") { intTextField(4_096..1_048_576).bindIntText(s::maxContextTokens) }
+        }
         group("Completion") {
             row("FIM template:") { textField().bindText(s::fimTemplate).comment("auto, a model family, or a template with {prefix} and {suffix}") }
             row("Max lines:") { intTextField(1..500).bindIntText(s::maxLines) }
