@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['{shared-protocol,client,sidecar,terminal-client,model-double}/src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Real model servers take both cores: scripts/test.mjs runs that suite on its own, after this one.
+    exclude: [...configDefaults.exclude, 'test/real-servers/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
