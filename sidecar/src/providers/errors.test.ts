@@ -15,7 +15,12 @@ describe('error messages', () => {
 
   it('names status, reason, the path that failed, server text and endpoint for HTTP errors', () => {
     const error = httpError(ep, 404, '{"error":"model \'x\' not found"}', '/api/chat');
-    expect(error).toMatchObject({ kind: 'http', status: 404, message: "The model server at http://127.0.0.1:11434 answered 404 Not Found to /api/chat: model 'x' not found" });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 404,
+      message: "The model server at http://127.0.0.1:11434 answered 404 Not Found to /api/chat: model 'x' not found (check the model setting: `ollama list` shows the models installed, `ollama pull m` fetches this one)",
+    });
+    expect(httpError({ ...ep, provider: 'openai' }, 400, '{"error":{"message":"model \'x\' not found"}}', '/v1/chat/completions').message).toMatch(/: model 'x' not found \(check the model setting\)$/);
     expect(httpError(ep, 401, '', '/v1/chat/completions').message).toBe('The model server at http://127.0.0.1:11434 answered 401 Unauthorized to /v1/chat/completions (check the API key setting)');
   });
 
@@ -26,7 +31,7 @@ describe('error messages', () => {
     );
     expect(httpError({ ...ep, endpoint: 'http://127.0.0.1:8080' }, 404, 'Not Found', '/api/generate').message).toMatch(/\(is it an Ollama server\? For an OpenAI-compatible server, set provider to openai\)$/);
     // Ollama's own 404s are about a model, and the openai provider already is the other one.
-    expect(httpError(v1, 404, '{"error":"model \'x\' not found"}', '/api/chat').message).toMatch(/not found$/);
+    expect(httpError(v1, 404, '{"error":"model \'x\' not found"}', '/api/chat').message).not.toMatch(/set provider/);
     expect(httpError({ ...v1, provider: 'openai' }, 404, 'Not Found', '/v1/chat/completions').message).toMatch(/Not Found$/);
   });
 

@@ -38,6 +38,9 @@ export function httpError(ep: ModelEndpoint, status: number, body: string, path:
 
 function statusHint(ep: ModelEndpoint, status: number, said: string): string {
   if (status === 401 || status === 403) return ' (check the API key setting)';
+  if (/model/i.test(said) && /not found|does not exist|unknown/i.test(said)) {
+    return ep.provider === 'ollama' ? ` (check the model setting: \`ollama list\` shows the models installed, \`ollama pull ${ep.model}\` fetches this one)` : ' (check the model setting)';
+  }
   // Ollama's own 404s are about models ("model 'x' not found"); a 404 for the path itself means
   // the server has no Ollama API there.
   if (status !== 404 || ep.provider !== 'ollama' || /model/i.test(said)) return '';

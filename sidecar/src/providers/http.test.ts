@@ -45,7 +45,7 @@ describe.each(providers)('failures (%s)', (provider) => {
     double.script({ text: '', status: 404, errorBody: { error: "model 'x' not found" } });
     const { error } = await run(chat(provider));
     expect(error).toMatchObject({ kind: 'http', status: 404 });
-    expect(error.message).toBe(`The model server at ${double.url} answered 404 Not Found to ${provider === 'ollama' ? '/api/chat' : '/v1/chat/completions'}: model 'x' not found`);
+    expect(error.message).toMatch(`The model server at ${double.url} answered 404 Not Found to ${provider === 'ollama' ? '/api/chat' : '/v1/chat/completions'}: model 'x' not found (check the model setting`);
   });
 
   it('never repeats the key, even when the server echoes it', async () => {
