@@ -113,7 +113,9 @@ export function firstChoice(message: Record<string, unknown>): { choice: Record<
   const choice = Array.isArray(choices) && typeof choices[0] === 'object' && choices[0] !== null ? (choices[0] as Record<string, unknown>) : {};
   if (choice.finish_reason === undefined || choice.finish_reason === null) return { choice, done: false };
   const usage = (message.usage ?? {}) as Record<string, unknown>;
-  return { choice, done: true, end: withCounts(endReason(choice.finish_reason), usage.prompt_tokens, usage.completion_tokens) };
+  // llama.cpp's server puts its counts in `timings` on this chunk (`usage` only when asked for).
+  const timings = (message.timings ?? {}) as Record<string, unknown>;
+  return { choice, done: true, end: withCounts(endReason(choice.finish_reason), usage.prompt_tokens, usage.completion_tokens ?? timings.predicted_n) };
 }
 
 /** Ollama's last message: `done_reason`, and the token counts `prompt_eval_count` and `eval_count`. */
