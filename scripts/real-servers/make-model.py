@@ -9,8 +9,9 @@ ChatML chat template with <|im_end|> as end of turn, and Qwen-style FIM tokens.
   make-model.py OUT.gguf [--no-eos] [--slow]
 
 --no-eos  the end tokens are never likely, so a reply runs to the token limit or the context's end
---slow    1024 wide and 8 layers (≈ 400 MB, a few tokens a second on 2 cores): slow enough to cancel
-          or kill the server mid-reply; the default is 64 wide and 2 layers (≈ 1 MB, fast)
+--slow    512 wide and 6 layers (≈ 80 MB; tens of tokens a second on one core, a reply of a thousand
+          tokens takes a minute or so): slow enough to cancel or kill the server mid-reply, quick to
+          read a prompt; the default is 64 wide and 2 layers (≈ 1 MB, thousands of tokens a second)
 """
 import argparse
 
@@ -59,7 +60,7 @@ for word in CODE_WORDS:
 for width in (2, 4, 8):
     text_tokens.append(vocab.add(SPACE * width, -5.0, gguf.TokenType.NORMAL))
 
-embd, layers, ff, heads = (1024, 8, 2816, 8) if args.slow else (64, 2, 128, 4)
+embd, layers, ff, heads = (512, 6, 1408, 8) if args.slow else (64, 2, 128, 4)
 head_dim = embd // heads
 context = 4096
 
