@@ -89,5 +89,6 @@ make_model() { # name, flags…
 }
 make_model tiny
 make_model tiny-noeos --no-eos
-make_model slow-noeos --slow --no-eos
+make_model medium-noeos --size medium --no-eos
+make_model large-noeos --size large --no-eos
 echo "real model servers: ready in $dir"

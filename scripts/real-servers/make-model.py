@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
-"""Writes a tiny llama-architecture GGUF with random weights for the real-server tests.
+"""Writes a small llama-architecture GGUF with random weights for the real-server tests.
 
 Random weights make gibberish, which is all the tests need: they exercise the servers' wire formats,
 streaming, limits, cancellation and errors, not the text. The file has what both servers need to
-treat it as a real chat and code model: an SPM tokenizer with byte fallback (any text encodes), a
-ChatML chat template with <|im_end|> as end of turn, and Qwen-style FIM tokens.
+treat it as a real chat and code model: an SPM tokenizer with byte fallback (any text encodes) and a
+few hundred words (text takes about as many tokens as with a real tokenizer), a ChatML chat template
+with <|im_end|> as end of turn, and Qwen-style FIM tokens.
 
-  make-model.py OUT.gguf [--no-eos] [--slow]
+  make-model.py OUT.gguf [--no-eos] [--size tiny|medium|large]
 
 --no-eos  the end tokens are never likely, so a reply runs to the token limit or the context's end
---slow    512 wide and 6 layers (≈ 80 MB; tens of tokens a second on one core, a reply of a thousand
-          tokens takes a minute or so): slow enough to cancel or kill the server mid-reply, quick to
-          read a prompt; the default is 64 wide and 2 layers (≈ 1 MB, thousands of tokens a second)
+--size    tiny: 64 wide, 2 layers (≈ 2 MB, thousands of tokens a second); medium: 256 wide, 4 layers,
+          and large: 512 wide, 6 layers (≈ 20 and 80 MB). A slow model lets a test cancel or kill
+          the server mid-reply: on one busy core, llama.cpp's server runs large at some 50 tokens a
+          second, Ollama (whose prompt reading is far slower here) runs medium at some 80.
 """
 import argparse
 
@@ -21,12 +23,24 @@ import numpy as np
 parser = argparse.ArgumentParser()
 parser.add_argument("out")
 parser.add_argument("--no-eos", action="store_true")
-parser.add_argument("--slow", action="store_true")
+parser.add_argument("--size", choices=["tiny", "medium", "large"], default="tiny")
 args = parser.parse_args()
 
 SPACE = "\u2581"  # SPM writes a space as this symbol
 CONTROL = ["<unk>", "<s>", "</s>", "<|im_start|>", "<|im_end|>",
            "<|fim_prefix|>", "<|fim_suffix|>", "<|fim_middle|>", "<|fim_pad|>", "<|endoftext|>"]
+# Frequent English words and the words of coding requests, so prose tokenizes about as densely as
+# with a real tokenizer (a few characters a token), not a character at a time.
+ENGLISH_WORDS = """the of and to in is it you that was for on are with as be at this have from or one had by
+but not what all were we when your can said there use an each which she do how their if will up other about
+out many then them these so some her would make like him into time has look two more write go see number no
+way could people my than first been call who its now find long down day did get come made may part over new
+after only used using must also just any such here where why should very before same between while under
+code edit editor editing file files line lines function functions method class value values name names type
+types return returns reply rewrite replacement complete change changes changed instruction instructions
+comment comments keep everything exactly including indentation context only include given follows follow
+above below nothing else diff fragment fences commentary mention markdown error errors test tests python
+typescript java kotlin string number list items item total result""".split()
 CODE_WORDS = ["def", "return", "if", "else", "for", "in", "import", "from", "class", "self", "print",
               "function", "const", "let", "var", "true", "false", "None", "null", "while", "x", "y",
               "value", "items", "total", "result", "(", ")", ":", "=", "==", "+=", "->", "()", "):",
@@ -35,11 +49,12 @@ CODE_WORDS = ["def", "return", "if", "else", "for", "in", "import", "from", "cla
 
 class Vocab:
     def __init__(self):
-        self.pieces, self.scores, self.types = [], [], []
+        self.pieces, self.scores, self.types, self.ids = [], [], [], {}
 
     def add(self, piece, score, kind):
-        if piece in self.pieces:
-            return self.pieces.index(piece)
+        if piece in self.ids:
+            return self.ids[piece]
+        self.ids[piece] = len(self.pieces)
         self.pieces.append(piece)
         self.scores.append(score)
         self.types.append(int(kind))
@@ -54,13 +69,15 @@ byte_token = [vocab.add(f"<0x{b:02X}>", 0.0, gguf.TokenType.BYTE) for b in range
 # leading space (longer pieces score higher so the tokenizer prefers them), runs of indentation.
 text_tokens = [vocab.add(c, -1000.0 - i, gguf.TokenType.NORMAL)
                for i, c in enumerate([chr(n) for n in range(33, 127)] + [SPACE])]
-for word in CODE_WORDS:
+# SPM builds a word by merging neighbouring pieces, so every prefix of a word is a piece too.
+for word in CODE_WORDS + ENGLISH_WORDS + [w.capitalize() for w in ENGLISH_WORDS]:
     for piece in (word, SPACE + word):
-        text_tokens.append(vocab.add(piece, -10.0 * (20 - min(len(piece), 19)), gguf.TokenType.NORMAL))
+        for end in range(2, len(piece) + 1):
+            text_tokens.append(vocab.add(piece[:end], -10.0 * (20 - min(end, 19)), gguf.TokenType.NORMAL))
 for width in (2, 4, 8):
     text_tokens.append(vocab.add(SPACE * width, -5.0, gguf.TokenType.NORMAL))
 
-embd, layers, ff, heads = (512, 6, 1408, 8) if args.slow else (64, 2, 128, 4)
+embd, layers, ff, heads = {"tiny": (64, 2, 128, 4), "medium": (256, 4, 704, 4), "large": (512, 6, 1408, 8)}[args.size]
 head_dim = embd // heads
 context = 4096
 
@@ -118,11 +135,13 @@ writer.add_tensor("output_norm.weight", np.ones(embd, dtype=np.float32))
 # The output head: rows left at zero give logit 0, far below the live rows, so replies are mostly
 # text pieces and newlines. The end tokens are live unless --no-eos.
 head = np.zeros((len(vocab.pieces), embd), dtype=np.float32)
-live = text_tokens + [byte_token[0x0A]]
-if not args.no_eos:
-    live += [ids["</s>"], ids["<|im_end|>"]]
-for token in live:
+for token in text_tokens + [byte_token[0x0A]]:
     head[token] = random((embd,), 2.0 / np.sqrt(embd))
+if not args.no_eos:
+    # Wider rows: an end token's logit then swings more, and averaged over the steps it wins about
+    # once in a hundred tokens against the two thousand text pieces.
+    for token in (ids["</s>"], ids["<|im_end|>"]):
+        head[token] = random((embd,), 3.0 / np.sqrt(embd))
 writer.add_tensor("output.weight", head)
 
 writer.write_header_to_file()

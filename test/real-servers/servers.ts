@@ -12,9 +12,14 @@ import { join } from 'node:path';
 export const REAL_SERVERS_DIR = process.env.REDLINE_REAL_SERVERS ?? join(homedir(), '.cache/redline/real-servers');
 const BUILD_TOOLS = ['cmake', 'ninja', 'go', 'python3', 'cc', 'c++'];
 
-/** The models build.sh writes: `tiny` ends its replies by itself, the `noeos` ones run to a limit, `slow` makes a few tokens a second. */
-export type ModelName = 'tiny' | 'tiny-noeos' | 'slow-noeos';
-const MODELS: ModelName[] = ['tiny', 'tiny-noeos', 'slow-noeos'];
+/**
+ * The models build.sh writes: `tiny` ends its replies by itself, the `noeos` ones run to a limit;
+ * `large` is the slow one for llama-server, `medium` for Ollama (see make-model.py).
+ */
+export type ModelName = 'tiny' | 'tiny-noeos' | 'medium-noeos' | 'large-noeos';
+const MODELS: ModelName[] = ['tiny', 'tiny-noeos', 'medium-noeos', 'large-noeos'];
+/** The models Ollama serves in the suite. */
+const OLLAMA_MODELS: ModelName[] = ['tiny', 'tiny-noeos', 'medium-noeos'];
 
 export const modelFile = (name: ModelName) => join(REAL_SERVERS_DIR, 'models', `${name}.gguf`);
 const binary = (name: 'llama-server' | 'ollama') => join(REAL_SERVERS_DIR, 'bin', name);
@@ -152,19 +157,20 @@ export async function startOllama(): Promise<RunningServer> {
   const env = { ...process.env, HOME: home, OLLAMA_MODELS: models, OLLAMA_HOST: `127.0.0.1:${port}`, OLLAMA_NUM_PARALLEL: '1', OLLAMA_DEBUG: '1', OLLAMA_NOPRUNE: '1' };
   const server = track(spawn(binary('ollama'), ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] }), `http://127.0.0.1:${port}`);
   await waitUntilServing(server, '/api/version');
-  for (const name of MODELS) importModel(name, home, env);
+  for (const name of OLLAMA_MODELS) importModel(name, home, env);
   return server;
 }
 
 /**
- * `ollama create` from the GGUF with a ChatML template and a fixed seed; a model already there with
- * the same file is found by its digest, so this is quick after the first run.
+ * `ollama create` from the GGUF with a ChatML template, a fixed seed and one thread (as for
+ * llama-server); a model already there with the same file is found by its digest, so this is quick
+ * after the first run.
  */
 function importModel(name: ModelName, home: string, env: NodeJS.ProcessEnv): void {
   const modelfile = join(home, `Modelfile.${name}`);
   writeFileSync(
     modelfile,
-    [`FROM ${modelFile(name)}`, 'TEMPLATE """{{- range .Messages }}<|im_start|>{{ .Role }}', '{{ .Content }}<|im_end|>', '{{ end }}<|im_start|>assistant', '"""', 'PARAMETER seed 42', ''].join('\n'),
+    [`FROM ${modelFile(name)}`, 'TEMPLATE """{{- range .Messages }}<|im_start|>{{ .Role }}', '{{ .Content }}<|im_end|>', '{{ end }}<|im_start|>assistant', '"""', 'PARAMETER seed 42', 'PARAMETER num_thread 1', ''].join('\n'),
   );
   const created = spawnSync(binary('ollama'), ['create', name, '-f', modelfile], { env, encoding: 'utf8', timeout: 120_000 });
   if (created.status !== 0) throw new Error(`ollama create ${name} failed: ${created.stderr || created.stdout}`);
