@@ -2,7 +2,7 @@
  * Streamed chat completions. Inline edits send a token limit but no temperature (the server's
  * default applies); chat-FIM completions pass the completion settings' token limit and temperature.
  */
-import type { ChatMessage } from '../edit/prompt.js';
+import type { ChatMessage, ResponseSchema } from '../edit/prompt.js';
 import { streamText, type StreamCall } from './http.js';
 import { firstChoice, ollamaEnd, stringField } from './stream.js';
 import type { ModelEndpoint, ReplyEnd } from './types.js';
@@ -23,16 +23,18 @@ export interface Sampling {
   strictContext?: boolean;
 }
 
-export function streamChat(ep: ModelEndpoint, messages: ChatMessage[], signal: AbortSignal, sampling?: Sampling): AsyncGenerator<string, ReplyEnd> {
-  return streamText(ep, chatCall(ep, messages, sampling), signal);
+/** `schema`: structured output — Ollama's `format`, the OpenAI-compatible `response_format` (llama.cpp, vLLM). */
+export function streamChat(ep: ModelEndpoint, messages: ChatMessage[], signal: AbortSignal, sampling?: Sampling, schema?: ResponseSchema): AsyncGenerator<string, ReplyEnd> {
+  return streamText(ep, chatCall(ep, messages, sampling, schema), signal);
 }
 
-function chatCall(ep: ModelEndpoint, messages: ChatMessage[], sampling?: Sampling): StreamCall {
+function chatCall(ep: ModelEndpoint, messages: ChatMessage[], sampling?: Sampling, schema?: ResponseSchema): StreamCall {
   const url = apiUrl(ep, 'chat');
   if (ep.provider === 'ollama') {
+    const format = schema ? { format: schema.schema } : {};
     return {
       url,
-      body: { model: ep.model, messages, stream: true, ...ollamaOptions(sampling) },
+      body: { model: ep.model, messages, stream: true, ...ollamaOptions(sampling), ...format },
       format: 'ndjson',
       read: (m) => {
         const done = m.done === true;
@@ -41,9 +43,10 @@ function chatCall(ep: ModelEndpoint, messages: ChatMessage[], sampling?: Samplin
     };
   }
   const options = sampling ? { max_tokens: sampling.numPredict, ...optional('temperature', sampling.temperature) } : {};
+  const format = schema ? { response_format: { type: 'json_schema', json_schema: { name: schema.name, schema: schema.schema, strict: true } } } : {};
   return {
     url,
-    body: { model: ep.model, messages, stream: true, ...options },
+    body: { model: ep.model, messages, stream: true, ...options, ...format },
     format: 'sse',
     read: (m) => {
       const { choice, done, end } = firstChoice(m);

@@ -4,13 +4,12 @@
  * error, so that it is never proposed as a complete rewrite.
  */
 import { contextAdvice, cutShort, editBudget, type BudgetSettings } from '../edit/budget.js';
-import type { ChatMessage } from '../edit/prompt.js';
+import type { ChatRequest } from '../edit/prompt.js';
 import { streamChat } from './chat.js';
 import { ModelError, type ModelEndpoint } from './types.js';
 
-export interface EditRequest {
-  messages: ChatMessage[];
-  /** The code the model rewrites: its size sets the reply's token limit. */
+export interface EditRequest extends ChatRequest {
+  /** The text the reply may restate: its size sets the reply's token limit. */
   code: string;
 }
 
@@ -22,7 +21,7 @@ export async function* streamEdit(ep: ModelEndpoint, request: EditRequest, signa
   const budget = editBudget(promptChars, request.code.length, settings);
   let end;
   try {
-    end = yield* streamChat(ep, request.messages, signal, { numPredict: budget.maxTokens, contextTokens: budget.contextTokens, strictContext: true });
+    end = yield* streamChat(ep, request.messages, signal, { numPredict: budget.maxTokens, contextTokens: budget.contextTokens, strictContext: true }, request.schema);
   } catch (error) {
     if (error instanceof ModelError && error.kind !== 'aborted' && CONTEXT_OVERFLOW.test(error.message)) {
       throw new ModelError(error.kind, `${error.message} ${contextAdvice(ep.provider, budget)}`, error.status);

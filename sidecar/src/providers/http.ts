@@ -1,6 +1,6 @@
 /** The network edge shared by every model API: one streamed POST, its watchdog, and its failures. */
-import { request } from 'undici';
 import { abortedError, connectionError, httpError, redactKey, timeoutError } from './errors.js';
+import { displayProxy, proxyFor } from './proxy.js';
 import { createDecoder, type FrameReader, type WireFormat } from './stream.js';
 import { ModelError, type ModelEndpoint, type ReplyEnd } from './types.js';
 
@@ -36,8 +36,13 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
   const path = new URL(call.url).pathname;
   let replying = false;
   let end: ReplyEnd | undefined;
+  let proxy: string | null = null;
   try {
     rearm();
+    // undici loads on the first request: nothing at start-up needs it.
+    const { request, dispatcherFor } = await import('./network.js');
+    const { dispatcher, config } = dispatcherFor(ep.network ?? NO_NETWORK_SETTINGS);
+    proxy = proxyFor(call.url, config);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: call.format === 'sse' ? 'text/event-stream' : 'application/x-ndjson' };
     if (ep.apiKey !== '') headers.authorization = `Bearer ${ep.apiKey}`;
     const response = await request(call.url, {
@@ -45,6 +50,7 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
       headers,
       body: JSON.stringify(call.body),
       signal: requestSignal,
+      dispatcher,
       // The watchdog above owns idle timing; undici's own timers would race it with other messages.
       headersTimeout: 0,
       bodyTimeout: 0,
@@ -52,7 +58,7 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
     rearm();
     if (response.statusCode >= 400) throw httpError(ep, response.statusCode, await response.body.text(), path);
     replying = true;
-    const decoder = createDecoder(call.format, `${ep.endpoint} (${path})`, call.read);
+    const decoder = createDecoder(call.format, `${ep.endpoint} (${path})`, call.read, ep.apiKey);
     for await (const chunk of response.body) {
       // After the end marker the rest of the body (usually just the chunked encoding's last bytes)
       // is read, not dropped: undici closes a connection whose response was dropped unread, and
@@ -82,7 +88,7 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
   } catch (error) {
     // The reply was whole; only the rest of the body was slow, and its connection is dropped.
     if (end && !signal.aborted) return end;
-    throw redactKey(classify(ep, error, { aborted: signal.aborted, timedOut, replying, path }), ep.apiKey);
+    throw redactKey(classify(ep, error, { aborted: signal.aborted, timedOut, replying, path, proxy: proxy && displayProxy(proxy) }), ep.apiKey);
   } finally {
     clearTimeout(timer);
     // Stopped early (the caller broke off, or an error): close the connection so the server stops generating.
@@ -90,9 +96,11 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
   }
 }
 
-function classify(ep: ModelEndpoint, error: unknown, state: { aborted: boolean; timedOut: boolean; replying: boolean; path: string }): ModelError {
+const NO_NETWORK_SETTINGS = { proxy: '', noProxy: '', caFile: '' };
+
+function classify(ep: ModelEndpoint, error: unknown, state: { aborted: boolean; timedOut: boolean; replying: boolean; path: string; proxy: string | null }): ModelError {
   if (state.aborted) return abortedError(ep);
   if (state.timedOut) return timeoutError(ep, state.path);
   if (error instanceof ModelError) return error;
-  return connectionError(ep, error, state.replying);
+  return connectionError(ep, error, state.replying, state.proxy);
 }
