@@ -13,6 +13,7 @@ import type { RenderedDocument, SidecarClient } from '@redline/client';
 import { packagedSidecar } from '../harness/packaged.js';
 import { runInTerminal } from '../harness/terminal.js';
 import { startRecorder, type Recorder } from './recorder.js';
+import { connectionsTo } from './sockets.js';
 import { assertBuilt, realServersState, startLlamaRouter, startLlamaServer, startOllama, type ModelName, type RunningServer } from './servers.js';
 
 const state = realServersState();
@@ -38,6 +39,8 @@ const SELECTION = { start: { line: 10, character: 0 }, end: { line: 20, characte
 
 interface Target {
   name: string;
+  /** Whether the server keeps a connection open after a streamed reply, for the next request. */
+  keepsAlive: boolean;
   /** The model slow enough on this server to act mid-reply. */
   slow: ModelName;
   settings: (model: ModelName) => RedlineSettingsPatch;
@@ -113,6 +116,24 @@ function commonScenarios(target: () => Target, servers: () => { main: RunningSer
     expect(doc.text).toBe(proposal);
     expect(doc.text.split('\n').slice(0, 10).join('\n')).toBe(ORIGINAL.split('\n').slice(0, 10).join('\n'));
     expect(doc.marks.size).toBe(0);
+    await c.close();
+  });
+
+  it('edits one after another reuse one connection to the server, none left idle beside it', async () => {
+    const c = await sidecar(target().settings('tiny'));
+    const port = Number(new URL(servers().main.url).port);
+    const seen: number[][] = [];
+    for (let i = 0; i < 3; i++) {
+      const { id } = await edit(c);
+      const status = await c.waitForStatus(id, ['done', 'error', 'noChanges']);
+      expect(status.state, status.message).toBe('done');
+      await c.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id });
+      await c.waitForStatus(id);
+      seen.push(connectionsTo(c.child!.pid!, port));
+    }
+    // A dropped response body would close its connection and open a fresh one for the next request.
+    if (target().keepsAlive) expect(seen).toEqual([seen[0], seen[0], seen[0]]);
+    expect(seen[0]).toHaveLength(target().keepsAlive ? 1 : 0);
     await c.close();
   });
 
@@ -209,6 +230,8 @@ describe.skipIf(!state.run)('real model servers', () => {
     const serving = (model: ModelName) => ({ tiny: main, 'tiny-noeos': noEos, 'large-noeos': slow, 'medium-noeos': undefined })[model]!;
     const target = (): Target => ({
       name: 'llama-server',
+      // It closes the connection after every streamed reply (a second request on it finds it closed).
+      keepsAlive: false,
       slow: 'large-noeos',
       // The HTTP side cancels the task; the slot stops at the next token and is free again.
       cancelled: /cancel task, id_task = \d+[\s\S]*stop processing/,
@@ -286,6 +309,7 @@ describe.skipIf(!state.run)('real model servers', () => {
 
     const target = (): Target => ({
       name: 'ollama',
+      keepsAlive: true,
       slow: 'medium-noeos',
       // The access log shows the request ending and the scheduler frees the runner, in either order.
       cancelled: /^(?=[\s\S]*context for request finished)(?=[\s\S]*POST\s+"\/api\/chat")/,
