@@ -56,7 +56,7 @@ const MAX_STALE_RENDERS = 20;
 /** Tries of the closing render: a stale answer means the user typed meanwhile, so it is planned again. */
 const CLOSE_ATTEMPTS = 5;
 
-/** What an inline edit sends: the prompt, and the text its reply may have to restate (its size sets the reply's token limit). */
+/** What an inline edit sends: the prompt, and the region's text, which the reply may restate (its size sets the reply's token limit). */
 export type ModelRequest = ChatRequest & { code: string };
 
 /**
@@ -211,8 +211,7 @@ export class EditSession {
         wholeFile: () => ({ request: buildWholeFilePrompt(file), reader: new WholeFileReader(code, side) }),
       };
       const made = readers[format as keyof typeof readers]();
-      // A whole-file reply restates the file; edits restate at most the region.
-      request = { ...made.request, code: format === 'wholeFile' ? seen.join('\n') : code };
+      request = { ...made.request, code };
       // A whole-file reply in the selection scope may change only the selection; edits that name
       // their text may change the region, which is the scope.
       const allowed = format === 'wholeFile' && this.shape.scope === 'selection' ? sel : { start, end: start + side.length };
