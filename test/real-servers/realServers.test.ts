@@ -183,6 +183,15 @@ function commonScenarios(target: () => Target, servers: () => { main: RunningSer
     await c.close();
   });
 
+  it('a completion cut by its token limit is logged as such, not as the end of the reply', async () => {
+    const c = await sidecar({ ...target().settings('tiny-noeos'), completionModel: 'tiny-noeos', fimTemplate: 'qwen', numPredictFim: 4, debounceWait: 0 });
+    const doc = await c.openDocument('file:///project/cut.py', 'python', FIM_SOURCE);
+    await c.conn.sendRequest('textDocument/inlineCompletion', { textDocument: { uri: doc.uri }, position: { line: 1, character: 4 }, context: { triggerKind: 1 } });
+    await until(() => c.logs.some((l) => /^completion #\d+ /.test(l.message)));
+    expect(c.logs.find((l) => /^completion #\d+ /.test(l.message))!.message).toMatch(/: token limit$/);
+    await c.close();
+  });
+
   it('a context overflow is a clear error that says what to change, the document untouched', async () => {
     const c = await sidecar(target().settings('tiny'));
     await expectError(c, BIG, BIG_SELECTION, /exceeds the (available )?context (size|length)/, /The prompt does not fit the model's context window: select fewer lines, or /);
