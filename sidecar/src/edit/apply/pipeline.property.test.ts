@@ -130,39 +130,78 @@ describe('the apply pipeline (property)', () => {
   }
 });
 
+/** Each original line kept (null) or replaced by up to three lines. */
+type RewritePlan = Array<string[] | null>;
+const rewritten = (doc: string[], plan: RewritePlan) => doc.flatMap((l, i) => (plan[i] === null || plan[i] === undefined ? [l] : plan[i]!));
+
+/** Streams a whole-file reply in `chunks` through the pipeline, planning and committing after every chunk. */
+function runWhole(doc: string[], reply: string, chunks: number[]): { lines: RegionLine[]; findings: LocatedProposal['findings'] } {
+  const code = doc.join('\n') + '\n';
+  const p = new LocatedProposal({ reader: new WholeFileReader(code, doc), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
+  let lines = regionLines(doc.map(() => 'context'), doc.map(() => []), doc);
+  const step = () => {
+    const planned = p.plan(lines);
+    lines = planned.lines;
+    planned.commit();
+  };
+  let at = 0;
+  for (const size of chunks) {
+    at = Math.min(reply.length, at + size);
+    if (p.grow(reply.slice(0, at))) step();
+  }
+  expect(p.finish(reply)).toBeNull();
+  step();
+  return { lines, findings: p.findings };
+}
+
 describe('whole-file replies through the pipeline (property)', () => {
   it('give exactly the model\'s file, hunk by hunk as it streams, the baseline untouched', () => {
     const rewrite = fc.array(fc.oneof(fc.constant<null>(null), fc.array(fc.constantFrom('x();', '  y();', ''), { maxLength: 3 })), { minLength: 1, maxLength: 30 });
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), rewrite, fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 40 }), fc.boolean(), (doc, plan, chunks, fenced) => {
-        // Each original line is kept (null) or replaced by up to three lines.
-        const target = doc.flatMap((l, i) => (plan[i] === null || plan[i] === undefined ? [l] : plan[i]!));
-        const code = doc.join('\n') + '\n';
+        const target = rewritten(doc, plan);
         const body = target.join('\n') + '\n';
         const reply = fenced ? 'Here it is:\n```ts\n' + body + '```\nDone.' : body;
-        const p = new LocatedProposal({ reader: new WholeFileReader(code, doc), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
-        let lines = regionLines(doc.map(() => 'context'), doc.map(() => []), doc);
-        const step = () => {
-          const planned = p.plan(lines);
-          lines = planned.lines;
-          planned.commit();
-        };
-        let at = 0;
-        for (const size of chunks) {
-          at = Math.min(reply.length, at + size);
-          if (p.grow(reply.slice(0, at))) step();
-        }
-        expect(p.finish(reply)).toBeNull();
-        step();
+        const { lines, findings } = runWhole(doc, reply, chunks);
         // The file as read at the end (fences and blank lines at its ends as extraction settles
         // them, tested on their own), against what the hunks streamed and the last ones built.
-        const want = new WholeFileReader(code, doc).final(reply);
+        const want = new WholeFileReader(doc.join('\n') + '\n', doc).final(reply);
         expect(proposedSide(lines)).toEqual(want);
         if (!target.every((l) => l.trim() === '')) expect(want.join('\n').trim()).toBe(target.join('\n').trim());
         expect(lines.filter((l) => l.kind !== 'added').map((l) => l.text)).toEqual(doc);
-        expect(p.findings).toEqual([]);
+        expect(findings).toEqual([]);
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('a hunk among repeated lines is placed where the whole reply puts it, not at a later repeat', () => {
+    // Once the reply had reached `d = 1;`, its lines `""`, `b();`, `d = 1;` also matched the
+    // original's second `""`, `b();`, `d = 1;`; read against the whole original, four kept lines
+    // (a, a, b, d) were shown deleted, and the next hunk, overlapping them, was refused.
+    const doc = ['a();', 'a();', 'a();', 'b();', 'd = 1;', '', 'b();', 'd = 1;', 'a();'];
+    const target = rewritten(doc, [['x();'], null, [''], null]);
+    const { lines, findings } = runWhole(doc, target.join('\n') + '\n', [1, 8, 4, 8, 2, 1]);
+    expect(findings).toEqual([]);
+    expect(proposedSide(lines)).toEqual(target);
+    // The two texts share 7 of their 9 lines (a, b, d, "", b, d, a), so a shortest picture has
+    // two red and two green lines; red lines stay red, so none was shown deleted mid-stream either.
+    expect(lines.filter((l) => l.kind === 'removed')).toHaveLength(2);
+    expect(lines.filter((l) => l.kind === 'added')).toHaveLength(2);
+  });
+
+  it('nor at an earlier repeat, when the reply has in fact gone past it', () => {
+    // The reply's `// g`, `}`, `""`, `a();` are the original's second run of them. Read only for
+    // the fewest original lines reached, its `}`, `""`, `a();` matched the first run: five new
+    // lines were shown above that, and the eight lines after it deleted (14 changed lines, not 8).
+    const doc = ['// top', '}', '', 'a();', 'a();', 'a();', 'a();', 'd = 1;', '// g', '}', '', 'a();', '  e(f);'];
+    const target = ['// top', '', 'x();', '', 'a();', 'x();', '// g', '}', '', 'a();', '  e(f);'];
+    const reply = target.join('\n') + '\n';
+    const { lines, findings } = runWhole(doc, reply, Array<number>(reply.length).fill(7));
+    expect(findings).toEqual([]);
+    expect(proposedSide(lines)).toEqual(target);
+    // 8 lines in common (// top, "", a, // g, }, "", a, e): 5 red and 3 green at the shortest.
+    expect(lines.filter((l) => l.kind === 'removed')).toHaveLength(5);
+    expect(lines.filter((l) => l.kind === 'added')).toHaveLength(3);
   });
 });
