@@ -83,11 +83,8 @@ function structuredReply(c: Case): string {
   return JSON.stringify({ files: [{ path: 'src/doc.ts', edits }] });
 }
 
-/** Streams `reply` in `chunks`, planning and committing after every chunk as a session's renders do. */
-function run(c: Case, reply: string, structured: boolean, chunks: number[]): { lines: RegionLine[]; findings: number } {
-  // Structured oldText ends in a line break: the document's lines end in one too (a final empty line).
-  const doc = structured ? [...c.doc, ''] : c.doc;
-  const p = new LocatedProposal({ reader: structured ? new StructuredReader() : new SearchReplaceReader(), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
+/** Streams `reply` in `chunks` through `p`, planning and committing after every chunk as a session's renders do. */
+function stream(p: LocatedProposal, doc: string[], reply: string, chunks: number[]): RegionLine[] {
   let lines = regionLines(
     doc.map(() => 'context'),
     doc.map(() => []),
@@ -106,7 +103,15 @@ function run(c: Case, reply: string, structured: boolean, chunks: number[]): { l
   const end = p.finish(reply);
   if (end) throw new Error(end.error);
   step();
-  return { lines, findings: p.findings.length };
+  return lines;
+}
+
+/** A case's SEARCH/REPLACE or structured reply streamed through the pipeline. */
+function run(c: Case, reply: string, structured: boolean, chunks: number[]): { lines: RegionLine[]; findings: number } {
+  // Structured oldText ends in a line break: the document's lines end in one too (a final empty line).
+  const doc = structured ? [...c.doc, ''] : c.doc;
+  const p = new LocatedProposal({ reader: structured ? new StructuredReader() : new SearchReplaceReader(), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
+  return { lines: stream(p, doc, reply, chunks), findings: p.findings.length };
 }
 
 describe('the apply pipeline (property)', () => {
@@ -134,24 +139,10 @@ describe('the apply pipeline (property)', () => {
 type RewritePlan = Array<string[] | null>;
 const rewritten = (doc: string[], plan: RewritePlan) => doc.flatMap((l, i) => (plan[i] === null || plan[i] === undefined ? [l] : plan[i]!));
 
-/** Streams a whole-file reply in `chunks` through the pipeline, planning and committing after every chunk. */
+/** A whole-file reply streamed through the pipeline. */
 function runWhole(doc: string[], reply: string, chunks: number[]): { lines: RegionLine[]; findings: LocatedProposal['findings'] } {
-  const code = doc.join('\n') + '\n';
-  const p = new LocatedProposal({ reader: new WholeFileReader(code, doc), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
-  let lines = regionLines(doc.map(() => 'context'), doc.map(() => []), doc);
-  const step = () => {
-    const planned = p.plan(lines);
-    lines = planned.lines;
-    planned.commit();
-  };
-  let at = 0;
-  for (const size of chunks) {
-    at = Math.min(reply.length, at + size);
-    if (p.grow(reply.slice(0, at))) step();
-  }
-  expect(p.finish(reply)).toBeNull();
-  step();
-  return { lines, findings: p.findings };
+  const p = new LocatedProposal({ reader: new WholeFileReader(doc.join('\n') + '\n', doc), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
+  return { lines: stream(p, doc, reply, chunks), findings: p.findings };
 }
 
 describe('whole-file replies through the pipeline (property)', () => {
