@@ -140,8 +140,8 @@ type RewritePlan = Array<string[] | null>;
 const rewritten = (doc: string[], plan: RewritePlan) => doc.flatMap((l, i) => (plan[i] === null || plan[i] === undefined ? [l] : plan[i]!));
 
 /** A whole-file reply streamed through the pipeline. */
-function runWhole(doc: string[], reply: string, chunks: number[]): { lines: RegionLine[]; findings: LocatedProposal['findings'] } {
-  const p = new LocatedProposal({ reader: new WholeFileReader(doc.join('\n') + '\n', doc), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
+function runWhole(doc: string[], reply: string, chunks: number[], allowed = { start: 0, end: doc.length }): { lines: RegionLine[]; findings: LocatedProposal['findings'] } {
+  const p = new LocatedProposal({ reader: new WholeFileReader(doc.join('\n') + '\n', doc), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed });
   return { lines: stream(p, doc, reply, chunks), findings: p.findings };
 }
 
@@ -194,5 +194,14 @@ describe('whole-file replies through the pipeline (property)', () => {
     // 8 lines in common (// top, "", a, // g, }, "", a, e): 5 red and 3 green at the shortest.
     expect(lines.filter((l) => l.kind === 'removed')).toHaveLength(5);
     expect(lines.filter((l) => l.kind === 'added')).toHaveLength(3);
+  });
+
+  it('a hunk outside the selection is refused once, though the last diff finds it again', () => {
+    const doc = ['f() {', '  x;', '}', 'l1', 'l2', 'l3', 'g();', 'l4', 'l5', 'l6'];
+    const target = ['f() {', '  y;', '  z;', '}', 'l1', 'l2', 'l3', 'h();', 'l4', 'l5', 'l6'];
+    const reply = target.join('\n') + '\n';
+    const { lines, findings } = runWhole(doc, reply, Array<number>(reply.length).fill(1), { start: 0, end: 3 });
+    expect(findings).toEqual([expect.objectContaining({ kind: 'outOfScope', line: 6 })]);
+    expect(proposedSide(lines)).toEqual(['f() {', '  y;', '  z;', '}', 'l1', 'l2', 'l3', 'g();', 'l4', 'l5', 'l6']);
   });
 });
