@@ -15,9 +15,16 @@ setFlagsFromString('--optimize-for-size');
 // grammar uses a fraction of its functions for one file, and the rest would hold compiled code.
 setFlagsFromString('--wasm-lazy-compilation');
 // The idle release of the grammar runtime (scope/idleRelease.ts) collects at once, or an idle process
-// would keep the memory until its next collection.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+// would keep the memory until its next collection. The collector is reached through a context made
+// with --expose-gc, created at the first release, not at start.
+let gc: (() => void) | null = null;
+function collectGarbage(): void {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
+}
 
 console.log = console.error;
 console.info = console.error;

@@ -7,7 +7,7 @@
  */
 import { releaseTreeSitter, treeSitterIdleMs } from './grammars.js';
 
-export const IDLE_RELEASE_MS = 60_000;
+export const IDLE_RELEASE_MS = 5 * 60_000;
 const CHECK_EVERY_MS = 5_000;
 
 /** Whether an instance idle for `idleMs` (null: none loaded) should be let go. */
