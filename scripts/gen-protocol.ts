@@ -1,7 +1,8 @@
 /**
  * Writes what is generated from shared-protocol/src: protocol.json — the method table (from
  * `METHODS`, the names of its type arguments read with the TypeScript compiler), the settings (from
- * `SETTINGS`) and a JSON Schema of every protocol type — and README.md's settings table.
+ * `SETTINGS`) and a JSON Schema of every protocol type — README.md's settings table and the VS Code
+ * extension's `contributes.configuration`.
  * `--check` fails when a committed copy is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,10 +11,12 @@ import { createGenerator } from 'ts-json-schema-generator';
 import ts from 'typescript';
 import { METHODS, type Method, type MethodInfo } from '../shared-protocol/src/methods.js';
 import { SETTING_NAMES, SETTINGS } from '../shared-protocol/src/settings.js';
+import { generateManifest } from '../vscode-extension/scripts/manifest.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const protocolFile = `${root}shared-protocol/protocol.json`;
 const readmeFile = `${root}README.md`;
+const extensionManifest = `${root}vscode-extension/package.json`;
 const tsconfig = `${root}tsconfig.json`;
 
 /** The method table: kind and direction from `METHODS`, params and result type names from its type arguments. */
@@ -75,6 +78,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const outputs = [
     { file: protocolFile, text: generateProtocol() },
     { file: readmeFile, text: generateReadme(readFileSync(readmeFile, 'utf8')) },
+    { file: extensionManifest, text: generateManifest(readFileSync(extensionManifest, 'utf8')) },
   ];
   const check = process.argv.includes('--check');
   let stale = false;

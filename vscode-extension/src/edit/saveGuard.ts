@@ -1,0 +1,76 @@
+/**
+ * A pending proposal never reaches disk. VS Code cannot veto a save (explicit, or auto-save after a
+ * delay or on focus change), but a will-save listener may change the document before it is written:
+ *
+ * - a pending proposal is set aside: its proposed side is noted, "reject all" puts the baseline in
+ *   the document, the file is written, and after the save the noted proposal is shown again over the
+ *   same lines (redline/snippet/apply), with the same hunks;
+ * - a streaming proposal is cancelled (the baseline is restored) and the user is told: there is no
+ *   complete proposal to show again.
+ *
+ * The save then writes exactly the text the document had before the session (plus verdicts already
+ * given). Each set-aside ends the session's undo step and the shown-again proposal opens a new one.
+ */
+import * as vscode from 'vscode';
+import type { Sidecar } from '../sidecar/connection';
+import { setAsidePlan, type SetAside } from './marks';
+import type { Sessions } from './sessions';
+
+/** VS Code gives all will-save listeners 1.5 s together; the sidecar's round trips take milliseconds. */
+const ENDED_TIMEOUT_MS = 1200;
+
+export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions): vscode.Disposable[] {
+  const setAside = new Map<string, SetAside[]>();
+
+  const ended = (sessionId: string) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (listener.dispose(), resolve()), ENDED_TIMEOUT_MS);
+      const listener = sessions.onDidEnd((e) => {
+        if (e.session.id !== sessionId) return;
+        clearTimeout(timer);
+        listener.dispose();
+        resolve();
+      });
+    });
+
+  const beforeSave = async (document: vscode.TextDocument): Promise<void> => {
+    const uri = document.uri.toString();
+    const plans: SetAside[] = [];
+    for (const session of sessions.in(uri)) {
+      const done = ended(session.id);
+      if (session.pending) {
+        const plan = setAsidePlan(session.marks.hunks, (line) => document.lineAt(line).text, document.lineCount);
+        if (plan) plans.push(plan);
+        await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
+      } else {
+        await sidecar().request('redline/inlineEdit/cancel', { sessionId: session.id });
+        void vscode.window.showWarningMessage('Redline: the edit was stopped because the file was saved; run it again when you like.');
+      }
+      await done;
+    }
+    if (plans.length > 0) setAside.set(uri, plans);
+  };
+
+  const afterSave = async (document: vscode.TextDocument): Promise<void> => {
+    const uri = document.uri.toString();
+    const plans = setAside.get(uri);
+    if (!plans) return;
+    setAside.delete(uri);
+    // Bottom first: showing one proposal again does not move the lines of those above it.
+    for (const plan of [...plans].sort((a, b) => b.startLine - a.startLine)) {
+      await sidecar().request('redline/snippet/apply', {
+        textDocument: { uri, version: document.version },
+        snippet: plan.snippet,
+        selection: { start: { line: plan.startLine, character: 0 }, end: { line: plan.endLine, character: 0 } },
+      });
+    }
+  };
+
+  const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
+  return [
+    vscode.workspace.onWillSaveTextDocument((event) => {
+      if (sessions.in(event.document.uri.toString()).length > 0) event.waitUntil(beforeSave(event.document).catch(fail));
+    }),
+    vscode.workspace.onDidSaveTextDocument((document) => void afterSave(document).catch(fail)),
+  ];
+}
