@@ -37,43 +37,34 @@ function newest(path: string): number {
 }
 
 const inputs = [join(here, 'src'), join(here, 'package.json'), join(here, 'README.md'), join(root, 'shared-protocol', 'src'), join(root, 'client', 'src'), sidecar];
-if (!values.force && existsSync(vsix) && statSync(vsix).mtimeMs > Math.max(...inputs.map(newest))) {
-  console.log(`${vsix} is up to date`);
-  process.exit(0);
+
+async function main(): Promise<void> {
+  if (!values.force && existsSync(vsix) && statSync(vsix).mtimeMs > Math.max(...inputs.map(newest))) {
+    console.log(`${vsix} is up to date`);
+    return;
+  }
+  await build({
+    entryPoints: [join(here, 'src', 'extension.ts')],
+    outfile: join(here, 'dist', 'extension.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    sourcemap: false,
+    logLevel: 'warning',
+  });
+  const bin = join(here, BUNDLE_DIR);
+  rmSync(bin, { recursive: true, force: true });
+  mkdirSync(bin);
+  copyFileSync(sidecar!, join(bin, sidecarFileName(platform, arch)));
+  mkdirSync(dirname(vsix), { recursive: true });
+  const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const flags = ['--target', target, '--no-dependencies', '--skip-license', '--allow-missing-repository'];
+  execFileSync(process.execPath, [vsce, 'package', ...flags, '--out', vsix], { cwd: here, stdio: 'inherit' });
 }
 
-await build({
-  entryPoints: [join(here, 'src', 'extension.ts')],
-  outfile: join(here, 'dist', 'extension.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['vscode'],
-  sourcemap: false,
-  logLevel: 'warning',
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
 });
-
-const bin = join(here, BUNDLE_DIR);
-rmSync(bin, { recursive: true, force: true });
-mkdirSync(bin);
-copyFileSync(sidecar, join(bin, sidecarFileName(platform, arch)));
-
-mkdirSync(dirname(vsix), { recursive: true });
-execFileSync(
-  process.execPath,
-  [
-    join(root, 'node_modules', '@vscode', 'vsce', 'vsce'),
-    'package',
-    '--target',
-    target,
-    '--no-dependencies',
-    '--skip-license',
-    '--allow-missing-repository',
-    '--allow-proposed-apis',
-    'inlineCompletionsAdditions',
-    '--out',
-    vsix,
-  ],
-  { cwd: here, stdio: 'inherit' },
-);
