@@ -134,6 +134,7 @@ export class VsCode {
   }
 
   writeFile(name: string, text: string): void {
+    mkdirSync(dirname(join(this.workspace, name)), { recursive: true });
     writeFileSync(join(this.workspace, name), text);
   }
 
@@ -193,6 +194,11 @@ export class VsCode {
 
   codeLens(title: string) {
     return this.page.locator('.codelens-decoration a', { hasText: new RegExp(`^${title}$`) });
+  }
+
+  /** The texts of the notifications on screen (for failure messages). */
+  notifications(): Promise<string[]> {
+    return this.page.locator('.notifications-toasts .notification-toast').allInnerTexts();
   }
 
   notification(text: string | RegExp) {

@@ -4,6 +4,9 @@
  * what a user would see or what lands on disk: the editor's exact text, pixels of a screenshot,
  * notifications, ghost text, the file's bytes, and the double's count of model requests.
  */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
 import { VsCode, packageExtension, waitFor } from './codeServer';
@@ -27,6 +30,20 @@ const ORIGINAL = [
 const REWRITE = ['export function total(items) {', '  let sum = 0;', '  for (const item of items) {', '    sum += item.price * item.quantity;', '  }', '  return Math.round(sum);', '}'].join('\n');
 
 const FIRST_HUNK_ONLY = ORIGINAL.replace('sum += item.price;', 'sum += item.price * item.quantity;');
+const PROPOSED = FIRST_HUNK_ONLY.replace('return sum;', 'return Math.round(sum);');
+/** Both sides of a hunk in one text: what must never reach disk. */
+const mixed = (text: string) => text.includes('sum += item.price;') && text.includes('sum += item.price * item.quantity;');
+
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+type Rgb = [number, number, number];
+function themeColor(id: string, kind: 'light' | 'dark'): [number, number, number, number] {
+  const hex: string = manifest.contributes.colors.find((c: { id: string }) => c.id === id).defaults[kind];
+  const n = (i: number) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+  return [n(0), n(1), n(2), hex.length > 7 ? n(3) / 255 : 1];
+}
+/** A translucent colour painted over `under`, as the browser composites it. */
+const over = ([r, g, b, a]: [number, number, number, number], under: Rgb): Rgb => [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)];
+const near = (a: Rgb, b: Rgb) => a.every((v, i) => Math.abs(v - b[i]) <= 6);
 
 let model: ModelDouble;
 let vscode: VsCode;
@@ -85,12 +102,46 @@ async function startEdit(file: string, line: number, count: number, reply: Reply
   await vscode.answerInput(instruction);
 }
 
+/**
+ * The screenshot of the pending proposal (lines 6-7 and 9-10 of the editor: removed above added)
+ * has the contributed theme colours composited over the editor's own background, whole-line, and
+ * the word tints on the changed words.
+ */
+async function expectPicture(): Promise<void> {
+  const png = PNG.sync.read(await vscode.page.screenshot());
+  const pixel = (x: number, y: number): Rgb => {
+    const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+    return [png.data[i], png.data[i + 1], png.data[i + 2]];
+  };
+  const editor = (await vscode.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().boundingBox())!;
+  const rowOf = async (line: number) => {
+    const box = (await vscode.page.locator('.editor-group-container.active .line-numbers', { hasText: new RegExp(`^${line}$`) }).first().boundingBox())!;
+    return box.y + box.height / 2;
+  };
+  // Far right of a line: no text, only the line's background.
+  const background = (y: number) => pixel(editor.x + editor.width - 60, y);
+  const plain = background(await rowOf(1));
+  const kind = plain[0] + plain[1] + plain[2] > 384 ? 'light' : 'dark';
+  const removedLine = over(themeColor('redline.removedLineBackground', kind), plain);
+  const addedLine = over(themeColor('redline.addedLineBackground', kind), plain);
+  for (const line of [6, 9]) expect(near(background(await rowOf(line)), removedLine), `line ${line} is red`).toBe(true);
+  for (const line of [7, 10]) expect(near(background(await rowOf(line)), addedLine), `line ${line} is green`).toBe(true);
+  for (const line of [1, 3, 8, 11]) expect(near(background(await rowOf(line)), plain), `line ${line} is plain`).toBe(true);
+  // The added word " * item.quantity" on line 7: its tint shows between the glyphs.
+  const addedWord = over(themeColor('redline.addedWordBackground', kind), addedLine);
+  const y = await rowOf(7);
+  let tinted = 0;
+  for (let x = editor.x; x < editor.x + editor.width - 60; x++) if (near(pixel(x, y), addedWord)) tinted++;
+  expect(tinted, 'pixels of the added-word tint on line 7').toBeGreaterThan(40);
+}
+
 describe('inline edit in a real VS Code', () => {
   it('streams red/green lines with word tints, accepts one hunk by its CodeLens, rejects the rest, and one Ctrl+Z restores the original', async () => {
     const file = newFile(ORIGINAL);
     await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 12, delayMs: 15 });
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
-    await vscode.page.screenshot({ path: `${vscode.root}/../redline-proposal.png` });
+    await vscode.page.keyboard.press('Control+Home');
+    await expectPicture();
     await vscode.codeLens('Accept').nth(0).click();
     await vscode.codeLens('Reject all').waitFor();
     await vscode.codeLens('Reject all').click();
@@ -99,6 +150,90 @@ describe('inline edit in a real VS Code', () => {
     await vscode.page.keyboard.press('Control+S');
     await waitFor(() => vscode.file(file) === FIRST_HUNK_ONLY, 10_000, () => `on disk: ${vscode.file(file)}`);
     await vscode.page.keyboard.press('Control+Z');
-    await waitFor(async () => (await vscode.editorText()) === ORIGINAL, 5_000, () => 'one Ctrl+Z did not restore the original');
+    let text = '';
+    await waitFor(async () => (text = await vscode.editorText()) === ORIGINAL, 5_000, () => `one Ctrl+Z did not restore the original:\n${text}`);
   }, 180_000);
+
+  it('Esc mid-stream restores the original', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 4, delayMs: 120 });
+    await vscode.page.locator('.tab.active.dirty').waitFor({ timeout: 20_000 });
+    await vscode.page.locator('.statusbar-item', { hasText: 'Redline: editing' }).waitFor();
+    await vscode.page.keyboard.press('Escape');
+    await vscode.page.locator('.statusbar-item', { hasText: 'Redline: editing' }).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+  }, 120_000);
+
+  it('a model error shows the sidecar\'s message and leaves the file untouched', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: '', status: 404, errorBody: { error: "model 'coder' not found, try pulling it first" } });
+    await vscode.notification(/Redline: .*not found/).waitFor({ timeout: 20_000 });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+    expect(await vscode.page.locator('.tab.active.dirty').count()).toBe(0);
+    expect(vscode.file(file)).toBe(ORIGINAL);
+    await vscode.command('Notifications: Clear All Notifications');
+  }, 120_000);
+
+  it('saving while a proposal is pending writes the baseline, then shows the same proposal again', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    const mixedPicture = await vscode.editorText();
+    expect(mixed(mixedPicture)).toBe(true);
+    const before = statSync(join(vscode.workspace, file)).mtimeMs;
+    const lensBefore = await vscode.codeLens('Accept all').getAttribute('id');
+    await vscode.page.keyboard.press('Control+S');
+    await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 10_000, () => 'the file was never saved');
+    expect(vscode.file(file)).toBe(ORIGINAL);
+    // The proposal shown again is a new session: its CodeLens is a new one.
+    await vscode.page.locator(`.codelens-decoration a:text-is("Accept all"):not([id="${lensBefore}"])`).waitFor({ timeout: 10_000 });
+    expect(await vscode.editorText()).toBe(mixedPicture);
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' }).catch(async (e) => {
+      throw new Error(`${e}\nnotifications: ${(await vscode.notifications()).join(' / ')}`);
+    });
+    expect(await vscode.editorText()).toBe(PROPOSED);
+  }, 120_000);
+
+  for (const autoSave of ['afterDelay', 'onFocusChange'] as const) {
+    it(`auto-save ${autoSave} never puts red and green lines on disk`, async () => {
+      const file = newFile(ORIGINAL);
+      vscode.writeFile('.vscode/settings.json', JSON.stringify({ 'files.autoSave': autoSave, 'files.autoSaveDelay': 300 }));
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const before = statSync(join(vscode.workspace, file)).mtimeMs;
+        await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 6, delayMs: 10 });
+        await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+        if (autoSave === 'onFocusChange') await vscode.page.locator('.explorer-folders-view').click();
+        const seen: string[] = [];
+        const deadline = Date.now() + 3000;
+        while (Date.now() < deadline) {
+          seen.push(vscode.file(file));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(statSync(join(vscode.workspace, file)).mtimeMs, 'auto-save wrote the file').toBeGreaterThan(before);
+        expect(seen.filter(mixed)).toEqual([]);
+        await vscode.focusEditor();
+        await vscode.codeLens('Reject all').click();
+        await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+      } finally {
+        vscode.writeFile('.vscode/settings.json', '{}');
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      expect(await vscode.editorText()).toBe(ORIGINAL);
+    }, 120_000);
+  }
+
+  it('keeps the line endings of a CRLF document, in the editor and on disk', async () => {
+    const crlf = ORIGINAL.replace(/\n/g, '\r\n');
+    const file = newFile(crlf);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(PROPOSED.replace(/\n/g, '\r\n'));
+    await vscode.page.keyboard.press('Control+S');
+    await waitFor(() => vscode.file(file) !== crlf, 10_000, () => 'the file was never saved');
+    expect(Buffer.from(vscode.file(file))).toEqual(Buffer.from(PROPOSED.replace(/\n/g, '\r\n')));
+  }, 120_000);
 });

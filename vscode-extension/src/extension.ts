@@ -79,6 +79,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       );
     }),
     vscode.workspace.onDidCloseTextDocument((doc) => own.forget(doc.uri.toString())),
+    vscode.window.onDidChangeTextEditorSelection((event) => {
+      const kind = event.kind;
+      if (kind === vscode.TextEditorSelectionChangeKind.Keyboard || kind === vscode.TextEditorSelectionChangeKind.Mouse) sessions.undoStopPushed(event.textEditor.document.uri.toString());
+    }),
+    vscode.workspace.onDidSaveTextDocument((doc) => sessions.undoStopPushed(doc.uri.toString())),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(SECTION)) void sendSettings();
     }),

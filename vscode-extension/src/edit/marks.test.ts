@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Hunk } from '@redline/shared-protocol';
-import { documentPaint, hunkAt, lensesFor, lineDeletions, setAsidePlan, shiftLine } from './marks';
+import { documentPaint, hunkAt, lensesFor, lineDeletions, minimalEdit, setAsidePlan, shiftLine } from './marks';
 
 describe('documentPaint', () => {
   it('expands runs into lines per kind and merges sessions', () => {
@@ -121,5 +121,18 @@ describe('lineDeletions', () => {
     expect(apply(lineDeletions([4, 0], 5, (l) => text[l].length))).toBe('l1\nl2\nl3');
     expect(apply(lineDeletions([0, 1, 2, 3, 4], 5, (l) => text[l].length))).toBe('');
     expect(lineDeletions([7], 5, (l) => text[l].length)).toEqual([]);
+  });
+});
+
+describe('minimalEdit', () => {
+  it('replaces only what differs between the common prefix and suffix', () => {
+    const before = 'a\nb\nc\nd\n';
+    const after = 'a\nB\nB2\nc\nd\n';
+    const e = minimalEdit(before, after);
+    expect(before.slice(0, e.start) + e.text + before.slice(e.end)).toBe(after);
+    expect(e).toEqual({ start: 2, end: 3, text: 'B\nB2' });
+    expect(minimalEdit('same', 'same')).toEqual({ start: 4, end: 4, text: '' });
+    const grow = minimalEdit('aa', 'aaa');
+    expect('aa'.slice(0, grow.start) + grow.text + 'aa'.slice(grow.end)).toBe('aaa');
   });
 });

@@ -138,3 +138,13 @@ export function lineDeletions(lines: readonly number[], lineCount: number, lineL
   }
   return edits;
 }
+
+/** The one replacement turning `before` into `after`: [start, end) of `before` becomes `text` (common prefix and suffix kept). */
+export function minimalEdit(before: string, after: string): { start: number; end: number; text: string } {
+  let start = 0;
+  const max = Math.min(before.length, after.length);
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let tail = 0;
+  while (tail < max - start && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail++;
+  return { start, end: before.length - tail, text: after.slice(start, after.length - tail) };
+}

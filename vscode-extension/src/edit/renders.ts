@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-protocol';
+import { minimalEdit } from './marks';
 import type { OwnEdits } from './ownEdits';
 import type { Session, Sessions } from './sessions';
 
@@ -47,6 +48,7 @@ export class RenderApplier {
     const session = this.sessions.forRender(params);
     let version = params.version;
     if (params.edits.length > 0) {
+      if (session && session.before === null) session.before = doc.getText();
       const undoStopBefore = params.undo.open || !session?.undoOpen;
       const result = await this.own.apply(params.uri, () => applyEdits(params.uri, params.edits, undoStopBefore, params.undo.close));
       if (!result.ok) return { applied: false, version: doc.version };
@@ -55,8 +57,40 @@ export class RenderApplier {
     } else if (params.undo.close && session?.undoOpen) {
       await this.closeUndoStep(session);
     }
+    if (session && params.edits.length > 0) session.editCount++;
     this.sessions.rendered(session, params, params.edits.length > 0);
+    // After the answer: the sidecar must see the fix-up's changes as changes after the session.
+    if (session && params.undo.close && session.undoSplit) setTimeout(() => void this.mergeUndoSteps(session), 0);
     return { applied: true, version };
+  }
+
+  /**
+   * Makes a session whose edits VS Code split over several undo steps one step again: undo back to
+   * the text before the session (VS Code's own undo, so nothing is left on the stack), then apply
+   * the final text as one edit. What the user typed during the session is in that final text, so it
+   * joins the step. If the text before the session cannot be reached (other edits interleaved),
+   * everything undone is redone and the steps stay as VS Code made them.
+   */
+  private async mergeUndoSteps(session: Session): Promise<void> {
+    const doc = documentOf(session.uri);
+    const before = session.before;
+    if (!doc || before === null) return;
+    const final = doc.getText();
+    if (final === before) return;
+    const editor = await vscode.window.showTextDocument(doc, { preserveFocus: false });
+    const limit = session.editCount + session.userEdits + 2;
+    let undone = 0;
+    while (doc.getText() !== before && undone < limit) {
+      await vscode.commands.executeCommand('undo');
+      undone++;
+    }
+    if (doc.getText() !== before) {
+      for (let i = 0; i < undone; i++) await vscode.commands.executeCommand('redo');
+      this.log.warn(`${session.id}: its undo steps could not be merged; Undo goes back through them one by one`);
+      return;
+    }
+    const edit = minimalEdit(before, final);
+    await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end)), edit.text), { undoStopBefore: true, undoStopAfter: true });
   }
 
   /** A session that ends without a closing edit (a broken region keeps its text) still closes its undo step. */

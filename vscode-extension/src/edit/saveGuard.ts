@@ -38,6 +38,8 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions): v
     const plans: SetAside[] = [];
     for (const session of sessions.in(uri)) {
       const done = ended(session.id);
+      // Its steps stay as they are: the proposal comes back as a new session right after the save.
+      session.undoSplit = false;
       if (session.pending) {
         const plan = setAsidePlan(session.marks.hunks, (line) => document.lineAt(line).text, document.lineCount);
         if (plan) plans.push(plan);

@@ -17,6 +17,17 @@ export class Session {
   undoOpen = false;
   /** The added lines and the streaming line, where the document has moved them since the last render. */
   proposalLines: number[] = [];
+  /** The document's text before the session's first edit. */
+  before: string | null = null;
+  /** Renders that edited the document. */
+  editCount = 0;
+  /**
+   * Something since the first edit may have closed VS Code's open undo step: a cursor move by key
+   * or mouse (VS Code's navigation commands push an undo stop), the user's edit, a save.
+   */
+  undoSplit = false;
+  /** Changes the user made during the session. */
+  userEdits = 0;
 
   constructor(
     readonly id: string,
@@ -70,10 +81,19 @@ export class Sessions {
   /** A change the sidecar has not answered yet with new marks: the lines to take out follow it. */
   userChanged(uri: string, changes: readonly LineChange[]): void {
     for (const session of this.in(uri)) {
+      if (session.before !== null) {
+        session.undoSplit = true;
+        session.userEdits++;
+      }
       let lines = session.proposalLines;
       for (const change of changes) lines = lines.map((l) => shiftLine(l, change)).filter((l): l is number => l !== null);
       session.proposalLines = lines;
     }
+  }
+
+  /** VS Code may have pushed an undo stop in `uri` (cursor moved by key or mouse, document saved). */
+  undoStopPushed(uri: string): void {
+    for (const session of this.in(uri)) if (session.before !== null) session.undoSplit = true;
   }
 
   in(uri: string): Session[] {
