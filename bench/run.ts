@@ -3,12 +3,15 @@ import { runDiffBench } from './diff.bench.js';
 import { runMirrorBench } from './mirror.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
 import { runCompletionBench } from './completion.bench.js';
+import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
   ['document mirror', runMirrorBench],
   ['sidecar: renders, start-up, memory', runSidecarBench],
   ['inline completion', runCompletionBench],
+  ['completion agreement on the corpus, by class', runCorpusBench],
+  ['completion: whole-document bracket scan', runBracketScanBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());

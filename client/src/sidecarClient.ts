@@ -16,6 +16,24 @@ import {
 } from '@redline/shared-protocol';
 import { RenderedDocument } from './renderedDocument.js';
 
+/** How long a sidecar may take to answer `initialize` before it counts as broken (it needs ~0.3 s). */
+export const INITIALIZE_TIMEOUT_MS = 5000;
+
+/** Sidecars still running: killed when this process exits, however it exits short of a signal. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) killGroup(child);
+});
+
+function killGroup(child: ChildProcess): void {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
 type StatusWaiter = { sessionId: string; states: readonly SessionState[]; resolve(status: SessionStatusParams): void; reject(error: Error): void };
 
 export class SidecarClient {
@@ -52,15 +70,40 @@ export class SidecarClient {
 
   private closed = false;
 
-  /** Spawns the sidecar; its stderr is passed to `onStderr` (drained either way, so it never blocks). */
+  /**
+   * Spawns the sidecar; its stderr is passed to `onStderr` (drained either way, so it never blocks).
+   * It runs in a process group of its own, so the terminal's Ctrl-C reaches only the client, which
+   * then cancels the session in order. It exits by itself when its stdin closes (the client died).
+   */
   static async spawn(command: string, args: string[], settings: RedlineSettingsPatch, onStderr: (text: string) => void = () => undefined): Promise<SidecarClient> {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', onStderr);
-    const failed = new Promise<never>((_, reject) => child.once('error', reject));
+    let timer: NodeJS.Timeout | undefined;
+    const failed = new Promise<never>((_, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code, signal) => reject(new Error(`The sidecar ${command} exited during start-up (${signal ?? `exit code ${code}`}).`)));
+      timer = setTimeout(() => reject(new Error(`The sidecar ${command} did not answer initialize within ${INITIALIZE_TIMEOUT_MS / 1000} s.`)), INITIALIZE_TIMEOUT_MS);
+    });
+    // It also rejects when the sidecar exits long after start-up: that is no one's error here.
+    failed.catch(() => undefined);
     const client = SidecarClient.over(child.stdout!, child.stdin!, child);
-    await Promise.race([client.initialize(settings), failed]);
+    try {
+      await Promise.race([client.initialize(settings), failed]);
+    } catch (err) {
+      client.kill();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
     return client;
+  }
+
+  /** Ends the sidecar at once (SIGKILL to its process group), without the shutdown handshake. */
+  kill(): void {
+    if (this.child) killGroup(this.child);
   }
 
   /** A client over given streams (an in-process sidecar in tests). */
@@ -103,17 +146,18 @@ export class SidecarClient {
   async close(): Promise<void> {
     if (!this.closed) {
       try {
-        await this.conn.sendRequest('shutdown', {});
+        // A sidecar that is alive but stuck gets two seconds, then the kill below.
+        await Promise.race([this.conn.sendRequest('shutdown', {}), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
         await this.conn.sendNotification('exit', {});
       } catch {
         // The sidecar went away meanwhile; disposing below is all that is left to do.
       }
     }
     this.conn.raw.dispose();
-    if (this.child && this.child.exitCode === null) {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
-          this.child!.kill('SIGKILL');
+          killGroup(this.child!);
           resolve();
         }, 2000);
         this.child!.once('exit', () => {

@@ -23,6 +23,16 @@ describe('TextBuffer', () => {
     expect(new TextBuffer('ab\r\ncd').lineAt(0)).toBe('ab');
   });
 
+  it("names the document's line break by its first one, LF when there is none", () => {
+    expect(new TextBuffer('a\r\nb\nc\n').eol).toBe('\r\n');
+    expect(new TextBuffer('a\nb\r\n').eol).toBe('\n');
+    expect(new TextBuffer('one line').eol).toBe('\n');
+    expect(new TextBuffer('old\rmac\r').eol).toBe('\r');
+    const b = new TextBuffer('x');
+    b.replace(undefined, 'x\r\ny');
+    expect(b.eol).toBe('\r\n');
+  });
+
   it('applies LSP edits that all refer to the same text', () => {
     const b = new TextBuffer('one\ntwo\nthree\n');
     b.applyEdits([

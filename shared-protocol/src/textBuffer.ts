@@ -22,6 +22,15 @@ export class TextBuffer {
     return this.doc.lineCount;
   }
 
+  /**
+   * The document's line break, for lines written into it: its first one (as editors detect a
+   * file's separator), LF when it has none yet.
+   */
+  get eol(): string {
+    if (this.doc.lineCount < 2) return '\n';
+    return this.doc.getText({ start: this.doc.getLineRange(0).end, end: { line: 1, character: 0 } });
+  }
+
   /** Line text without its line break. */
   lineAt(line: number): string {
     return this.doc.getText(this.doc.getLineRange(line));

@@ -105,6 +105,33 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       expectClean(doc, id);
     });
 
+    it("keeps a CRLF document's line breaks while streaming and through every verdict", async () => {
+      const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+      const verdicts: Array<[string, (id: string, doc: RenderedDocument) => Promise<unknown>, string]> = [
+        ['accept all', (id) => client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id }), PROPOSED_TEXT],
+        ['reject all', (id) => client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id }), ORIGINAL],
+        [
+          'accept the second hunk, reject the first',
+          async (id, doc) => {
+            await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id, line: doc.marks.get(id)!.hunks[1].start });
+            await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id, line: doc.marks.get(id)!.hunks[0].start });
+          },
+          ORIGINAL.replace('return sum;', 'return Math.round(sum);'),
+        ],
+      ];
+      for (const [label, settle, expected] of verdicts) {
+        const doc = await open(crlf(ORIGINAL));
+        // The model answers with LF breaks, or CRLF ones: the document's own break is written either way.
+        const id = await run(doc, { text: label === 'reject all' ? crlf(REWRITE) : REWRITE, chunkSize: 4 });
+        expect((await client.waitForStatus(id, ['done', 'error', 'noChanges'])).state).toBe('done');
+        expect(doc.text).toContain('    sum += item.price;\r\n    sum += item.price * item.quantity;\r\n');
+        expect(doc.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+        await settle(id, doc);
+        await client.waitForStatus(id);
+        expect({ label, text: doc.text }).toEqual({ label, text: crlf(expected) });
+      }
+    });
+
     it('follows typing above the region mid-stream', async () => {
       const doc = await open();
       const id = await run(doc, { text: REWRITE, chunkSize: 4, delayMs: 5 });
@@ -288,13 +315,14 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       await client.waitForStatus(id, ['done']);
       const second = REWRITE.replace('Math.round(sum)', 'Math.round(sum * 100) / 100');
       model.script({ text: second });
+      // The session's first 'done' is history: wait for the one the re-edit ends with.
+      const redone = new Promise<void>((resolve) => client.onStatus((s) => s.sessionId === id && s.state === 'done' && resolve()));
       const res = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(4, 4), instruction: 'round to cents' });
       expect(res).toMatchObject({ sessionId: id, reEdit: true });
       const sent = JSON.stringify(model.requests[model.requests.length - 1].body);
       expect(sent).toContain('item.price * item.quantity');
       expect(sent).not.toContain('sum += item.price;\\n');
-      await client.waitForStatus(id, ['done']);
-      await new Promise((r) => setTimeout(r, 50));
+      await redone;
       await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id });
       await client.waitForStatus(id);
       expect(doc.text).toBe(ORIGINAL);
@@ -310,7 +338,9 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
 
     it('runs two sessions in one document at once', async () => {
       const doc = await open();
-      model.script({ text: REWRITE, delayMs: 3 }, { text: 'export const VERSION = 2;\n', delayMs: 3 });
+      // The first session's first render must not land before the second start is planned: that
+      // start names lines of the document as it was (a render in between is refused as -32801).
+      model.script({ text: REWRITE, delayMs: 150, chunkSize: 60 }, { text: 'export const VERSION = 2;\n', delayMs: 3 });
       const a = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(2, 9), instruction: 'a' });
       const b = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(10, 11), instruction: 'b' });
       await Promise.all([client.waitForStatus(a.sessionId, ['done']), client.waitForStatus(b.sessionId, ['done'])]);

@@ -1,31 +1,75 @@
 import { describe, expect, it } from 'vitest';
-import { scanLine, unmatchedOpens } from './brackets.js';
+import { bracketContext, CODE, lexiconFor, scanLine } from './brackets.js';
+
+const ts = lexiconFor('typescript');
+const brackets = (line: string, languageId = 'typescript') => scanLine(line, CODE, lexiconFor(languageId)).brackets;
 
 describe('scanLine', () => {
   it('reports opens and closes in order', () => {
-    expect(scanLine('f(a[0]) {', { quote: null }).events).toEqual(['open', 'open', 'close', 'close', 'open']);
+    expect(scanLine('f(a[0]) {', CODE, ts).events).toEqual(['open', 'open', 'close', 'close', 'open']);
+    expect(brackets('f(a[0]) {')).toBe('([]){');
   });
 
   it('ignores brackets in string literals, including escaped quotes', () => {
-    expect(scanLine(`x("(", '[', "\\"{")`, { quote: null }).events).toEqual(['open', 'close']);
+    expect(brackets(`x("(", '[', "\\"{")`)).toBe('()');
   });
 
-  it('ignores brackets after //', () => {
-    expect(scanLine('a(b) // )))', { quote: null }).events).toEqual(['open', 'close']);
+  it('ignores brackets in comments: line comments per language, block comments across lines', () => {
+    expect(brackets('a(b) // )))')).toBe('()');
+    expect(brackets('a(b) # )))', 'python')).toBe('()');
+    const open = scanLine('f(); /* ( {', CODE, ts);
+    expect(open.brackets).toBe('()');
+    expect(scanLine('} */ g(', open.state, ts).brackets).toBe('(');
   });
 
-  it('carries a backtick string to the next line but not a quote', () => {
-    expect(scanLine('const t = `a {', { quote: null }).state.quote).toBe('`');
-    expect(scanLine('} still text` + f(', { quote: '`' }).events).toEqual(['open']);
-    expect(scanLine('x = "open', { quote: null }).state.quote).toBeNull();
+  it('carries multi-line strings to the next line but not single-line quotes', () => {
+    expect(scanLine('const t = `a {', CODE, ts).state.closer).toBe('`');
+    expect(scanLine('} still text` + f(', { closer: '`' }, ts).brackets).toBe('(');
+    const quote = scanLine('x = "open', CODE, ts);
+    expect(quote.state.closer).toBeNull();
+    expect(quote.openQuote).toBe(true);
+    expect(scanLine('doc = """ (', CODE, lexiconFor('python')).state.closer).toBe('"""');
+  });
+
+  it("reads ' as a character literal in Rust, Java, Kotlin and Go, so lifetimes open nothing", () => {
+    expect(brackets("fn f<'a>(x: &'a str) -> &'a str {", 'rust')).toBe('(){');
+    expect(brackets("if (c == '(') {", 'java')).toBe('(){');
+    expect(brackets("it's (odd)", 'typescript')).toBe('');
+  });
+
+  it('skips JavaScript regular expressions but not divisions or JSX closing tags', () => {
+    expect(brackets('const OPEN = /\\(/g;')).toBe('');
+    expect(brackets('if (/[)]/.test(s)) {')).toBe('(()){');
+    expect(brackets('const half = (a + b) / 2; f(x)')).toBe('()()');
+    expect(brackets('{items.map((i) => <li>{i}</li>)}', 'typescriptreact')).toBe('{((){})}');
+  });
+
+  it("takes YAML's # as a comment only after whitespace, and counts nothing in Markdown", () => {
+    expect(brackets('url: http://x/#(frag) # (note', 'yaml')).toBe('()');
+    expect(brackets('See [the notes](notes.md) (soon', 'markdown')).toBe('');
   });
 });
 
-describe('unmatchedOpens', () => {
-  it('counts brackets left open on a line', () => {
-    expect(unmatchedOpens('if (a) {')).toBe(1);
-    expect(unmatchedOpens('} else {')).toBe(1);
-    expect(unmatchedOpens('call(a, [b')).toBe(2);
-    expect(unmatchedOpens('done();')).toBe(0);
+describe('bracketContext', () => {
+  const at = (source: string, languageId = 'typescript') => {
+    const offset = source.indexOf('|');
+    return bracketContext(source.slice(0, offset) + source.slice(offset + 1), offset, lexiconFor(languageId));
+  };
+
+  it('counts the closers the file lacks: opened before the cursor line, closed by nothing after it', () => {
+    expect(at('function f() {\n  if (x) {\n    |')).toEqual({ inherited: 0, lacking: 2 });
+    expect(at('function f() {\n  if (x) {\n    |\n  }\n')).toEqual({ inherited: 0, lacking: 1 });
+    expect(at('function f() {\n  if (x) {\n    |\n  }\n}\n')).toEqual({ inherited: 0, lacking: 0 });
+  });
+
+  it('lets the text after the cursor close the cursor line’s brackets first', () => {
+    expect(at('const xs = [\n  f(|\n')).toEqual({ inherited: 1, lacking: 1 });
+    expect(at('const xs = [\n  f(|)\n')).toEqual({ inherited: 1, lacking: 1 });
+    expect(at('const xs = [\n  f(|)]\n')).toEqual({ inherited: 1, lacking: 0 });
+  });
+
+  it('ignores brackets the suffix opens and closes itself, and brackets in strings and comments', () => {
+    expect(at('{\n  |\n  g({ a: "}" }); // }\n')).toEqual({ inherited: 0, lacking: 1 });
+    expect(at('def f(:\n    |\n    x = "("  # )\n', 'python')).toEqual({ inherited: 0, lacking: 1 });
   });
 });

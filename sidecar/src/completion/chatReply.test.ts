@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { filterChatLine, wordFragment, type ChatPhase } from './chatReply.js';
+import { CHAT_START, filterChatLine, linesAbove, wordFragment } from './chatReply.js';
 
 /** Runs whole reply lines through the filter the way the stream does. */
-function filterAll(lineBefore: string, reply: string[]): { lines: string[]; end?: string } {
-  let phase: ChatPhase = 'start';
+function filterAll(lineBefore: string, reply: string[], above: string[] = []): { lines: string[]; end?: string } {
+  let state = CHAT_START;
   const lines: string[] = [];
   for (const line of reply) {
-    const r = filterChatLine(lineBefore, phase, line);
-    phase = r.phase;
+    const r = filterChatLine({ lineBefore, above }, state, line);
+    state = r.state;
     lines.push(...r.lines);
     if (r.end) return { lines, end: r.end };
   }
@@ -53,4 +53,28 @@ describe('filterChatLine', () => {
   it('skips blank lines before the code but keeps them inside it', () => {
     expect(filterAll('', ['', '```py', '', 'a = 1', '', 'b = 2', '```'])).toEqual({ lines: ['a = 1', '', 'b = 2'], end: 'closing fence' });
   });
+
+  it('drops lines that repeat the lines above the cursor, up to the cursor line', () => {
+    const above = ['function sum(xs) {'];
+    expect(filterAll('  ', ['```js', 'function sum(xs) {', '  return total(xs);', '}', '```'], above)).toEqual({ lines: ['return total(xs);', '}'], end: 'closing fence' });
+    const two = ['class A {', '  m() {'];
+    expect(filterAll('    ', ['class A {', '  m() {', '    go();'], two)).toEqual({ lines: ['go();'] });
+  });
+
+  it('keeps lines that only began like the lines above, once the reply departs from them', () => {
+    const above = ['def f(items):', '    total = 0'];
+    expect(filterAll('    ', ['def f(items):', '    count = len(items)'], above)).toEqual({ lines: ['def f(items):', '    count = len(items)'] });
+  });
+
+  it('shows nothing for a reply that only repeats the lines above', () => {
+    expect(filterAll('', ['```', 'x = 1', '```'], ['x = 1'])).toEqual({ lines: [], end: 'closing fence' });
+  });
 });
+
+describe('linesAbove', () => {
+  it('is the prompt prefix without the cursor line, at most 20 lines', () => {
+    expect(linesAbove('a\nb\n  c')).toEqual(['a', 'b']);
+    expect(linesAbove(Array.from({ length: 30 }, (_, i) => `l${i}`).join('\n'))).toHaveLength(20);
+  });
+});
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextWithItem, extractContext } from './context.js';
+import { extractContext, withItem } from './context.js';
 
 describe('extractContext', () => {
   const text = 'l0\nl1\nl2 ab|cd\nl3\nl4\n';
@@ -27,10 +27,11 @@ describe('extractContext', () => {
   });
 });
 
-describe('contextWithItem', () => {
+describe('withItem', () => {
   it('rebuilds prefix and suffix as if the highlighted item had been typed', () => {
-    const text = 'console.lo);\nnext';
-    const ctx = contextWithItem(text, 8, 10, 'log');
+    const typed = withItem('console.lo);\nnext', 8, 10, 'log');
+    expect(typed).toEqual({ text: 'console.log);\nnext', offset: 11 });
+    const ctx = extractContext(typed.text, typed.offset);
     expect(ctx.prefix).toBe('console.log');
     expect(ctx.suffix).toBe(');\nnext');
     expect(ctx.lineAfter).toBe(');');

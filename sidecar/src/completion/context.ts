@@ -1,6 +1,6 @@
 /**
  * What the model sees around the cursor: a window of whole lines before (prefix) and after
- * (suffix) it, optionally as if the suggest widget's highlighted item had been typed.
+ * (suffix) it.
  */
 
 /** Lines of context on each side of the cursor line. */
@@ -31,10 +31,9 @@ export function extractContext(text: string, offset: number, lines = CONTEXT_LIN
 }
 
 /**
- * The context as if `itemText` had replaced text[itemStart, itemEnd) and the cursor sat after it,
+ * The document as if `itemText` had replaced text[itemStart, itemEnd) and the cursor sat after it,
  * so a completion continues from the suggest widget's item rather than fighting it.
  */
-export function contextWithItem(text: string, itemStart: number, itemEnd: number, itemText: string): CompletionContext {
-  const typed = text.slice(0, itemStart) + itemText + text.slice(itemEnd);
-  return extractContext(typed, itemStart + itemText.length);
+export function withItem(text: string, itemStart: number, itemEnd: number, itemText: string): { text: string; offset: number } {
+  return { text: text.slice(0, itemStart) + itemText + text.slice(itemEnd), offset: itemStart + itemText.length };
 }

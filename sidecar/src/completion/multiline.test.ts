@@ -48,32 +48,73 @@ describe('cursorSyntax', () => {
 });
 
 describe('decideMultiline', () => {
-  const code = { enabled: true, syntax: 'code' as const };
+  const code = { enabled: true, languageId: 'typescript', syntax: 'code' as const, awaitsBody: false, lineAfter: '', prefix: '' };
+  const decide = (lineBefore: string, more: Partial<Parameters<typeof decideMultiline>[0]> = {}) => decideMultiline({ ...code, lineBefore, ...more });
 
   it('is one line inside a string or a comment', () => {
-    expect(decideMultiline({ ...code, syntax: 'string', lineBefore: '', lineAfter: '' })).toBe(false);
-    expect(decideMultiline({ ...code, syntax: 'comment', lineBefore: '', lineAfter: '' })).toBe(false);
+    expect(decide('', { syntax: 'string' })).toEqual({ multiline: false });
+    expect(decide('  // note', { syntax: 'comment' })).toEqual({ multiline: false });
   });
 
-  it('is one line with code after the cursor', () => {
-    expect(decideMultiline({ ...code, lineBefore: 'if (x) {', lineAfter: '}' })).toBe(false);
+  it('is one line with code after the cursor, and when multiline completions are disabled', () => {
+    expect(decide('if (x) {', { lineAfter: '}' }).multiline).toBe(false);
+    expect(decide('', { enabled: false }).multiline).toBe(false);
+    expect(decide('/**', { enabled: false }).multiline).toBe(false);
   });
 
-  it('is multiline on a blank line', () => {
-    expect(decideMultiline({ ...code, lineBefore: '    ', lineAfter: '' })).toBe(true);
+  it('is multiline on a blank line and after a block opener', () => {
+    expect(decide('    ').multiline).toBe(true);
+    for (const line of ['function f() {', 'def f():', 'call(', 'const xs = [', 'const f = () =>']) expect(decide(line).multiline, line).toBe(true);
   });
 
-  it('is multiline after a block opener', () => {
-    for (const line of ['function f() {', 'def f():', 'call(', 'const xs = [', 'const f = () =>']) {
-      expect(decideMultiline({ ...code, lineBefore: line, lineAfter: '' })).toBe(true);
-    }
+  it('is multiline at the end of a header the syntax tree says awaits its body, else one line', () => {
+    expect(decide('function render(props', { awaitsBody: true }).multiline).toBe(true);
+    expect(decide('const x = fo').multiline).toBe(false);
   });
 
-  it('is one line after ordinary code', () => {
-    expect(decideMultiline({ ...code, lineBefore: 'const x = fo', lineAfter: '' })).toBe(false);
+  it('runs a doc comment opened alone on the cursor line to its closer, even inside a comment node', () => {
+    expect(decide('  /**', { syntax: 'comment' })).toEqual({ multiline: true, closer: '*/' });
+    expect(decide('    """', { languageId: 'python', syntax: 'string' })).toEqual({ multiline: true, closer: '"""' });
+    expect(decide("'''", { languageId: 'python' })).toEqual({ multiline: true, closer: "'''" });
+    expect(decide('  /** Sums.', { syntax: 'comment' }).multiline).toBe(false);
+    expect(decide('x = """', { languageId: 'python', syntax: 'string' }).multiline).toBe(false);
   });
 
-  it('is one line when multiline completions are disabled', () => {
-    expect(decideMultiline({ ...code, enabled: false, lineBefore: '', lineAfter: '' })).toBe(false);
+  it('YAML: a key whose value is a block, a block scalar or an open flow collection; an inline value after "key: "', () => {
+    const yaml = (line: string) => decide(line, { languageId: 'yaml' }).multiline;
+    expect(yaml('steps:')).toBe(true);
+    expect(yaml('    environment: # overridden in production')).toBe(true);
+    expect(yaml('        run: |')).toBe(true);
+    expect(yaml('description: >-')).toBe(true);
+    expect(yaml('branches: [')).toBe(true);
+    expect(yaml('    image: ')).toBe(false);
+    expect(yaml('version: 0.1.0')).toBe(false);
+    expect(yaml('  - dist')).toBe(false);
+  });
+
+  it('Markdown: a heading opens its section; other lines are one line', () => {
+    expect(decide('## Installation', { languageId: 'markdown' })).toEqual({ multiline: true, headingSection: true });
+    expect(decide('- Ghost-text completions', { languageId: 'markdown' }).multiline).toBe(false);
+    expect(decide('#hashtag', { languageId: 'markdown' }).multiline).toBe(false);
+  });
+
+  it('Markdown: an opening code fence runs to the closing fence; a closing one is one line', () => {
+    const md = (line: string, before = '') => decide(line, { languageId: 'markdown', prefix: before + line });
+    expect(md('```sh', '## Build\n\n')).toEqual({ multiline: true, closer: '```' });
+    expect(md('~~~', '')).toEqual({ multiline: true, closer: '~~~' });
+    expect(md('```', '```sh\nnpm ci\n').multiline).toBe(false);
+  });
+
+  it('CSS: a selector or at-rule awaits its block; a declaration is one line even after a colon', () => {
+    const css = (line: string, prefix = '') => decide(line, { languageId: 'css', prefix: prefix + line }).multiline;
+    expect(css('.card:hover', '.card {\n  color: red;\n}\n\n')).toBe(true);
+    expect(css('@media (max-width: 600px)')).toBe(true);
+    expect(css('  .card', '@media print {\n')).toBe(true);
+    expect(css('  display:', '.toolbar {\n')).toBe(false);
+    expect(css('  color: ', '.a { }\n.b {\n')).toBe(false);
+    expect(css('  &:hover', '.button {\n  color: red;\n')).toBe(true);
+    expect(css('  src: url(a.woff2)', '@font-face {\n')).toBe(false);
+    expect(css('h1,')).toBe(false);
+    expect(css('.a { color: red; }')).toBe(false);
   });
 });

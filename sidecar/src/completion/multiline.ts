@@ -1,9 +1,11 @@
 /**
  * May this completion span more than one line? Decided from the syntax node under the cursor and
- * the cursor line: inside a string, comment or template literal, or with code after the cursor,
- * one line; on a blank line or after a block opener, several.
+ * the cursor line: inside a string or comment, or with code after the cursor, one line; on a blank
+ * line, after a block opener, or at the end of a header whose body is missing, several. YAML,
+ * Markdown and CSS have no grammar here and are decided by text rules of their own.
  */
 import type { Node, Tree } from 'web-tree-sitter';
+import { docCommentCloser, textKind } from './languages.js';
 
 export type CursorSyntax = 'code' | 'string' | 'comment';
 
@@ -48,14 +50,106 @@ const BLOCK_OPENER = /(?:[{([:]|=>)\s*$/;
 
 export interface MultilineInput {
   enabled: boolean;
+  languageId: string;
   syntax: CursorSyntax;
+  /** The syntax tree says the cursor ends a header whose body is missing (see headers.ts). */
+  awaitsBody: boolean;
   lineBefore: string;
   lineAfter: string;
+  /**
+   * Text before the cursor (the prompt's prefix): whether a CSS rule's block, a code fence or a
+   * docstring is open at the cursor line is read from it.
+   */
+  prefix: string;
 }
 
-export function decideMultiline(input: MultilineInput): boolean {
-  if (!input.enabled || input.syntax !== 'code') return false;
-  if (input.lineAfter.trim() !== '') return false;
-  if (input.lineBefore.trim() === '') return true;
-  return BLOCK_OPENER.test(input.lineBefore);
+/** The shape of the text a completion may have. */
+export interface HoleShape {
+  multiline: boolean;
+  /** The completion ends with the line that holds this: the closer of the doc comment or code fence the cursor line opens. */
+  closer?: string;
+  /** The cursor ends a Markdown heading: the blank line before its body is not the end. */
+  headingSection?: boolean;
+}
+
+const ONE_LINE: HoleShape = { multiline: false };
+const MANY_LINES: HoleShape = { multiline: true };
+
+export function decideMultiline(input: MultilineInput): HoleShape {
+  const { lineBefore } = input;
+  if (!input.enabled || input.lineAfter.trim() !== '') return ONE_LINE;
+  // The text before the cursor line.
+  const before = input.prefix.slice(0, input.prefix.length - lineBefore.length);
+  const closer = docCommentCloser(input.languageId, lineBefore, before);
+  if (closer) return { multiline: true, closer };
+  if (input.syntax !== 'code') return ONE_LINE;
+  if (lineBefore.trim() === '') return MANY_LINES;
+  switch (textKind(input.languageId)) {
+    case 'markdown':
+      if (/^#{1,6}\s+\S/.test(lineBefore)) return { multiline: true, headingSection: true };
+      return opensCodeFence(before, lineBefore) ?? ONE_LINE;
+    case 'yaml':
+      return yamlOpensBlock(lineBefore) ? MANY_LINES : ONE_LINE;
+    case 'css':
+      return cssAwaitsBlock(before, lineBefore) ? MANY_LINES : ONE_LINE;
+    case 'code':
+      return BLOCK_OPENER.test(lineBefore) || input.awaitsBody ? MANY_LINES : ONE_LINE;
+  }
+}
+
+/** An opening code fence (```` ```sh ````): its lines, up to the closing fence. */
+function opensCodeFence(before: string, lineBefore: string): HoleShape | null {
+  const fence = /^\s*(`{3,}|~{3,})[\w+#.-]*\s*$/.exec(lineBefore)?.[1];
+  if (!fence) return null;
+  const fencesBefore = before.split('\n').filter((line) => /^\s*(`{3,}|~{3,})/.test(line)).length;
+  return fencesBefore % 2 === 0 ? { multiline: true, closer: fence } : null;
+}
+
+/**
+ * A key whose value is a block (`steps:`, `env: # comment`), a block scalar (`run: |`) or a flow
+ * collection left open. After `key: ` (a space typed after the colon) the value is inline.
+ */
+function yamlOpensBlock(lineBefore: string): boolean {
+  const commented = /\s#.*$/.test(lineBefore);
+  const code = lineBefore.replace(/\s+#.*$/, '');
+  if (/:$/.test(commented ? code.trimEnd() : code)) return true;
+  return /:\s*[|>][-+\d]*\s*$/.test(code) || /[[{]\s*$/.test(code);
+}
+
+/**
+ * A selector or at-rule waiting for its block: the cursor is outside any declaration block (at the
+ * top level, or directly inside `@media`/`@supports`…) on a line that is not finished. Inside a
+ * rule's block a line is a declaration, one line even when it ends in `:`, unless it is a nested
+ * rule (`&:hover`) or opens a block itself.
+ */
+function cssAwaitsBlock(before: string, lineBefore: string): boolean {
+  const text = lineBefore.trimEnd();
+  if (text.endsWith('{')) return true;
+  if (/[;},]$/.test(text)) return false;
+  return !inDeclarationBlock(before) || /^\s*&/.test(lineBefore);
+}
+
+/** Whether the innermost block open at the end of `text` is a rule's (not an at-rule's) block. */
+function inDeclarationBlock(text: string): boolean {
+  const blocks: boolean[] = [];
+  let header = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? text.length : close + 1;
+    } else if (ch === '"' || ch === "'") {
+      const close = text.indexOf(ch, i + 1);
+      header += text.slice(i, close < 0 ? text.length : close + 1);
+      i = close < 0 ? text.length : close;
+    } else if (ch === '{') {
+      const name = header.trim();
+      blocks.push(!name.startsWith('@') || /^@(?:font-face|page|counter-style|property)\b/.test(name));
+      header = '';
+    } else if (ch === '}' || ch === ';') {
+      if (ch === '}') blocks.pop();
+      header = '';
+    } else header += ch;
+  }
+  return blocks.at(-1) ?? false;
 }

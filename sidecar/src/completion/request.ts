@@ -12,9 +12,11 @@ import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
 import type { SettingsStore } from '../server/settings.js';
 import { CompletionCache } from './cache.js';
-import { contextWithItem, extractContext } from './context.js';
+import { bracketContext, lexiconFor } from './brackets.js';
+import { extractContext, withItem } from './context.js';
 import { getSuggestionContinuation, type ShownSuggestion } from './continuation.js';
 import { awaitingTyping, isMidWord, isStale } from './gates.js';
+import { awaitsBody } from './headers.js';
 import { cursorSyntax, decideMultiline, type CursorSyntax } from './multiline.js';
 import { formatOutcome, type EndReason } from './outcome.js';
 import { runCompletion, type ModelCalls } from './run.js';
@@ -112,9 +114,8 @@ export class CompletionRequests {
     const text = doc.buffer.getText();
     const offset = doc.buffer.offsetAt(params.position);
     const selected = params.context.selectedCompletionInfo;
-    const context = selected
-      ? contextWithItem(text, doc.buffer.offsetAt(selected.range.start), doc.buffer.offsetAt(selected.range.end), selected.text)
-      : extractContext(text, offset);
+    const typed = selected ? withItem(text, doc.buffer.offsetAt(selected.range.start), doc.buffer.offsetAt(selected.range.end), selected.text) : { text, offset };
+    const context = extractContext(typed.text, typed.offset);
     const template = resolveTemplate(settings.fimTemplate, completionModel(settings));
     const scope = completionScope(uri, languageId, settings, template.name);
     const place = { scope, ...context };
@@ -138,18 +139,22 @@ export class CompletionRequests {
     if (automatic) await sleep(settings.debounceWait, undefined, { signal }).catch(() => undefined);
     if (stale() || signal.aborted) return { text: '', reason: 'cancelled' };
 
-    const multiline = decideMultiline({
+    const shape = decideMultiline({
       enabled: settings.multilineCompletionsEnabled,
-      syntax: await this.cursorSyntax(doc, text, offset),
+      languageId,
+      ...(await this.syntaxAt(doc, text, offset)),
       lineBefore: context.lineBefore,
       lineAfter: context.lineAfter,
+      prefix: context.prefix,
     });
     const call = {
       endpoint: endpointFromSettings(settings, 'completion'),
       template,
       context,
       languageId,
-      multiline,
+      shape,
+      // The whole document, not the prompt's window: a block's closer may lie beyond it.
+      brackets: bracketContext(typed.text, typed.offset, lexiconFor(languageId)),
       maxLines: settings.maxLines,
       numPredict: settings.numPredictFim,
       temperature: settings.temperature,
@@ -169,14 +174,14 @@ export class CompletionRequests {
     return { text: result.text, reason: result.reason, item: item(result.text) };
   }
 
-  /** A parse failure only costs the multiline decision its syntax, so it is read as code. */
-  private async cursorSyntax(doc: MirrorDocument, text: string, offset: number): Promise<CursorSyntax> {
+  /** A parse failure only costs the multiline decision its syntax, so it is read as plain code. */
+  private async syntaxAt(doc: MirrorDocument, text: string, offset: number): Promise<{ syntax: CursorSyntax; awaitsBody: boolean }> {
     try {
       const tree = await this.deps.syntax.tree(doc.uri, doc.languageId, doc.version, text);
-      return tree ? cursorSyntax(tree, offset) : 'code';
+      return tree ? { syntax: cursorSyntax(tree, offset), awaitsBody: awaitsBody(tree, text, offset, doc.languageId) } : { syntax: 'code', awaitsBody: false };
     } catch (error) {
       this.deps.log.debug(`completion: no syntax tree for ${doc.uri}: ${String(error)}`);
-      return 'code';
+      return { syntax: 'code', awaitsBody: false };
     }
   }
 }

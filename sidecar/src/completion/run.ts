@@ -6,7 +6,9 @@
 import type { streamChat } from '../providers/chat.js';
 import type { streamGenerate } from '../providers/generate.js';
 import type { ModelEndpoint } from '../providers/types.js';
+import type { BracketContext } from './brackets.js';
 import type { CompletionContext } from './context.js';
+import type { HoleShape } from './multiline.js';
 import { CompletionStream, type StreamResult } from './stream.js';
 import { chatFimMessages, type PromptTemplate } from './templates.js';
 
@@ -22,7 +24,8 @@ export interface CompletionCall {
   template: PromptTemplate;
   context: CompletionContext;
   languageId: string;
-  multiline: boolean;
+  shape: HoleShape;
+  brackets: BracketContext;
   maxLines: number;
   numPredict: number;
   temperature: number;
@@ -33,9 +36,12 @@ export interface CompletionCall {
 export async function runCompletion(calls: ModelCalls, call: CompletionCall, signal: AbortSignal): Promise<StreamResult> {
   const { context, template } = call;
   const stream = new CompletionStream({
-    multiline: call.multiline,
+    ...call.shape,
+    languageId: call.languageId,
+    brackets: call.brackets,
     lineBefore: context.lineBefore,
     lineAfter: context.lineAfter,
+    prefix: context.prefix,
     suffix: context.suffix,
     maxLines: call.maxLines,
     stops: template.stops,

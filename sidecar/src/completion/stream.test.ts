@@ -1,8 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bracketContext, lexiconFor } from './brackets.js';
 import { CompletionStream, WHITESPACE_LIMIT, type StreamOptions } from './stream.js';
 
-const base: StreamOptions = { multiline: true, lineBefore: '    ', lineAfter: '', suffix: '\n  }\n', maxLines: 40, stops: ['<EOT>'], chat: false };
+const base: StreamOptions = {
+  multiline: true,
+  languageId: 'typescript',
+  lineBefore: '    ',
+  lineAfter: '',
+  prefix: '',
+  suffix: '\n  }\n',
+  brackets: { inherited: 0, lacking: 0 },
+  maxLines: 40,
+  stops: ['<EOT>'],
+  chat: false,
+};
 
 function chunk(text: string, size: number): string[] {
   const out: string[] = [];
@@ -12,8 +24,11 @@ function chunk(text: string, size: number): string[] {
 
 /** Streams `reply` in 1-char, 3-char and whole chunks; all three must agree. */
 function streamed(reply: string, options: Partial<StreamOptions> = {}, end: 'end of reply' | 'timeout' = 'end of reply') {
+  // Unless a test says otherwise, the file lacks no closer and the cursor line's brackets are its own.
+  const lineBefore = options.lineBefore ?? base.lineBefore;
+  const brackets = options.brackets ?? { inherited: bracketContext(lineBefore, lineBefore.length, lexiconFor('typescript')).inherited, lacking: 0 };
   const results = [1, 3, Math.max(reply.length, 1)].map((size) => {
-    const stream = new CompletionStream({ ...base, ...options });
+    const stream = new CompletionStream({ ...base, ...options, brackets });
     let stoppedEarly = false;
     for (const part of chunk(reply, size)) if (stream.push(part)) { stoppedEarly = true; break; }
     return { ...stream.finish(end), stoppedEarly };
@@ -126,6 +141,88 @@ describe('CompletionStream, chat-FIM replies', () => {
   it('discards a reply that ignored the word fragment', () => {
     const r = streamed('```ts\nfetch(url);\n```', { ...chat, multiline: false, lineBefore: '  const res = aw' });
     expect(r).toEqual({ text: '', reason: 'ignored fragment', stoppedEarly: true });
+  });
+});
+
+/** The hole at `█` in `doc`, as the sidecar builds it from the document. */
+function holeIn(doc: string, languageId = 'typescript'): Partial<StreamOptions> {
+  const offset = doc.indexOf('█');
+  const text = doc.slice(0, offset) + doc.slice(offset + 1);
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = text.indexOf('\n', offset);
+  return {
+    languageId,
+    lineBefore: text.slice(lineStart, offset),
+    lineAfter: text.slice(offset, lineEnd < 0 ? text.length : lineEnd),
+    prefix: text.slice(0, offset),
+    suffix: text.slice(offset),
+    brackets: bracketContext(text, offset, lexiconFor(languageId)),
+  };
+}
+
+describe('CompletionStream, refined rules', () => {
+  it('drops leading whitespace when the cursor already follows whitespace', () => {
+    expect(streamed(' this;', { ...holeIn('  return █\n'), multiline: false }).text).toBe('this;');
+    expect(streamed('    return 1;\n    x();', holeIn('def f():\n    █\n', 'python')).text).toBe('return 1;\n    x();');
+    expect(streamed(' a', { ...holeIn('f(█\n'), multiline: false }).text).toBe(' a');
+  });
+
+  it('one line: a reply that starts with a line break gives the next line', () => {
+    const eof = { ...holeIn('function f() {\n  return 1;█'), multiline: false };
+    expect(streamed('\n}\nmore', eof)).toEqual({ text: '\n}', reason: 'end of line', stoppedEarly: true });
+    expect(streamed('\nversion: 2\nname: x', { ...holeIn('name: x█\n', 'yaml'), multiline: false }).text).toBe('\nversion: 2');
+  });
+
+  it('one line: nothing when that next line is blank, already there, a copy of the cursor line or a closer the suffix has', () => {
+    const closed = { ...holeIn('function f() {\n  return 1;█\n}\n'), multiline: false };
+    expect(streamed('\n\nfunction g() {}', closed)).toEqual({ text: '', reason: 'blank line', stoppedEarly: true });
+    expect(streamed('\n}\n', closed)).toEqual({ text: '', reason: 'caught up with suffix', stoppedEarly: true });
+    expect(streamed('\n  }\n', closed)).toEqual({ text: '', reason: 'outer bracket', stoppedEarly: true });
+    expect(streamed("\nimport a from 'a';", { ...holeIn("import a from 'a';█\n"), multiline: false }).reason).toBe('repeated line');
+  });
+
+  it('one line: the rest of the line repeated at the end is trimmed; the completion’s own closer stays', () => {
+    expect(streamed("'x', y);", { ...holeIn('console.error(█);\n'), multiline: false }).text).toBe("'x', y");
+    expect(streamed('items.join(", ")', { ...holeIn('console.log(█);\n'), multiline: false }).text).toBe('items.join(", ")');
+  });
+
+  it('one line: a line that reproduces the next line is discarded', () => {
+    const r = streamed("{ b } from './b';", { ...holeIn("import █\nimport { b } from './b';\n"), multiline: false });
+    expect(r).toEqual({ text: '', reason: 'caught up with suffix', stoppedEarly: false });
+  });
+
+  it('keeps a closer at lower indentation that the file lacks, and ends once the file lacks no more', () => {
+    const r = streamed('return x;\n  }\n\n  next() {}', holeIn('class A {\n  m() {\n    █\n}\n'));
+    expect(r).toEqual({ text: 'return x;\n  }', reason: 'block closed', stoppedEarly: true });
+    const both = streamed('total += 1;\n  }\n  return total;\n}\nexport {};', holeIn('function f() {\n  for (;;) {\n    █'));
+    expect(both).toEqual({ text: 'total += 1;\n  }\n  return total;\n}', reason: 'block closed', stoppedEarly: true });
+  });
+
+  it('still ends at a dedented closer, or an outer bracket, that the suffix closes', () => {
+    expect(streamed('return x;\n  }\n}', holeIn('class A {\n  m() {\n    █\n    done();\n  }\n}\n')).reason).toBe('dedent');
+    expect(streamed('b,\n  c);\n', holeIn('f(\n  a,\n  █\n);\n'))).toEqual({ text: 'b,', reason: 'outer bracket', stoppedEarly: true });
+    expect(streamed('b,\n  c);\n\nx();', holeIn('f(\n  a,\n  █'))).toEqual({ text: 'b,\n  c);', reason: 'block closed', stoppedEarly: true });
+  });
+
+  it('runs a doc comment across blank lines and brackets to the line that closes it', () => {
+    const doc = { ...holeIn('  /**█\n  f() {}\n'), closer: '*/' };
+    expect(streamed('\n   * Does (a thing.\n   *\n   */\n  f() {}', doc)).toEqual({ text: '\n   * Does (a thing.\n   *\n   */', reason: 'closing delimiter', stoppedEarly: true });
+  });
+
+  it('keeps the blank line after a Markdown heading, ends at the next heading of its level', () => {
+    const heading = { ...holeIn('## Install█\n', 'markdown'), headingSection: true };
+    expect(streamed('\n\nRun npm ci.\n\nMore.', heading).text).toBe('\n\nRun npm ci.');
+    expect(streamed('\n\n## Usage\n\nText', heading)).toEqual({ text: '', reason: 'dedent', stoppedEarly: true });
+    expect(streamed('\n\n### Linux\nRun it.\n', heading).text).toBe('\n\n### Linux\nRun it.');
+  });
+
+  it('ends an indentation-scoped block at a line back at its opener’s indentation, except its continuations', () => {
+    const def = holeIn('def f(x):█\n', 'python');
+    expect(streamed('\n    return x\ndef g():\n    pass', def)).toEqual({ text: '\n    return x', reason: 'dedent', stoppedEarly: true });
+    expect(streamed('\n    a()\nexcept E:\n    b()\nc()', holeIn('try:█\n', 'python')).text).toBe('\n    a()\nexcept E:\n    b()');
+    expect(streamed('\n  a: 1\n  b: 2\nnext:\n  c: 3', holeIn('deps:█\n', 'yaml')).text).toBe('\n  a: 1\n  b: 2');
+    expect(streamed('\n- a\n- b\nnext: 1', holeIn('items:█\n', 'yaml')).text).toBe('\n- a\n- b');
+    expect(streamed('\n  npm ci\n- run: x', holeIn('- run: |█\n', 'yaml')).text).toBe('\n  npm ci');
   });
 });
 

@@ -3,7 +3,7 @@
  * Text is processed one character at a time, so the outcome never depends on how the reply was
  * chunked; a line is judged only once it is complete, so it is never cut in half.
  */
-import { filterChatLine, type ChatPhase } from './chatReply.js';
+import { CHAT_START, filterChatLine, linesAbove, type ChatHole, type ChatState } from './chatReply.js';
 import type { StreamEnd } from './outcome.js';
 import { initialLineState, judgeLine, type Hole, type LineState } from './stopRules.js';
 
@@ -12,8 +12,10 @@ export const WHITESPACE_LIMIT = 250;
 
 export interface StreamOptions extends Hole {
   stops: readonly string[];
-  /** Chat-FIM reply: fenced and possibly restarting the cursor line. */
+  /** Chat-FIM reply: fenced and possibly restarting the cursor line or the construct around it. */
   chat: boolean;
+  /** Everything before the cursor that the prompt showed the model (a chat reply may repeat its end). */
+  prefix: string;
 }
 
 export interface StreamResult {
@@ -25,12 +27,14 @@ export class CompletionStream {
   private pending = '';
   private readonly kept: string[] = [];
   private lineState: LineState;
-  private chatPhase: ChatPhase = 'start';
+  private chatState: ChatState = CHAT_START;
+  private readonly chatHole: ChatHole;
   private whitespaceRun = 0;
   private ended: StreamEnd | null = null;
 
   constructor(private readonly options: StreamOptions) {
     this.lineState = initialLineState(options);
+    this.chatHole = { lineBefore: options.lineBefore, above: options.chat ? linesAbove(options.prefix) : [] };
   }
 
   /** Feeds a chunk; returns the end reason once the completion is decided, else null. */
@@ -74,8 +78,8 @@ export class CompletionStream {
 
   private line(raw: string, terminated: boolean): void {
     if (!this.options.chat) return this.judge(raw, terminated);
-    const filtered = filterChatLine(this.options.lineBefore, this.chatPhase, raw);
-    this.chatPhase = filtered.phase;
+    const filtered = filterChatLine(this.chatHole, this.chatState, raw);
+    this.chatState = filtered.state;
     filtered.lines.forEach((line, i) => {
       if (!this.ended) this.judge(line, terminated || i < filtered.lines.length - 1);
     });
@@ -86,7 +90,7 @@ export class CompletionStream {
   private judge(line: string, terminated: boolean): void {
     const { state, verdict } = judgeLine(this.options, this.lineState, line, terminated);
     this.lineState = state;
-    if (verdict.keep) this.kept.push(line);
+    if (verdict.line !== null) this.kept.push(verdict.line);
     if (verdict.discardAll) this.kept.length = 0;
     if (verdict.end) this.ended = verdict.end;
   }

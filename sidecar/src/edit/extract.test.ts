@@ -20,6 +20,8 @@ describe('extractEditedCode', () => {
     ['a closing fence still arriving', '```\n' + code + '``', code],
     ['a fence still arriving after bare code', 'x\n``', 'x\n'],
     ['indented fences', '  ```ts\n  x\n  ```', '  x\n'],
+    ['a CRLF reply: lines without their CR', 'Here:\r\n```ts\r\nconst a = 1;\r\nconst b = 2;\r\n```\r\n', code],
+    ['a lone CR: a line break, as in the document', 'const a = 1;\rconst b = 2;\r', code],
   ])('%s', (_, reply, expected) => {
     expect(extractEditedCode(reply)).toBe(expected);
   });

@@ -12,8 +12,12 @@ const CLOSE_FENCE = /^[ \t]*```[ \t]*\r?$/;
 /** An unfinished last line that may still become a fence. */
 const PARTIAL_FENCE = /^[ \t]*`{1,3}[^`\n]*$/;
 
+/** CRLF and a lone CR are line breaks, as in the document (LSP). */
+const LINE_BREAK = /\r\n?/g;
+
+/** The code, as lines joined with LF: the document's own line break is put back where lines are written. */
 export function extractEditedCode(reply: string): string {
-  const text = dropThinking(reply);
+  const text = dropThinking(reply.replace(LINE_BREAK, '\n'));
   const lines = text.split('\n');
   const open = lines.findIndex((line) => OPEN_FENCE.test(line));
   if (open === -1) {

@@ -32,6 +32,19 @@ describe('replaceLinesEdit', () => {
     expect(apply('a\nb', 2, 2, ['c'])).toBe('a\nb\nc');
   });
 
+  it("writes new lines with the document's line break: CRLF stays CRLF", () => {
+    expect(apply('a\r\nb\r\nc\r\n', 1, 1, ['x', 'y'])).toBe('a\r\nx\r\ny\r\nb\r\nc\r\n');
+    expect(apply('a\r\nb\r\nc\r\n', 1, 2, ['x'])).toBe('a\r\nx\r\nc\r\n');
+    expect(apply('a\r\nb\r\nc\r\n', 0, 2, [])).toBe('c\r\n');
+    expect(apply('a\r\nb', 1, 2, ['x', 'y'])).toBe('a\r\nx\r\ny');
+    expect(apply('a\r\nb', 2, 2, ['c'])).toBe('a\r\nb\r\nc');
+  });
+
+  it('deleting the last lines of a CRLF document takes the whole CRLF before them', () => {
+    expect(apply('a\r\nb\r\nc', 1, 3, [])).toBe('a');
+    expect(apply('a\r\nb', 1, 2, [])).toBe('a');
+  });
+
   it('never splits a surrogate pair', () => {
     const b = new TextBuffer('😀\n');
     const edit = replaceLinesEdit(b, 0, 1, ['😃'])!;

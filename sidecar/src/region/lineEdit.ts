@@ -5,29 +5,33 @@
 import type { TextEdit } from '@redline/shared-protocol';
 import type { TextBuffer } from '@redline/shared-protocol';
 
-/** Replaces document lines [from, to) with `lines`; null when nothing changes. */
+/**
+ * Replaces document lines [from, to) with `lines`; null when nothing changes. Lines are texts
+ * without breaks; they are written with the document's own line break, so a CRLF file stays CRLF.
+ */
 export function replaceLinesEdit(buffer: TextBuffer, from: number, to: number, lines: readonly string[]): TextEdit | null {
   const text = buffer.getText();
+  const eol = buffer.eol;
   let startOffset: number;
   let endOffset: number;
   let newText: string;
   if (to < buffer.lineCount) {
     startOffset = buffer.offsetAt({ line: from, character: 0 });
     endOffset = buffer.offsetAt({ line: to, character: 0 });
-    newText = lines.map((l) => l + '\n').join('');
+    newText = lines.map((l) => l + eol).join('');
   } else if (from >= buffer.lineCount) {
     // Past the last line: the new lines need a line break to start on.
     startOffset = text.length;
     endOffset = text.length;
-    newText = lines.length > 0 ? '\n' + lines.join('\n') : '';
+    newText = lines.length > 0 ? eol + lines.join(eol) : '';
   } else if (lines.length > 0 || from === 0) {
     // The run reaches the document's last line, which has no line break of its own.
     startOffset = buffer.offsetAt({ line: from, character: 0 });
     endOffset = text.length;
-    newText = lines.join('\n');
+    newText = lines.join(eol);
   } else {
-    // Deleting the last lines: take the line break before them instead.
-    startOffset = buffer.offsetAt({ line: from, character: 0 }) - 1;
+    // Deleting the last lines: take the line break before them instead, CR included.
+    startOffset = buffer.offsetAt({ line: from - 1, character: Number.MAX_SAFE_INTEGER });
     endOffset = text.length;
     newText = '';
   }

@@ -56,6 +56,33 @@ describe('Region', () => {
     expect(region.hunks()).toEqual([{ start: 1, end: 3, removed: 1, added: 1 }]);
   });
 
+  it("keeps a CRLF document's line breaks through renders and every verdict", () => {
+    const crlf = text.replace(/\n/g, '\r\n');
+    const proposal = 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\nconst d = 4;\n';
+    const shown = render(crlf, 1, 4, proposal).buffer.getText();
+    expect(shown).toBe('head\r\nconst a = 1;\r\nconst a = 10;\r\nconst b = 2;\r\nkeep\r\nconst c = 3;\r\nconst c = 30;\r\nconst d = 4;\r\ntail\r\n');
+    const settled = (accept: boolean, line?: number) => {
+      const { buffer, region } = render(crlf, 1, 4, proposal);
+      const plan = region.planVerdict(buffer, accept, line)!;
+      buffer.applyEdits(plan.edits);
+      return buffer.getText();
+    };
+    expect(settled(true)).toBe(`head\r\n${proposal.replace(/\n/g, '\r\n')}tail\r\n`);
+    expect(settled(false)).toBe(crlf);
+    expect(settled(true, 1)).toBe('head\r\nconst a = 10;\r\nconst b = 2;\r\nkeep\r\nconst c = 3;\r\nconst c = 30;\r\nconst d = 4;\r\ntail\r\n');
+    expect(settled(false, 6)).toBe('head\r\nconst a = 1;\r\nconst a = 10;\r\nconst b = 2;\r\nkeep\r\nconst c = 3;\r\ntail\r\n');
+  });
+
+  it('keeps CRLF when the region ends the document without a final line break', () => {
+    for (const accept of [true, false]) {
+      const { buffer, region } = render('a\r\nb\r\nc', 1, 2, 'B\nc\nd');
+      expect(buffer.getText()).toBe('a\r\nb\r\nB\r\nc\r\nd');
+      const plan = region.planVerdict(buffer, accept)!;
+      buffer.applyEdits(plan.edits);
+      expect(buffer.getText()).toBe(accept ? 'a\r\nB\r\nc\r\nd' : 'a\r\nb\r\nc');
+    }
+  });
+
   it('follows a shift above and drops the word tints of a line typed on', () => {
     const { buffer, region } = render(text, 1, 4, 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n');
     const at = (line: number) => ({ start: { line, character: 0 }, end: { line, character: 0 } });
