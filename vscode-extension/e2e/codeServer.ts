@@ -129,6 +129,28 @@ export class VsCode {
     return pid!;
   }
 
+  /** Replaces the user's settings through VS Code's own settings.json editor, as a user would. */
+  async userSettings(settings: Record<string, unknown>): Promise<void> {
+    await this.setClipboard(JSON.stringify(settings, null, 2));
+    await this.command('Preferences: Open User Settings (JSON)');
+    // It opens focused, in an editor of its own (a modal one in recent VS Code).
+    await this.page.locator('.monaco-editor .view-line', { hasText: 'redline.endpoint' }).first().waitFor();
+    await this.page.keyboard.press('Control+A');
+    await this.page.keyboard.press('Control+V');
+    await this.page.keyboard.press('Control+S');
+    await waitFor(() => JSON.stringify(this.readUserSettings()) === JSON.stringify(settings), 10_000, () => 'settings.json was not saved');
+    await this.page.waitForTimeout(1000);
+    await this.page.keyboard.press('Control+W');
+    // The file on disk is already right; a late dirty flag must not keep the editor open.
+    const dontSave = this.page.locator('.monaco-dialog-box button', { hasText: "Don't Save" });
+    if (await dontSave.isVisible({ timeout: 1000 }).catch(() => false)) await dontSave.click();
+    await this.page.locator('.monaco-editor .view-line', { hasText: 'redline.endpoint' }).first().waitFor({ state: 'detached' });
+  }
+
+  readUserSettings(): Record<string, unknown> {
+    return JSON.parse(readFileSync(join(this.root, 'user', 'User', 'settings.json'), 'utf8'));
+  }
+
   file(name: string): string {
     return readFileSync(join(this.workspace, name), 'utf8');
   }
@@ -140,8 +162,13 @@ export class VsCode {
 
   /** Runs a command by its title through the command palette. */
   async command(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
     const input = this.page.locator('.quick-input-widget input');
+    await this.page.keyboard.press('F1');
+    if (!(await input.isVisible())) {
+      // Nothing in the workbench had the focus yet: give it to the editor area, then ask again.
+      await this.page.locator('.part.editor').first().click({ position: { x: 200, y: 200 } });
+      await this.page.keyboard.press('F1');
+    }
     await input.waitFor();
     await input.fill(`>${title}`);
     await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();

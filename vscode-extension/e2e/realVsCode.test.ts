@@ -4,7 +4,7 @@
  * what a user would see or what lands on disk: the editor's exact text, pixels of a screenshot,
  * notifications, ghost text, the file's bytes, and the double's count of model requests.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,7 @@ const over = ([r, g, b, a]: [number, number, number, number], under: Rgb): Rgb =
 const near = (a: Rgb, b: Rgb) => a.every((v, i) => Math.abs(v - b[i]) <= 6);
 
 let model: ModelDouble;
+let SETTINGS: Record<string, unknown>;
 let vscode: VsCode;
 let fileCounter = 0;
 /** Model requests by path; completions are answered by `completionReply`. */
@@ -64,27 +65,30 @@ beforeAll(async () => {
   const vsix = packageExtension();
   model = await startModelDouble();
   model.onRequest((req) => (req.path === '/api/generate' ? completionReply : { text: '', status: 500, errorBody: { error: 'nothing scripted' } }));
+  SETTINGS = {
+      'redline.provider': 'ollama',
+    'redline.endpoint': model.url,
+    'redline.model': 'coder',
+    // A FIM model name: completions go to /api/generate, which the double counts.
+    'redline.completionModel': 'qwen2.5-coder:1.5b',
+    'redline.requestTimeoutMs': 5000,
+    'redline.debounceWait': 50,
+    'workbench.startupEditor': 'none',
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'chat.disableAIFeatures': true,
+    'editor.minimap.enabled': false,
+    'editor.inlineSuggest.enabled': true,
+    'editor.quickSuggestions': { other: false, comments: false, strings: false },
+    'files.autoSave': 'off',
+    'git.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.ignoreRecommendations': true,
+    'window.restoreWindows': 'none',
+  };
   vscode = await VsCode.start({
     vsix,
     files: { 'src/.keep': '' },
-    settings: {
-      'redline.provider': 'ollama',
-      'redline.endpoint': model.url,
-      'redline.model': 'coder',
-      'redline.requestTimeoutMs': 5000,
-      'redline.debounceWait': 50,
-      'workbench.startupEditor': 'none',
-      'workbench.secondarySideBar.defaultVisibility': 'hidden',
-      'chat.disableAIFeatures': true,
-      'editor.minimap.enabled': false,
-      'editor.inlineSuggest.enabled': true,
-      'editor.quickSuggestions': { other: false, comments: false, strings: false },
-      'files.autoSave': 'off',
-      'git.enabled': false,
-      'telemetry.telemetryLevel': 'off',
-      'extensions.ignoreRecommendations': true,
-      'window.restoreWindows': 'none',
-    },
+    settings: SETTINGS,
   });
   await vscode.waitForSidecar();
 }, 30 * 60_000);
@@ -195,34 +199,56 @@ describe('inline edit in a real VS Code', () => {
     expect(await vscode.editorText()).toBe(PROPOSED);
   }, 120_000);
 
-  for (const autoSave of ['afterDelay', 'onFocusChange'] as const) {
-    it(`auto-save ${autoSave} never puts red and green lines on disk`, async () => {
-      const file = newFile(ORIGINAL);
-      vscode.writeFile('.vscode/settings.json', JSON.stringify({ 'files.autoSave': autoSave, 'files.autoSaveDelay': 300 }));
-      try {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        const before = statSync(join(vscode.workspace, file)).mtimeMs;
-        await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 6, delayMs: 10 });
-        await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
-        if (autoSave === 'onFocusChange') await vscode.page.locator('.explorer-folders-view').click();
-        const seen: string[] = [];
-        const deadline = Date.now() + 3000;
-        while (Date.now() < deadline) {
-          seen.push(vscode.file(file));
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        expect(statSync(join(vscode.workspace, file)).mtimeMs, 'auto-save wrote the file').toBeGreaterThan(before);
-        expect(seen.filter(mixed)).toEqual([]);
-        await vscode.focusEditor();
-        await vscode.codeLens('Reject all').click();
-        await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
-      } finally {
-        vscode.writeFile('.vscode/settings.json', '{}');
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+  it('auto-save afterDelay is paused while a proposal is pending and comes back once it is settled', async () => {
+    const file = newFile(ORIGINAL);
+    await vscode.userSettings({ ...SETTINGS, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 300 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 6, delayMs: 10 });
+      await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+      const seen: string[] = [];
+      const deadline = Date.now() + 2500;
+      while (Date.now() < deadline) {
+        seen.push(vscode.file(file));
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      expect(seen.filter(mixed)).toEqual([]);
+      expect(vscode.readUserSettings()['files.autoSave'], (await vscode.notifications()).join(' / ')).toBe('off');
+      await vscode.codeLens('Accept all').click();
+      await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+      await waitFor(() => vscode.readUserSettings()['files.autoSave'] === 'afterDelay', 5000, () => 'auto-save was not put back');
+      // Auto-save is back: the settled text reaches disk by itself.
+      await waitFor(() => vscode.file(file) === PROPOSED, 10_000, () => `on disk: ${vscode.file(file)}`);
+    } finally {
+      await vscode.userSettings(SETTINGS);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+  }, 120_000);
+
+  it('auto-save onFocusChange saves the baseline while a proposal is pending', async () => {
+    const file = newFile(ORIGINAL);
+    await vscode.userSettings({ ...SETTINGS, 'files.autoSave': 'onFocusChange' });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const before = statSync(join(vscode.workspace, file)).mtimeMs;
+      await startEdit(file, 3, 7, { text: REWRITE });
+      await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+      // Another editor becomes active: the one left behind is saved.
+      const other = newFile('// another file\n');
+      await vscode.openFile(other);
+      await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 10_000, () => 'focus change did not save');
+      expect(vscode.file(file)).toBe(ORIGINAL);
+      await vscode.openFile(file);
+      await vscode.page.locator('.codelens-decoration a:text-is("Reject all")').waitFor();
+      await vscode.page.waitForTimeout(500);
+      await vscode.codeLens('Reject all').click();
+      await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
       expect(await vscode.editorText()).toBe(ORIGINAL);
-    }, 120_000);
-  }
+    } finally {
+      await vscode.userSettings(SETTINGS);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+  }, 120_000);
 
   it('keeps the line endings of a CRLF document, in the editor and on disk', async () => {
     const crlf = ORIGINAL.replace(/\n/g, '\r\n');
@@ -236,4 +262,129 @@ describe('inline edit in a real VS Code', () => {
     await waitFor(() => vscode.file(file) !== crlf, 10_000, () => 'the file was never saved');
     expect(Buffer.from(vscode.file(file))).toEqual(Buffer.from(PROPOSED.replace(/\n/g, '\r\n')));
   }, 120_000);
+
+  it('typing during a session joins its undo step: one Ctrl+Z returns to the text before the command, Redo brings it all back', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.selectLines(1);
+    await vscode.page.keyboard.press('End');
+    await vscode.page.keyboard.type(' // typed');
+    await vscode.page.waitForTimeout(300);
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    const typedAndAccepted = PROPOSED.replace('"./db";', '"./db"; // typed');
+    expect(await vscode.editorText()).toBe(typedAndAccepted);
+    await vscode.page.waitForTimeout(500);
+    await vscode.page.keyboard.press('Control+Z');
+    let text = '';
+    await waitFor(async () => (text = await vscode.editorText()) === ORIGINAL, 5_000, () => `one Ctrl+Z gave:\n${text}`);
+    await vscode.page.keyboard.press('Control+Shift+Z');
+    await waitFor(async () => (text = await vscode.editorText()) === typedAndAccepted, 5_000, () => `Redo gave:\n${text}`);
+  }, 120_000);
+
+  it('applies a code block from the clipboard as a proposal where the file has that code', async () => {
+    const file = newFile(ORIGINAL);
+    await vscode.openFile(file);
+    await vscode.setClipboard(REWRITE);
+    await vscode.selectLines(1);
+    await vscode.page.keyboard.press('Control+Shift+Alt+V');
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    expect(mixed(await vscode.editorText())).toBe(true);
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(PROPOSED);
+  }, 120_000);
+
+  it('keeps the API key in secret storage: sent to the model server, never in settings.json or a log', async () => {
+    const key = 'sk-e2e-7f3c9a';
+    await vscode.command('Redline: Set API Key');
+    await vscode.answerInput(key);
+    await vscode.page.waitForTimeout(1000);
+    const file = newFile(ORIGINAL);
+    const asked = chatRequests();
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    expect(chatRequests()).toBe(asked + 1);
+    expect(model.requests.filter((r) => r.path === '/api/chat').pop()!.headers.authorization).toBe(`Bearer ${key}`);
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+    expect(JSON.stringify(vscode.readUserSettings())).not.toContain(key);
+    expect(filesContaining(join(vscode.root, 'user', 'logs'), key)).toEqual([]);
+    await vscode.command('Redline: Clear API Key');
+  }, 120_000);
+
+  it('restarts a crashed sidecar: the pending proposal is taken out, and the next edit works', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    const pid = vscode.sidecarPid()!;
+    process.kill(pid, 'SIGKILL');
+    await vscode.notification(/stopped unexpectedly/).waitFor({ timeout: 20_000 });
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+    await vscode.waitForSidecar(30_000, pid);
+    await vscode.page.waitForTimeout(1500);
+    await vscode.command('Notifications: Clear All Notifications');
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(PROPOSED);
+  }, 120_000);
 });
+
+describe('inline completion in a real VS Code', () => {
+  it('shows ghost text, and typing through it asks the model nothing new', async () => {
+    completionReply = { text: 'a + b;' };
+    const file = newFile('function add(a: number, b: number) {\n  \n}\n');
+    await vscode.openFile(file);
+    await vscode.selectLines(2);
+    await vscode.page.keyboard.press('End');
+    const asked = generateRequests();
+    await vscode.page.keyboard.type('return ', { delay: 30 });
+    const ghost = vscode.page.locator('.editor-group-container.active .ghost-text-decoration, .editor-group-container.active .ghost-text');
+    await ghost.first().waitFor({ timeout: 20_000 });
+    expect((await ghost.allInnerTexts()).join('').replace(/\u00a0/g, ' ')).toContain('a + b;');
+    const afterShown = generateRequests();
+    expect(afterShown).toBeGreaterThan(asked);
+    await vscode.page.keyboard.type('a +', { delay: 80 });
+    await vscode.page.waitForTimeout(1000);
+    expect((await ghost.allInnerTexts()).join('').replace(/\u00a0/g, ' ')).toContain(' b;');
+    expect(generateRequests(), 'model requests after typing through').toBe(afterShown);
+    await vscode.page.keyboard.press('Tab');
+    await waitFor(async () => (await vscode.editorText()).includes('  return a + b;'), 5000, () => 'Tab did not accept the suggestion');
+  }, 120_000);
+});
+
+describe('keybindings', () => {
+  it('clash with none of VS Code\'s default keybindings (Escape only while a proposal streams)', async () => {
+    await vscode.command('Preferences: Open Default Keyboard Shortcuts (JSON)');
+    await vscode.page.waitForTimeout(3000);
+    const text = await vscode.editorText();
+    const defaults: Array<{ key: string; command: string }> = JSON.parse(text.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n'));
+    expect(defaults.length).toBeGreaterThan(500);
+    for (const binding of manifest.contributes.keybindings as Array<{ key: string; command: string; when: string }>) {
+      if (binding.key === 'escape') {
+        expect(binding.when).toContain('redline.streaming');
+        continue;
+      }
+      const others = defaults.filter((d) => d.key === binding.key && !d.command.startsWith('redline.'));
+      expect(others.map((d) => d.command), binding.key).toEqual([]);
+    }
+    await vscode.page.keyboard.press('Control+W');
+  }, 60_000);
+});
+
+function filesContaining(dir: string, needle: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const full = join(path, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (readFileSync(full).includes(needle)) found.push(full);
+    }
+  };
+  walk(dir);
+  return found;
+}

@@ -68,7 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     painter,
     ...registerFeedback(sessions),
     ...registerEditCommands(() => sidecar, sessions),
-    ...registerSaveGuard(() => sidecar, sessions),
+    ...registerSaveGuard(() => sidecar, sessions, context.globalState),
     ...registerCompletion(() => lc, () => sidecar),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const uri = event.document.uri.toString();

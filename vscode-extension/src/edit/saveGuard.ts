@@ -10,6 +10,12 @@
  *
  * The save then writes exactly the text the document had before the session (plus verdicts already
  * given). Each set-aside ends the session's undo step and the shown-again proposal opens a new one.
+ *
+ * Auto-save `afterDelay` would save again right after every showing-again (that is a change too),
+ * so while a proposal is live it is paused instead: the user's `files.autoSave` is set to `off` and
+ * put back when the last proposal is settled (and at the next start, should the window have died).
+ * Only a user-level value is paused; a workspace's own `afterDelay` is left alone (its file is the
+ * project's), and the set-aside above still keeps the proposal off disk.
  */
 import * as vscode from 'vscode';
 import type { Sidecar } from '../sidecar/connection';
@@ -19,7 +25,45 @@ import type { Sessions } from './sessions';
 /** VS Code gives all will-save listeners 1.5 s together; the sidecar's round trips take milliseconds. */
 const ENDED_TIMEOUT_MS = 1200;
 
-export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions): vscode.Disposable[] {
+const PAUSED_KEY = 'redline.pausedAutoSave';
+
+class AutoSavePause {
+  private paused = false;
+  private told = false;
+
+  constructor(private readonly state: vscode.Memento) {}
+
+  async update(live: boolean): Promise<void> {
+    const files = vscode.workspace.getConfiguration('files');
+    if (live && !this.paused) {
+      const info = files.inspect<string>('autoSave');
+      if (info?.globalValue !== 'afterDelay' || files.get('autoSave') !== 'afterDelay') return;
+      this.paused = true;
+      await this.state.update(PAUSED_KEY, 'afterDelay');
+      await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+      if (!this.told) {
+        this.told = true;
+        void vscode.window.showInformationMessage('Redline paused auto-save while a proposal is pending, so it never reaches disk; it comes back once the proposal is settled.');
+      }
+    } else if (!live && this.paused) {
+      this.paused = false;
+      await this.restore();
+    }
+  }
+
+  /** Puts back a value paused by this window, or by one that died before it could. */
+  async restore(): Promise<void> {
+    const value = this.state.get<string>(PAUSED_KEY);
+    if (value === undefined) return;
+    await vscode.workspace.getConfiguration('files').update('autoSave', value, vscode.ConfigurationTarget.Global);
+    await this.state.update(PAUSED_KEY, undefined);
+  }
+}
+
+export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, state: vscode.Memento): vscode.Disposable[] {
+  const pause = new AutoSavePause(state);
+  let pausing = pause.restore();
+  const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
   const setAside = new Map<string, SetAside[]>();
 
   const ended = (sessionId: string) =>
@@ -68,8 +112,10 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions): v
     }
   };
 
-  const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
   return [
+    // One update at a time, in order: each reads and writes the same setting.
+    sessions.onDidChange(() => (pausing = pausing.then(() => pause.update(sessions.all().length > 0)).catch(fail))),
+    { dispose: () => void pause.update(false) },
     vscode.workspace.onWillSaveTextDocument((event) => {
       if (sessions.in(event.document.uri.toString()).length > 0) event.waitUntil(beforeSave(event.document).catch(fail));
     }),
