@@ -20,7 +20,7 @@ apt_install() {
   fi
   log "apt-get install $*"
   apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
 missing=()

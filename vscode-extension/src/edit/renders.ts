@@ -80,12 +80,9 @@ export class RenderApplier {
     const editor = await vscode.window.showTextDocument(doc, { preserveFocus: false });
     const limit = session.editCount + session.userEdits + 2;
     let undone = 0;
-    while (doc.getText() !== before && undone < limit) {
-      await vscode.commands.executeCommand('undo');
-      undone++;
-    }
+    while (doc.getText() !== before && undone < limit && (await step(doc, 'undo'))) undone++;
     if (doc.getText() !== before) {
-      for (let i = 0; i < undone; i++) await vscode.commands.executeCommand('redo');
+      for (let i = 0; i < undone; i++) await step(doc, 'redo');
       this.log.warn(`${session.id}: its undo steps could not be merged; Undo goes back through them one by one`);
       return;
     }
@@ -97,4 +94,21 @@ export class RenderApplier {
   private async closeUndoStep(session: Session): Promise<void> {
     await editorOf(session.uri)?.edit(() => undefined, { undoStopBefore: false, undoStopAfter: true });
   }
+}
+
+/**
+ * Runs undo or redo and waits for the document to change: the command's promise resolves before the
+ * extension host hears of the change. False when nothing changed (nothing left to undo).
+ */
+function step(doc: vscode.TextDocument, command: 'undo' | 'redo'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => (listener.dispose(), resolve(false)), 1500);
+    const listener = vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document !== doc || event.contentChanges.length === 0) return;
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(true);
+    });
+    void vscode.commands.executeCommand(command);
+  });
 }
