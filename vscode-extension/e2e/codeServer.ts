@@ -249,7 +249,8 @@ export class VsCode {
 export async function waitFor(ready: () => Promise<boolean> | boolean, timeoutMs: number, message: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await ready()) return;
+    // A predicate that throws (a file read while it is being written) is not ready yet.
+    if (await Promise.resolve().then(ready).catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(message());

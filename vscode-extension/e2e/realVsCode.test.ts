@@ -213,7 +213,7 @@ describe('inline edit in a real VS Code', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(seen.filter(mixed)).toEqual([]);
-      expect(vscode.readUserSettings()['files.autoSave'], (await vscode.notifications()).join(' / ')).toBe('off');
+      await waitFor(() => vscode.readUserSettings()['files.autoSave'] === 'off', 5000, () => 'auto-save was not paused');
       await vscode.codeLens('Accept all').click();
       await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
       await waitFor(() => vscode.readUserSettings()['files.autoSave'] === 'afterDelay', 5000, () => 'auto-save was not put back');
@@ -388,3 +388,13 @@ function filesContaining(dir: string, needle: string): string[] {
   walk(dir);
   return found;
 }
+
+describe('the window closing', () => {
+  it('ends the sidecar', async () => {
+    const pid = vscode.sidecarPid();
+    expect(pid).not.toBeNull();
+    await vscode.page.close();
+    // code-server keeps the extension host for its reconnection grace time (5 s here), then stops it.
+    await waitFor(() => vscode.sidecarPid() === null, 30_000, () => `sidecar ${pid} still runs after the window closed`);
+  }, 60_000);
+});
