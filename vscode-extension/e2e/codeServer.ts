@@ -180,8 +180,8 @@ export class VsCode {
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor();
     await input.fill(name);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name.split('/').pop()! }).first().waitFor();
-    await this.page.keyboard.press('Enter');
+    // Click the row itself: Enter would open whichever row is highlighted (a recent file may be).
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name.split('/').pop()! }).first().click();
     await this.page.locator(`.tab.active[aria-label*="${name.split('/').pop()}"]`).waitFor();
     await this.focusEditor();
   }

@@ -65,50 +65,36 @@ export class RenderApplier {
   }
 
   /**
-   * Makes a session whose edits VS Code split over several undo steps one step again: undo back to
-   * the text before the session (VS Code's own undo, so nothing is left on the stack), then apply
-   * the final text as one edit. What the user typed during the session is in that final text, so it
-   * joins the step. If the text before the session cannot be reached (other edits interleaved),
-   * everything undone is redone and the steps stay as VS Code made them.
+   * Makes a session whose edits VS Code split over several undo steps one step again: one edit takes
+   * the document back to the text before the session and one brings the final text, each its own
+   * undo step, so Ctrl+Z after the verdict undoes the second and shows the text before the command
+   * (and Redo the final text). What the user typed during the session is in the final text, so it
+   * goes and comes with it. Plain edits, not undo commands: nothing depends on when VS Code gets to
+   * run a command, and no half-done state can be left.
    */
   private async mergeUndoSteps(session: Session): Promise<void> {
     const doc = documentOf(session.uri);
     const before = session.before;
-    if (!doc || before === null) return;
+    if (!doc || before === null || !editorOf(session.uri)) return;
     const final = doc.getText();
     if (final === before) return;
-    const editor = await vscode.window.showTextDocument(doc, { preserveFocus: false });
-    const limit = session.editCount + session.userEdits + 2;
-    let undone = 0;
-    while (doc.getText() !== before && undone < limit && (await step(doc, 'undo'))) undone++;
-    if (doc.getText() !== before) {
-      for (let i = 0; i < undone; i++) await step(doc, 'redo');
-      this.log.warn(`${session.id}: its undo steps could not be merged; Undo goes back through them one by one`);
-      return;
-    }
-    const edit = minimalEdit(before, final);
-    await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end)), edit.text), { undoStopBefore: true, undoStopAfter: true });
+    const replace = (from: string, to: string): Thenable<boolean> => {
+      const edit = minimalEdit(from, to);
+      const range = new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end));
+      const editor = editorOf(session.uri);
+      return editor ? editor.edit((b) => b.replace(range, edit.text), { undoStopBefore: true, undoStopAfter: true }) : Promise.resolve(false);
+    };
+    if (!(await replace(final, before))) return;
+    if (await replace(before, final)) return;
+    // Never leave the document taken back: the final text returns whatever happened in between.
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), final);
+    await vscode.workspace.applyEdit(edit);
+    this.log.warn(`${session.id}: its undo steps could not be made one`);
   }
 
   /** A session that ends without a closing edit (a broken region keeps its text) still closes its undo step. */
   private async closeUndoStep(session: Session): Promise<void> {
     await editorOf(session.uri)?.edit(() => undefined, { undoStopBefore: false, undoStopAfter: true });
   }
-}
-
-/**
- * Runs undo or redo and waits for the document to change: the command's promise resolves before the
- * extension host hears of the change. False when nothing changed (nothing left to undo).
- */
-function step(doc: vscode.TextDocument, command: 'undo' | 'redo'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => (listener.dispose(), resolve(false)), 1500);
-    const listener = vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document !== doc || event.contentChanges.length === 0) return;
-      clearTimeout(timer);
-      listener.dispose();
-      resolve(true);
-    });
-    void vscode.commands.executeCommand(command);
-  });
 }
