@@ -199,6 +199,19 @@ describe('inline edit in a real VS Code', () => {
     expect(await vscode.editorText()).toBe(PROPOSED);
   }, 120_000);
 
+  it('saving while a proposal streams stops it and writes the original', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 4, delayMs: 120 });
+    await vscode.page.locator('.tab.active.dirty').waitFor({ timeout: 20_000 });
+    const before = statSync(join(vscode.workspace, file)).mtimeMs;
+    await vscode.page.keyboard.press('Control+S');
+    await vscode.notification(/stopped because the file was saved/).waitFor({ timeout: 10_000 });
+    await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 10_000, () => 'the file was never saved');
+    expect(vscode.file(file)).toBe(ORIGINAL);
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+    await vscode.command('Notifications: Clear All Notifications');
+  }, 120_000);
+
   it('auto-save afterDelay is paused while a proposal is pending and comes back once it is settled', async () => {
     const file = newFile(ORIGINAL);
     await vscode.userSettings({ ...SETTINGS, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 300 });
