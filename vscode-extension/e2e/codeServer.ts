@@ -187,7 +187,14 @@ export class VsCode {
   }
 
   async focusEditor(): Promise<void> {
-    await this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click({ position: { x: 600, y: 5 } });
+    const lines = this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    try {
+      await lines.click({ position: { x: 600, y: 5 }, timeout: 5000 });
+    } catch {
+      // Something still lies over the editor (a closing quick pick on a busy machine): focus it by command.
+      await this.command('View: Focus Active Editor Group');
+      await lines.click({ position: { x: 600, y: 5 } });
+    }
   }
 
   /** The active editor's exact text (line endings included), through the clipboard; leaves the cursor at the start. */
