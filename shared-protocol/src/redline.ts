@@ -2,7 +2,25 @@
  * Redline's own methods, under the `redline/` prefix: inline-edit sessions, the render
  * request the sidecar sends to clients, and the completion events LSP has no words for.
  */
-import type { InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, VersionedTextDocumentIdentifier } from './lsp.js';
+import type { InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, uinteger, VersionedTextDocumentIdentifier } from './lsp.js';
+
+/**
+ * What an inline edit may change: `selection` — the selected lines only (widened to whole lines, or
+ * to the enclosing syntax node); `file` — any part of the same file the change needs (an import, a
+ * field, a neighbouring helper), with the selection still naming what the instruction is about.
+ */
+export type EditScope = 'selection' | 'file';
+
+/**
+ * How the model is asked to return its change: `replacement` — the new text of the selection;
+ * `searchReplace` — SEARCH/REPLACE blocks located by text; `structured` — JSON edits
+ * (files → edits → oldText/newText) under a JSON Schema the server enforces; `wholeFile` — the
+ * complete new file; `auto` — picked by scope and file size. The `editFormat` setting's choices.
+ */
+export type EditFormatChoice = 'auto' | 'replacement' | 'searchReplace' | 'structured' | 'wholeFile';
+
+/** A format the model is asked for: a choice with `auto` resolved. */
+export type EditFormat = Exclude<EditFormatChoice, 'auto'>;
 
 /** redline/inlineEdit/start: rewrite `range` (widened to whole lines, or to the enclosing syntax node when empty). */
 export interface InlineEditStartParams {
@@ -10,14 +28,22 @@ export interface InlineEditStartParams {
   textDocument: VersionedTextDocumentIdentifier;
   range: Range;
   instruction: string;
+  /** Overrides the `editScope` setting for this request. */
+  scope?: EditScope;
+  /** Overrides the `editFormat` setting for this request (`auto` picks by scope and file size). */
+  editFormat?: EditFormatChoice;
 }
 
 export interface InlineEditStartResult {
   sessionId: string;
-  /** The editable scope the sidecar settled on, in whole lines. */
+  /** The selection the sidecar settled on, in whole lines: what the instruction is about. */
   range: Range;
   /** True when the range touched a pending proposal: the same session is re-edited. */
   reEdit: boolean;
+  /** The scope in effect: what the request or the setting asked for, or `selection` where the format cannot reach further (`replacement`). */
+  scope: EditScope;
+  /** The format the model is asked for, `auto` resolved. */
+  editFormat: EditFormat;
 }
 
 /** redline/snippet/apply: show a code block (e.g. from chat) as a proposal through the same region. */
@@ -36,12 +62,12 @@ export interface SessionParams {
 export interface SettleParams {
   sessionId: string;
   /** Any line of one hunk in the current document; absent = every hunk. */
-  line?: number;
+  line?: uinteger;
 }
 
 export interface SettleResult {
   /** Hunks still pending after this call; 0 means the session has ended. */
-  remainingHunks: number;
+  remainingHunks: uinteger;
 }
 
 /** Terminal states end the session: the client removes every mark it still has for it. */
@@ -57,6 +83,25 @@ export type SessionState =
 
 export const TERMINAL_STATES: readonly SessionState[] = ['noChanges', 'error', 'broken', 'cancelled', 'accepted', 'rejected'];
 
+/**
+ * What a warning is about. Refused (never applied): `outOfScope` (outside the editable scope, or
+ * another file), `notFound` (a SEARCH / oldText that is not in the file), `ambiguous` (text found
+ * in several places), `overlap` (two edits of the same lines), `stale` (the user changed the text
+ * an edit replaces while the reply streamed), `malformed` (a block or edit that cannot be read).
+ * Flagged (shown, the user decides): `syntax` (a syntax error the original did not have),
+ * `largeDeletion` (more than `largeDeletionLines` lines removed outside the selection),
+ * `lineRange` (an edit's line numbers disagree with where its text is; the text wins).
+ */
+export type EditWarningKind = 'outOfScope' | 'notFound' | 'ambiguous' | 'overlap' | 'stale' | 'malformed' | 'syntax' | 'largeDeletion' | 'lineRange';
+
+/** A finding about a proposal, for the client to show next to it. */
+export interface EditWarning {
+  kind: EditWarningKind;
+  message: string;
+  /** The document line it concerns, as of this status; null when it has none (e.g. a refused edit of another file). */
+  line: number | null;
+}
+
 /** redline/inlineEdit/status, sidecar → client. */
 export interface SessionStatusParams {
   sessionId: string;
@@ -64,23 +109,25 @@ export interface SessionStatusParams {
   state: SessionState;
   /** Human-readable: the model server's error, why the region broke, … */
   message?: string;
-  hunkCount: number;
+  hunkCount: uinteger;
+  /** Every finding so far about the proposal (the whole list each time); absent when there is none. */
+  warnings?: EditWarning[];
 }
 
 export type DiffLineKind = 'removed' | 'added';
 
 /** Consecutive document lines of one kind. */
 export interface DiffLineRun {
-  start: number;
-  count: number;
+  start: uinteger;
+  count: uinteger;
   kind: DiffLineKind;
 }
 
 /** A changed word inside a paired removed/added line: UTF-16 offsets within `line`. */
 export interface WordSpan {
-  line: number;
-  start: number;
-  end: number;
+  line: uinteger;
+  start: uinteger;
+  end: uinteger;
   kind: DiffLineKind;
 }
 
@@ -91,7 +138,7 @@ export interface WordSpan {
  * only the bottom of the picture.
  */
 export interface RenderDecorations {
-  from: number;
+  from: uinteger;
   runs: DiffLineRun[];
   words: WordSpan[];
   /** The unfinished last line of a streaming reply, or null. */
@@ -100,10 +147,10 @@ export interface RenderDecorations {
 
 /** A run of neighbouring diff lines: removed lines, then added lines. `end` is exclusive. */
 export interface Hunk {
-  start: number;
-  end: number;
-  removed: number;
-  added: number;
+  start: uinteger;
+  end: uinteger;
+  removed: uinteger;
+  added: uinteger;
 }
 
 /**
@@ -124,7 +171,7 @@ export interface UndoMarker {
 export interface RenderParams {
   sessionId: string;
   uri: string;
-  version: number;
+  version: uinteger;
   edits: TextEdit[];
   decorations: RenderDecorations;
   /** The session's hunks starting at or after `decorations.from`; those above are unchanged. */
@@ -140,7 +187,7 @@ export interface RenderParams {
  */
 export interface RenderResult {
   applied: boolean;
-  version: number;
+  version: uinteger;
 }
 
 /** redline/completion/selectionChanged: the caret or selection moved; in-flight completion work stops. */
@@ -165,15 +212,30 @@ export interface CompletionAcceptedParams {
 export interface CompletionPartiallyAcceptedParams {
   textDocument: TextDocumentIdentifier;
   /** UTF-16 code units of the item accepted so far. */
-  acceptedLength: number;
+  acceptedLength: uinteger;
 }
 
-/** JSON-RPC error codes the sidecar uses beyond the standard ones. */
+/**
+ * Error codes of the sidecar's answers: JSON-RPC's and LSP's where they mean the same thing, and
+ * Redline's own outside the ranges both reserve (JSON-RPC -32768 to -32000, LSP -32899 to -32800).
+ */
 export const ErrorCodes = {
+  /** The frame could not be read (its id is null unless the body showed one). */
+  ParseError: -32700,
+  /** Not a usable JSON-RPC request, or not allowed now (a second initialize, anything after shutdown). */
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
   InvalidParams: -32602,
+  InternalError: -32603,
+  /** LSP: a request before initialize. */
+  ServerNotInitialized: -32002,
   RequestCancelled: -32800,
   /** The document changed: the request's version is not the mirror's. */
   ContentModified: -32801,
-  UnknownDocument: -32001,
-  UnknownSession: -32002,
+  /** Redline: the document is not open in the sidecar. */
+  UnknownDocument: -31001,
+  /** Redline: no such inline-edit session (it may have ended). */
+  UnknownSession: -31002,
+  /** Redline: a snippet whose elisions or lines could not be matched to the file: nothing was applied. */
+  SnippetNotPlaced: -31003,
 } as const;

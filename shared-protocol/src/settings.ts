@@ -10,12 +10,14 @@
 /** One setting, shaped like a JSON Schema property (and a VS Code configuration property). */
 export type SettingSpec = (
   | { type: 'string'; default: string; enum?: readonly string[]; enumDescriptions?: readonly string[] }
-  | { type: 'integer' | 'number'; default: number }
+  | { type: 'integer' | 'number'; default: number; minimum: number; maximum: number }
   | { type: 'boolean'; default: boolean }
 ) & {
   description: string;
   /** Clients keep it in a secret store (IDE password safe, VS Code SecretStorage), never in plain settings. */
   secret?: boolean;
+  /** Clients fill it from the editor's own configuration (the IDE's proxy settings, VS Code's `http.proxy`), not from a setting of their own. */
+  fromEditor?: boolean;
 };
 
 export const SETTINGS = {
@@ -50,7 +52,38 @@ export const SETTINGS = {
   requestTimeoutMs: {
     type: 'integer',
     default: 30_000,
+    minimum: 1,
+    // The longest delay a Node timer can wait.
+    maximum: 2_147_483_647,
     description: 'Milliseconds of silence from the model server after which a request fails.',
+  },
+  editScope: {
+    type: 'string',
+    enum: ['selection', 'file'],
+    enumDescriptions: ['Only the selected lines change', 'Any part of the same file the change needs (imports, fields, helpers); every hunk accepted or rejected on its own'],
+    default: 'selection',
+    description: 'What an inline edit may change: `selection` (the selected lines) or `file` (also imports, fields and helpers elsewhere in the same file). A request may override it.',
+  },
+  editFormat: {
+    type: 'string',
+    enum: ['auto', 'replacement', 'searchReplace', 'structured', 'wholeFile'],
+    enumDescriptions: [
+      'replacement for the selection scope; for the file scope, wholeFile up to 150 lines, searchReplace above',
+      'The new text of the selection',
+      'SEARCH/REPLACE blocks located by exact, then whitespace-insensitive text',
+      'JSON edits under a JSON Schema the model server enforces (Ollama format, OpenAI-compatible response_format)',
+      'The complete new file',
+    ],
+    default: 'auto',
+    description:
+      'How the model returns its change: `auto` (`replacement` for the selection scope; for the file scope `wholeFile` up to 150 lines, `searchReplace` above), `replacement`, `searchReplace`, `structured` (JSON Schema enforced by the server) or `wholeFile`. A request may override it.',
+  },
+  largeDeletionLines: {
+    type: 'integer',
+    default: 10,
+    minimum: 0,
+    maximum: 2_147_483_647,
+    description: 'A hunk outside the selection that removes more than this many lines net is flagged as a large deletion.',
   },
   fimTemplate: {
     type: 'string',
@@ -61,16 +94,22 @@ export const SETTINGS = {
   maxLines: {
     type: 'integer',
     default: 40,
+    minimum: 1,
+    maximum: 2_147_483_647,
     description: 'Most lines a multiline completion may have.',
   },
   numPredictFim: {
     type: 'integer',
     default: 512,
+    minimum: 1,
+    maximum: 2_147_483_647,
     description: 'Token limit of a completion request.',
   },
   temperature: {
     type: 'number',
     default: 0.2,
+    minimum: 0,
+    maximum: 2,
     description: 'Completion sampling temperature.',
   },
   multilineCompletionsEnabled: {
@@ -91,6 +130,9 @@ export const SETTINGS = {
   debounceWait: {
     type: 'integer',
     default: 300,
+    minimum: 0,
+    // The longest delay a Node timer can wait.
+    maximum: 2_147_483_647,
     description: 'Milliseconds to wait after a keystroke before asking the model (skipped on an explicit trigger).',
   },
   completionCacheEnabled: {
@@ -102,6 +144,24 @@ export const SETTINGS = {
     type: 'boolean',
     default: true,
     description: 'After accepting a suggestion, ask again at once; off: wait until the user types.',
+  },
+  proxy: {
+    type: 'string',
+    default: '',
+    fromEditor: true,
+    description:
+      'Proxy for model requests: `http://host:port`, `https://…` or `socks5://…`, credentials as `user:password@` (masked in logs). Empty: `HTTPS_PROXY` / `HTTP_PROXY`. The IntelliJ plugin fills it from the IDE\'s proxy settings.',
+  },
+  noProxy: {
+    type: 'string',
+    default: '',
+    fromEditor: true,
+    description: 'Hosts reached without the proxy, comma-separated (`*` for all; a name also covers its subdomains; `host:port` for one port). Empty: `NO_PROXY`. Loopback (`localhost`, `127.0.0.1`, `[::1]`) never goes through a proxy.',
+  },
+  caFile: {
+    type: 'string',
+    default: '',
+    description: "PEM file of extra trusted certificate authorities (a network's own), added to Node's and `NODE_EXTRA_CA_CERTS`; read when the setting changes.",
   },
 } as const satisfies Record<string, SettingSpec>;
 
@@ -121,14 +181,13 @@ export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 export const DEFAULT_SETTINGS: Readonly<RedlineSettings> = Object.freeze(Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTINGS[name].default])) as RedlineSettings);
 
-/** Whether `value` may be the setting's value: its JSON type, a whole number for integers, one of its values for a choice. */
+/** Whether `value` may be the setting's value: its JSON type, a whole number for integers, within its bounds, one of its values for a choice. */
 export function fitsSetting(name: SettingName, value: unknown): boolean {
   const spec: SettingSpec = SETTINGS[name];
   switch (spec.type) {
     case 'integer':
-      return Number.isInteger(value);
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
+      return typeof value === 'number' && (spec.type === 'number' ? Number.isFinite(value) : Number.isInteger(value)) && value >= spec.minimum && value <= spec.maximum;
     case 'boolean':
       return typeof value === 'boolean';
     case 'string':

@@ -212,7 +212,8 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       const doc = await open();
       const id = await run(doc, { text: REWRITE, chunkSize: 2, delayMs: 10 });
       await client.waitForStatus(id, ['streaming']);
-      await new Promise((r) => setTimeout(r, 60));
+      // Cut through the region only once the stream has painted it (a fixed wait races a busy machine).
+      while (!doc.undoLog.some((e) => e.group === id && e.open)) await new Promise((r) => setTimeout(r, 2));
       await doc.edit({ start: { line: 1, character: 0 }, end: { line: 4, character: 3 } }, '');
       const after = doc.text;
       const status = await client.waitForStatus(id);
@@ -342,7 +343,18 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       // start names lines of the document as it was (a render in between is refused as -32801).
       model.script({ text: REWRITE, delayMs: 150, chunkSize: 60 }, { text: 'export const VERSION = 2;\n', delayMs: 3 });
       const a = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(2, 9), instruction: 'a' });
-      const b = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(10, 11), instruction: 'b' });
+      // The first session's renders race the second request: refused as stale (-32801), it is asked
+      // again at the version and lines the user sees then, as an editor does.
+      const startB = async (): Promise<{ sessionId: string }> => {
+        const at = doc.text.split('\n').indexOf('export const VERSION = 1;');
+        try {
+          return await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(at, at + 1), instruction: 'b' });
+        } catch (err) {
+          if ((err as { code?: number }).code !== -32801) throw err;
+          return startB();
+        }
+      };
+      const b = await startB();
       await Promise.all([client.waitForStatus(a.sessionId, ['done']), client.waitForStatus(b.sessionId, ['done'])]);
       await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: b.sessionId });
       await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: a.sessionId });

@@ -1,11 +1,15 @@
 /** Messages for failed model requests: clear, naming the server, never the key. */
 import { STATUS_CODES } from 'node:http';
+import { maskSecrets, maskThenTruncate } from '../server/mask.js';
 import { ModelError, type ModelEndpoint } from './types.js';
 
 const MAX_SERVER_TEXT = 300;
 
-/** The server's own explanation from an error body: {error: "..."}, {error: {message}}, {message}, {detail}, or text. */
-export function serverMessage(body: string): string {
+/**
+ * The server's own explanation from an error body: {error: "..."}, {error: {message}}, {message},
+ * {detail}, or text; the key masked in it before it is cut to MAX_SERVER_TEXT.
+ */
+export function serverMessage(body: string, apiKey = ''): string {
   let text = body.trim();
   try {
     const parsed: unknown = JSON.parse(text);
@@ -14,8 +18,7 @@ export function serverMessage(body: string): string {
   } catch {
     // Not JSON: the raw text is the best explanation there is.
   }
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length > MAX_SERVER_TEXT ? `${text.slice(0, MAX_SERVER_TEXT)}…` : text;
+  return maskThenTruncate(text.replace(/\s+/g, ' ').trim(), [apiKey], MAX_SERVER_TEXT);
 }
 
 function pickMessage(value: unknown): string | undefined {
@@ -30,7 +33,7 @@ function pickMessage(value: unknown): string | undefined {
 }
 
 export function httpError(ep: ModelEndpoint, status: number, body: string): ModelError {
-  const said = serverMessage(body);
+  const said = serverMessage(body, ep.apiKey);
   const hint = status === 401 || status === 403 ? ' (check the API key setting)' : '';
   const reason = STATUS_CODES[status] ?? 'error';
   return new ModelError('http', `The model server at ${ep.endpoint} answered ${status} ${reason}${said ? `: ${said}` : ''}${hint}`, status);
@@ -48,19 +51,60 @@ const CAUSES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
 };
 
-/** A network failure: before the reply started (cannot reach) or during it (connection broke). */
-export function connectionError(ep: ModelEndpoint, error: unknown, midReply: boolean): ModelError {
-  const code = errorCode(error);
-  const cause = (code && CAUSES[code]) ?? (error instanceof Error ? error.message : String(error));
+/** OpenSSL's verification failures: the server's certificate chain does not lead to a trusted authority. */
+const UNTRUSTED: Record<string, string> = {
+  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed certificate in the chain',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'unable to verify the first certificate',
+  UNABLE_TO_GET_ISSUER_CERT: 'issuer certificate not found',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'issuer certificate not found',
+  CERT_UNTRUSTED: 'certificate not trusted',
+};
+const INVALID_CERT: Record<string, string> = {
+  CERT_HAS_EXPIRED: 'certificate expired',
+  CERT_NOT_YET_VALID: 'certificate not yet valid',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'certificate issued for another host name',
+};
+
+/**
+ * A network failure: before the reply started (cannot reach) or during it (connection broke).
+ * `proxy` is the proxy the request went through (credentials removed), or null for a direct request.
+ */
+export function connectionError(ep: ModelEndpoint, error: unknown, midReply: boolean, proxy: string | null = null): ModelError {
+  const code = errorCode(error, [CAUSES, UNTRUSTED, INVALID_CERT]);
+  const host = hostOf(ep.endpoint);
+  if (code && code in UNTRUSTED) {
+    return new ModelError('connection', `The TLS certificate of ${host} is not trusted (${UNTRUSTED[code]}). If your network uses its own certificate authority, set the \`caFile\` setting (or NODE_EXTRA_CA_CERTS) to its PEM file.`);
+  }
+  if (code && code in INVALID_CERT) return new ModelError('connection', `The TLS certificate of ${host} is not valid (${INVALID_CERT[code]}).`);
+  const message = error instanceof Error ? error.message : String(error);
+  if (proxy !== null && !midReply) {
+    if (/\(407\)/.test(message)) {
+      return new ModelError('connection', `The proxy ${proxy} asks for credentials (407 Proxy Authentication Required): put them in the \`proxy\` setting as http://user:password@host:port.`);
+    }
+    const status = /Proxy response \((\d+)\)/.exec(message)?.[1];
+    if (status) return new ModelError('connection', `The proxy ${proxy} refused to connect to ${host} (${status}${STATUS_CODES[Number(status)] ? ` ${STATUS_CODES[Number(status)]}` : ''}).`);
+    // Through a proxy the sidecar connects only to the proxy, so a failed connect is the proxy's.
+    if (code && code in CAUSES) return new ModelError('connection', `Cannot reach the proxy ${proxy} (${CAUSES[code]}) for ${ep.endpoint}. Check the \`proxy\` setting or HTTPS_PROXY / HTTP_PROXY.`);
+  }
+  const cause = (code && CAUSES[code]) ?? message;
   if (midReply) return new ModelError('connection', `The connection to the model server at ${ep.endpoint} broke mid-reply (${cause}).`);
   const hint = code === 'ECONNREFUSED' ? (ep.provider === 'ollama' ? ' Is Ollama running?' : ' Is the server running?') : '';
   return new ModelError('connection', `Cannot reach the model server at ${ep.endpoint} (${cause}).${hint}`);
 }
 
-function errorCode(error: unknown): string | undefined {
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return endpoint;
+  }
+}
+
+function errorCode(error: unknown, known: Array<Record<string, string>>): string | undefined {
   for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code in CAUSES) return code;
+    if (typeof code === 'string' && known.some((table) => code in table)) return code;
   }
   return undefined;
 }
@@ -74,8 +118,8 @@ export function abortedError(ep: ModelEndpoint): ModelError {
   return new ModelError('aborted', `The request to the model server at ${ep.endpoint} was cancelled.`);
 }
 
-/** Servers may echo credentials back (some quote the key they rejected): mask it wherever it appears. */
+/** Servers may echo credentials back (some quote the key they rejected): mask any part of it wherever it appears. */
 export function redactKey(error: ModelError, apiKey: string): ModelError {
-  if (apiKey === '' || !error.message.includes(apiKey)) return error;
-  return new ModelError(error.kind, error.message.split(apiKey).join('***'), error.status);
+  const message = maskSecrets(error.message, [apiKey]);
+  return message === error.message ? error : new ModelError(error.kind, message, error.status);
 }

@@ -2,10 +2,19 @@
 import type { Tree } from 'web-tree-sitter';
 import { getParser } from './grammars.js';
 
-/** A fresh tree owned by the caller, or null for an unsupported language or a failed parse. */
+/**
+ * The largest text parsed. A parse blocks the event loop (about 1 µs a character here: a 10 MB
+ * file took 12–20 s) and the memory web-tree-sitter grows for it is never returned (300 MB for
+ * 10 MB of Python); larger documents go without a syntax tree, as unsupported languages do.
+ */
+export const MAX_PARSE_CHARS = 1_000_000;
+
+/** A fresh tree owned by the caller, or null for an unsupported language, a text too large or a failed parse. */
 export async function parseText(languageId: string, text: string): Promise<Tree | null> {
+  if (text.length > MAX_PARSE_CHARS) return null;
   const parser = await getParser(languageId);
-  return parser ? parser.parse(text) : null;
+  // Grammars' scanners read NUL as the end of input, and some then never advance: a space keeps every offset.
+  return parser ? parser.parse(text.includes('\0') ? text.replaceAll('\0', ' ') : text) : null;
 }
 
 interface Entry {
@@ -15,15 +24,27 @@ interface Entry {
 }
 
 /**
- * One tree per open document, reparsed only when the version changes. Trees stay owned by the cache:
- * a returned tree is valid until the next call for the same uri with another version, or forget(uri).
+ * Trees live in web-tree-sitter's wasm memory, which never shrinks: an IDE with dozens of open files
+ * must not keep a tree for each. The documents typed in most recently keep theirs.
+ */
+export const MAX_CACHED_TREES = 4;
+
+/**
+ * One tree per recently used document, reparsed only when the version changes. Trees stay owned by
+ * the cache: a returned tree is valid until the next call for the same uri with another version,
+ * forget(uri), or MAX_CACHED_TREES calls for other documents (never the next one: the cap is > 1).
  */
 export class SyntaxCache {
+  // Map order is use order: the first entry is the least recently used.
   private readonly entries = new Map<string, Entry>();
 
   async tree(uri: string, languageId: string, version: number, text: string): Promise<Tree | null> {
     const cached = this.entries.get(uri);
-    if (cached && cached.version === version && cached.languageId === languageId) return cached.tree;
+    if (cached && cached.version === version && cached.languageId === languageId) {
+      this.entries.delete(uri);
+      this.entries.set(uri, cached);
+      return cached.tree;
+    }
     const tree = await parseText(languageId, text);
     // Re-read after the await: a concurrent call may have stored (and be using) a newer entry.
     const current = this.entries.get(uri);
@@ -32,8 +53,13 @@ export class SyntaxCache {
       return current.tree;
     }
     current?.tree.delete();
+    this.entries.delete(uri);
     if (tree) this.entries.set(uri, { languageId, version, tree });
-    else this.entries.delete(uri);
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= MAX_CACHED_TREES) break;
+      entry.tree.delete();
+      this.entries.delete(oldest);
+    }
     return tree;
   }
 

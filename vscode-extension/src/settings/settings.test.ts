@@ -15,7 +15,8 @@ describe('contributes.configuration', () => {
     expect(Object.keys(properties)).toEqual(SETTING_NAMES.filter((n) => n !== 'apiKey').map((n) => `redline.${n}`));
     expect(properties['redline.apiKey']).toBeUndefined();
     expect(properties['redline.provider']).toMatchObject({ type: 'string', default: 'ollama', enum: ['ollama', 'openai'] });
-    expect(properties['redline.requestTimeoutMs']).toMatchObject({ type: 'integer', default: 30000 });
+    expect(properties['redline.requestTimeoutMs']).toMatchObject({ type: 'integer', default: 30000, minimum: 1 });
+    expect(properties['redline.temperature']).toMatchObject({ type: 'number', minimum: 0, maximum: 2 });
     expect(API_KEY_SECRET).toBe('redline.apiKey');
   });
 });
@@ -29,7 +30,7 @@ describe('settingsPatch', () => {
   });
 
   it('leaves out values a hand-edited settings.json got wrong, and clears the key when none is stored', () => {
-    const values: Record<string, unknown> = { provider: 'mistral', maxLines: 2.5, multilineCompletionsEnabled: 'yes', model: 'm' };
+    const values: Record<string, unknown> = { provider: 'mistral', maxLines: 2.5, temperature: 3, multilineCompletionsEnabled: 'yes', model: 'm' };
     const patch = settingsPatch((name) => values[name], undefined);
     expect(patch).toEqual({ model: 'm', apiKey: '' });
   });

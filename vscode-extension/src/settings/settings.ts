@@ -23,6 +23,7 @@ export function configurationContribution(): { title: string; properties: Record
       type: spec.type,
       default: spec.default,
       ...('enum' in spec && spec.enum ? { enum: spec.enum, enumDescriptions: spec.enumDescriptions } : {}),
+      ...('minimum' in spec ? { minimum: spec.minimum, maximum: spec.maximum } : {}),
       markdownDescription: spec.description,
       order,
     };
