@@ -101,7 +101,8 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
   client.registerFeature(renderCapability);
   await client.start();
   const sidecar: Sidecar = {
-    request: (method, params, token) => client.sendRequest(method, params, token) as never,
+    // Without a token, none is passed: an `undefined` last argument would make the params a two-element array.
+    request: (method, params, token) => (token ? client.sendRequest(method, params, token) : client.sendRequest(method, params)) as never,
     notify: (method, params) => client.sendNotification(method, params),
   };
   return { client, sidecar };
