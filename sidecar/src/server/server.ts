@@ -30,12 +30,15 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   });
   // Input the edge could not use (server/wire.ts): one line per malformed stretch or dropped message.
   raw.onError(([error]) => log.warn(error.message));
-  // Methods not in the protocol: a request gets MethodNotFound (ServerNotInitialized first), a notification a log line.
+  // Methods not in the protocol: a request gets MethodNotFound (ServerNotInitialized first), a notification a log line
+  // but for LSP's optional `$/` ones (`$/setTrace`, sent by VS Code's client on every settings change), which LSP lets a server ignore.
   raw.onRequest((method) => {
     const refused = lifecycle.refuseRequest(method);
     throw refused ? new ResponseError(refused.code, refused.message) : new ResponseError(ErrorCodes.MethodNotFound, `${method}: no such method.`);
   });
-  raw.onNotification((method) => log.warn(`dropped ${method}: no such notification`));
+  raw.onNotification((method) => {
+    if (!method.startsWith('$/')) log.warn(`dropped ${method}: no such notification`);
+  });
   const documents = new DocumentStore();
   const settings = new SettingsStore();
   settings.onChange((s) => log.setSecrets([s.apiKey, proxyPassword(s.proxy)]));
