@@ -6,6 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import * as vscode from 'vscode';
 import {
   CloseAction,
@@ -58,6 +60,19 @@ const renderCapability: StaticFeature = {
   clear: () => undefined,
 };
 
+/** Each line of `input`, as it comes. */
+const eachLine = (input: Readable, line: (text: string) => void) => void createInterface({ input, crlfDelay: Infinity, terminal: false }).on('line', line);
+
+/**
+ * The sidecar writes each log line to stderr and also sends it as window/logMessage, which the
+ * client shows at its own level: the stderr copy goes to the trace level, and only what is not a
+ * log line (a crash's last words) is an error.
+ */
+const stdioOptions = {
+  stdout: (input: Readable, output: vscode.LogOutputChannel) => eachLine(input, (text) => output.info(text)),
+  stderr: (input: Readable, output: vscode.LogOutputChannel) => eachLine(input, (text) => (/^\[redline (error|warn|info|debug)\] /.test(text) ? output.trace(text) : output.error(text))),
+};
+
 export function sidecarPath(extensionPath: string): string {
   return join(extensionPath, BUNDLE_DIR, sidecarFileName(process.platform, process.arch));
 }
@@ -86,6 +101,7 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     initializationOptions: () => hooks.settings(),
     errorHandler,
+    stdioOptions,
     middleware: {
       didChange: async (event, next) => {
         // The document object is live: read the version this event produced before awaiting.
@@ -94,6 +110,8 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
         await next(event);
         hooks.changeSent(uri, version);
       },
+      // The client reads the sidecar's numeric textDocumentSync as asking for didSave too; the sidecar has no use for it.
+      didSave: () => Promise.resolve(),
     },
   };
   client = new RedlineLanguageClient('redline', 'Redline', { command, args: [] }, options);
