@@ -63,12 +63,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     await sidecar.notify('workspace/didChangeConfiguration', { settings: { [SECTION]: await readSettings() } });
   };
 
+  const guard = registerSaveGuard(() => sidecar, sessions, context.globalState);
   context.subscriptions.push(
     output,
     painter,
     ...registerFeedback(sessions),
-    ...registerEditCommands(() => sidecar, sessions),
-    ...registerSaveGuard(() => sidecar, sessions, context.globalState),
+    ...registerEditCommands(() => sidecar, sessions, guard),
+    ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const uri = event.document.uri.toString();

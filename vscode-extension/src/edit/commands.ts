@@ -7,11 +7,12 @@ import * as vscode from 'vscode';
 import type { Range } from '@redline/shared-protocol';
 import type { Sidecar } from '../sidecar/connection';
 import { hunkAt } from './marks';
+import type { SaveGuard } from './saveGuard';
 import type { Session, Sessions } from './sessions';
 
 const toProtocolRange = (r: vscode.Range): Range => ({ start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } });
 
-export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions): vscode.Disposable[] {
+export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions, guard: SaveGuard): vscode.Disposable[] {
   const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
   const run =
     <A extends unknown[]>(body: (...args: A) => Promise<unknown>) =>
@@ -48,11 +49,13 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions)
           ignoreFocusOut: true,
         });
         if (!instruction?.trim()) return;
-        await sidecar().request('redline/inlineEdit/start', {
-          textDocument: { uri: editor.document.uri.toString(), version: editor.document.version },
-          range: toProtocolRange(editor.selection),
-          instruction,
-        });
+        await guard.starting(() =>
+          sidecar().request('redline/inlineEdit/start', {
+            textDocument: { uri: editor.document.uri.toString(), version: editor.document.version },
+            range: toProtocolRange(editor.selection),
+            instruction,
+          }),
+        );
       }),
     ),
     vscode.commands.registerCommand(
@@ -64,11 +67,13 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions)
         const other = vscode.window.visibleTextEditors.find((e) => e !== editor && !e.selection.isEmpty);
         const snippet = other ? other.document.getText(other.selection) : await vscode.env.clipboard.readText();
         if (!snippet.trim()) return void vscode.window.showInformationMessage('Redline: select a code block in another editor or copy one first.');
-        await sidecar().request('redline/snippet/apply', {
-          textDocument: { uri: editor.document.uri.toString(), version: editor.document.version },
-          snippet,
-          selection: toProtocolRange(editor.selection),
-        });
+        await guard.starting(() =>
+          sidecar().request('redline/snippet/apply', {
+            textDocument: { uri: editor.document.uri.toString(), version: editor.document.version },
+            snippet,
+            selection: toProtocolRange(editor.selection),
+          }),
+        );
       }),
     ),
     vscode.commands.registerCommand('redline.acceptHunk', settle(true, 'hunk')),

@@ -12,8 +12,10 @@
  * given). Each set-aside ends the session's undo step and the shown-again proposal opens a new one.
  *
  * Auto-save `afterDelay` would save again right after every showing-again (that is a change too),
- * so while a proposal is live it is paused instead: the user's `files.autoSave` is set to `off` and
- * put back when the last proposal is settled (and at the next start, should the window have died).
+ * so while a proposal is live it is paused instead: the user's `files.autoSave` is set to `off` before
+ * the request that starts a session is sent (its first render may come a moment later, and a save
+ * after it would stop the stream) and put back when the last proposal is settled or the start was
+ * refused (and at the next start, should the window have died).
  * Only a user-level value is paused; a workspace's own `afterDelay` is left alone (its file is the
  * project's), and the set-aside above still keeps the proposal off disk.
  */
@@ -60,10 +62,20 @@ class AutoSavePause {
   }
 }
 
-export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, state: vscode.Memento): vscode.Disposable[] {
+export interface SaveGuard {
+  disposables: vscode.Disposable[];
+  /** Sends a request that starts a session, auto-save already paused. */
+  starting<T>(start: () => Promise<T>): Promise<T>;
+}
+
+export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, state: vscode.Memento): SaveGuard {
   const pause = new AutoSavePause(state);
-  let pausing = pause.restore();
   const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
+  // One update at a time, in order: each reads and writes the same setting.
+  let pausing = pause.restore();
+  /** Start requests on their way: their sessions may not be known here yet. */
+  let starts = 0;
+  const queue = () => (pausing = pausing.then(() => pause.update(starts > 0 || sessions.all().length > 0)).catch(fail));
   const setAside = new Map<string, SetAside[]>();
 
   const ended = (sessionId: string) =>
@@ -112,13 +124,27 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
     }
   };
 
-  return [
-    // One update at a time, in order: each reads and writes the same setting.
-    sessions.onDidChange(() => (pausing = pausing.then(() => pause.update(sessions.all().length > 0)).catch(fail))),
-    { dispose: () => void pause.update(false) },
-    vscode.workspace.onWillSaveTextDocument((event) => {
-      if (sessions.in(event.document.uri.toString()).length > 0) event.waitUntil(beforeSave(event.document).catch(fail));
-    }),
-    vscode.workspace.onDidSaveTextDocument((document) => void afterSave(document).catch(fail)),
-  ];
+  const starting = async <T>(start: () => Promise<T>): Promise<T> => {
+    starts++;
+    await queue();
+    try {
+      return await start();
+    } finally {
+      starts--;
+      // A session that came of it keeps auto-save paused until its end; a refused start puts it back.
+      void queue();
+    }
+  };
+
+  return {
+    starting,
+    disposables: [
+      sessions.onDidChange(() => void queue()),
+      { dispose: () => void pause.update(false) },
+      vscode.workspace.onWillSaveTextDocument((event) => {
+        if (sessions.in(event.document.uri.toString()).length > 0) event.waitUntil(beforeSave(event.document).catch(fail));
+      }),
+      vscode.workspace.onDidSaveTextDocument((document) => void afterSave(document).catch(fail)),
+    ],
+  };
 }
