@@ -241,15 +241,19 @@ export class VsCode {
 
   async close(): Promise<void> {
     await this.context.close().catch(() => undefined);
-    if (this.server.pid) {
+    if (this.server.pid && this.server.exitCode === null && this.server.signalCode === null) {
+      const exited = new Promise((resolve) => this.server.once('exit', resolve));
       try {
         process.kill(-this.server.pid, 'SIGTERM');
+        const stopped = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(resolve, 10_000, false))]);
+        if (!stopped) process.kill(-this.server.pid, 'SIGKILL');
       } catch {
         // Already gone.
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    rmSync(this.root, { recursive: true, force: true });
+    // REDLINE_E2E_KEEP=1 keeps the run's folders: VS Code's logs (the Redline output among them) are in user/logs.
+    if (process.env.REDLINE_E2E_KEEP) console.log(`kept ${this.root}`);
+    else rmSync(this.root, { recursive: true, force: true });
   }
 }
 

@@ -109,8 +109,17 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
     if (plans.length > 0) setAside.set(uri, plans);
   };
 
+  /**
+   * Set-asides still running, by uri. VS Code stops waiting for will-save listeners after 1.5 s
+   * together; on a loaded machine a set-aside can outlast that, and its proposal must still come
+   * back after this save, not after the next one.
+   */
+  const preparing = new Map<string, Promise<void>>();
+
   const afterSave = async (document: vscode.TextDocument): Promise<void> => {
     const uri = document.uri.toString();
+    await preparing.get(uri);
+    preparing.delete(uri);
     const plans = setAside.get(uri);
     if (!plans) return;
     setAside.delete(uri);
@@ -142,7 +151,11 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
       sessions.onDidChange(() => void queue()),
       { dispose: () => void pause.update(false) },
       vscode.workspace.onWillSaveTextDocument((event) => {
-        if (sessions.in(event.document.uri.toString()).length > 0) event.waitUntil(beforeSave(event.document).catch(fail));
+        const uri = event.document.uri.toString();
+        if (sessions.in(uri).length === 0) return;
+        const done = beforeSave(event.document).catch(fail);
+        preparing.set(uri, done);
+        event.waitUntil(done);
       }),
       vscode.workspace.onDidSaveTextDocument((document) => void afterSave(document).catch(fail)),
     ],
