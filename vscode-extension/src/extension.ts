@@ -50,7 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   let sidecar: Sidecar;
   try {
-    ({ client, sidecar } = await startSidecar(context.extensionPath, output, { changeSent: (uri, version) => own.changeSent(uri, version), lost, settings: () => settings }));
+    ({ client, sidecar } = await startSidecar(context.extensionPath, output, { changeSent: (uri, version) => own.changeSent(uri, version), lost, settings: () => settings, secrets: () => (settings.apiKey ? [settings.apiKey] : []) }));
   } catch (error) {
     void vscode.window.showErrorMessage(`Redline could not start its sidecar: ${error instanceof Error ? error.message : String(error)}`);
     return;

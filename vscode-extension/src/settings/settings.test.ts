@@ -10,9 +10,9 @@ describe('contributes.configuration', () => {
     expect(manifest.contributes.configuration).toEqual(configurationContribution());
   });
 
-  it('has every setting but the secret API key, with its type, default and choices', () => {
+  it('has every setting but the secret API key, with its type, default and choices, and the client\'s message trace', () => {
     const properties = manifest.contributes.configuration.properties;
-    expect(Object.keys(properties)).toEqual(SETTING_NAMES.filter((n) => n !== 'apiKey').map((n) => `redline.${n}`));
+    expect(Object.keys(properties)).toEqual([...SETTING_NAMES.filter((n) => n !== 'apiKey').map((n) => `redline.${n}`), 'redline.trace.server']);
     expect(properties['redline.apiKey']).toBeUndefined();
     expect(properties['redline.provider']).toMatchObject({ type: 'string', default: 'ollama', enum: ['ollama', 'openai'] });
     expect(properties['redline.requestTimeoutMs']).toMatchObject({ type: 'integer', default: 30000, minimum: 1 });

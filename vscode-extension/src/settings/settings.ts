@@ -28,8 +28,20 @@ export function configurationContribution(): { title: string; properties: Record
       order,
     };
   });
+  // The language client's own setting, not the sidecar's.
+  properties[TRACE_SETTING] = {
+    type: 'string',
+    default: 'messages',
+    enum: ['off', 'messages', 'verbose'],
+    markdownDescription:
+      'What the Redline output shows of the messages between VS Code and the sidecar once its log level is Trace (**Developer: Set Log Level…**): `messages` their names, `verbose` also their params (the API key masked).',
+    order: CONFIGURED_SETTINGS.length,
+  };
   return { title: 'Redline', properties };
 }
+
+/** vscode-languageclient's message trace, read by the client itself. */
+export const TRACE_SETTING = `${SECTION}.trace.server`;
 
 /**
  * The patch for initialize and workspace/didChangeConfiguration: each configured value that fits

@@ -23,6 +23,7 @@ import {
 } from 'vscode-languageclient/node';
 import type { NotificationMethod, ParamsOf, RedlineSettingsPatch, RequestMethod, ResultOf } from '@redline/shared-protocol';
 import { BUNDLE_DIR, sidecarFileName } from './executable';
+import { maskedChannel } from './traceChannel';
 
 /** Redline's requests and notifications to the sidecar, typed by METHODS. */
 export interface Sidecar {
@@ -37,6 +38,8 @@ export interface ConnectionHooks {
   lost(): Promise<void>;
   /** The settings for initialize, read again on every (re)start. */
   settings(): RedlineSettingsPatch;
+  /** What the client's message trace must never show (the API key). */
+  secrets(): string[];
 }
 
 /**
@@ -98,6 +101,7 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
   const options: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
     outputChannel: output,
+    traceOutputChannel: maskedChannel(output, hooks.secrets),
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     initializationOptions: () => hooks.settings(),
     errorHandler,
