@@ -175,6 +175,14 @@ export class VsCode {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Sets an output channel's log level through "Developer: Set Log Level...", as a user would. */
+  async setLogLevel(channel: string, level: string): Promise<void> {
+    await this.command('Developer: Set Log Level...');
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: channel }).first().click();
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: level }).first().click();
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
   async openFile(name: string): Promise<void> {
     await this.page.keyboard.press('Control+P');
     const input = this.page.locator('.quick-input-widget input');

@@ -73,6 +73,7 @@ beforeAll(async () => {
     'redline.completionModel': 'qwen2.5-coder:1.5b',
     'redline.requestTimeoutMs': 5000,
     'redline.debounceWait': 50,
+    'redline.trace.server': 'verbose',
     'workbench.startupEditor': 'none',
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'chat.disableAIFeatures': true,
@@ -91,6 +92,8 @@ beforeAll(async () => {
     settings: SETTINGS,
   });
   await vscode.waitForSidecar();
+  // The client's message trace, with params, in the Redline log: the API key test reads it too.
+  await vscode.setLogLevel('Redline', 'Trace');
 }, 30 * 60_000);
 
 afterAll(async () => {
