@@ -67,4 +67,8 @@ export class SyntaxCache {
     this.entries.get(uri)?.tree.delete();
     this.entries.delete(uri);
   }
+
+  clear(): void {
+    for (const uri of [...this.entries.keys()]) this.forget(uri);
+  }
 }
