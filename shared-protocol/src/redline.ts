@@ -2,7 +2,7 @@
  * Redline's own methods, under the `redline/` prefix: inline-edit sessions, the render
  * request the sidecar sends to clients, and the completion events LSP has no words for.
  */
-import type { InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, VersionedTextDocumentIdentifier } from './lsp.js';
+import type { Diagnostic, InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, VersionedTextDocumentIdentifier } from './lsp.js';
 
 /** redline/inlineEdit/start: rewrite `range` (widened to whole lines, or to the enclosing syntax node when empty). */
 export interface InlineEditStartParams {
@@ -10,6 +10,17 @@ export interface InlineEditStartParams {
   textDocument: VersionedTextDocumentIdentifier;
   range: Range;
   instruction: string;
+  /** What the client knows about the code that the sidecar cannot see for itself. */
+  context?: InlineEditContext;
+}
+
+/** Context a client adds to an inline edit; every field is optional. */
+export interface InlineEditContext {
+  /**
+   * The current diagnostics of the range (or of the whole document: the sidecar keeps those that
+   * touch the editable scope), at the request's version. The most severe go to the model first.
+   */
+  diagnostics?: Diagnostic[];
 }
 
 export interface InlineEditStartResult {

@@ -37,11 +37,16 @@ data class ClientInfo(val name: String = "", val version: String? = null)
 
 data class ClientCapabilities(val redlineRender: Boolean? = null)
 
+data class WorkspaceFolder(val uri: String = "", val name: String = "")
+
 data class InitializeParams(
     val processId: Long? = null,
     val clientInfo: ClientInfo? = null,
     val initializationOptions: RedlineSettingsPatch? = null,
     val capabilities: ClientCapabilities = ClientCapabilities(),
+    /** The project's content roots: the sidecar reads files from disk only inside them. */
+    val workspaceFolders: List<WorkspaceFolder>? = null,
+    val rootUri: String? = null,
 )
 
 data class ServerCapabilities(
@@ -98,6 +103,7 @@ data class RedlineSettingsPatch(
     val multilineCompletionsEnabled: Boolean? = null,
     val fileContextEnabled: Boolean? = null,
     val lspContextEnabled: Boolean? = null,
+    val contextBudget: Int? = null,
     val debounceWait: Int? = null,
     val completionCacheEnabled: Boolean? = null,
     val enableSubsequentCompletions: Boolean? = null,
@@ -111,7 +117,35 @@ data class InlineEditStartParams(
     val textDocument: VersionedTextDocumentIdentifier = VersionedTextDocumentIdentifier(),
     val range: Range = Range(),
     val instruction: String = "",
+    val context: InlineEditContext? = null,
 )
+
+data class InlineEditContext(val diagnostics: List<Diagnostic>? = null)
+
+/** LSP Diagnostic. [code] is a string or a number in LSP, hence a JSON primitive. */
+data class Diagnostic(
+    val range: Range = Range(),
+    val severity: Int? = null,
+    val code: com.google.gson.JsonPrimitive? = null,
+    val codeDescription: CodeDescription? = null,
+    val source: String? = null,
+    val message: String = "",
+    val tags: List<Int>? = null,
+    val relatedInformation: List<DiagnosticRelatedInformation>? = null,
+)
+
+object DiagnosticSeverity {
+    const val ERROR = 1
+    const val WARNING = 2
+    const val INFORMATION = 3
+    const val HINT = 4
+}
+
+data class CodeDescription(val href: String = "")
+
+data class Location(val uri: String = "", val range: Range = Range())
+
+data class DiagnosticRelatedInformation(val location: Location = Location(), val message: String = "")
 
 data class InlineEditStartResult(val sessionId: String = "", val range: Range = Range(), val reEdit: Boolean = false)
 

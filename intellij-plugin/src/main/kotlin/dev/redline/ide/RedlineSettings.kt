@@ -84,10 +84,13 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Temperature:") { textField().bindText({ s.temperature.toString() }, { s.temperature = it.toDoubleOrNull() ?: s.temperature }) }
             row("Debounce (ms):") { intTextField(0..5_000).bindIntText(s::debounceWait) }
             row { checkBox("Multi-line completions").bindSelected(s::multilineCompletionsEnabled) }
-            row { checkBox("Use other open files as context").bindSelected(s::fileContextEnabled) }
-            row { checkBox("Use language-server context").bindSelected(s::lspContextEnabled) }
             row { checkBox("Cache completions").bindSelected(s::completionCacheEnabled) }
             row { checkBox("Offer the next completion after accepting one").bindSelected(s::enableSubsequentCompletions) }
+        }
+        group("Context") {
+            row { checkBox("Recent edits and similar code from other open files").bindSelected(s::fileContextEnabled) }
+            row { checkBox("Definitions of the symbols the code uses, and diagnostics").bindSelected(s::lspContextEnabled) }
+            row("Context budget (characters):") { intTextField(0..200_000).bindIntText(s::contextBudget) }
         }
     }
 
