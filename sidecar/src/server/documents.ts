@@ -31,6 +31,11 @@ export class DocumentStore {
     return this.docs.get(uri);
   }
 
+  /** Every open document, in the order they were opened. */
+  all(): IterableIterator<MirrorDocument> {
+    return this.docs.values();
+  }
+
   onChange(listener: ChangeListener): void {
     this.changeListeners.push(listener);
   }
