@@ -317,11 +317,16 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       model.script({ text: second });
       // The session's first 'done' is history: wait for the one the re-edit ends with.
       const redone = new Promise<void>((resolve) => client.onStatus((s) => s.sessionId === id && s.state === 'done' && resolve()));
+      const before = model.requests.length;
       const res = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(4, 4), instruction: 'round to cents' });
       expect(res).toMatchObject({ sessionId: id, reEdit: true });
-      const sent = JSON.stringify(model.requests[model.requests.length - 1].body);
-      expect(sent).toContain('item.price * item.quantity');
-      expect(sent).not.toContain('sum += item.price;\\n');
+      // The model is asked once the context is gathered, which may be after the reply.
+      await model.waitForRequests(before + 1);
+      // Other documents' recent edits are context too: look at the code to edit alone.
+      const user = (model.requests[before].body as { messages: Array<{ content: string }> }).messages[1].content;
+      const code = user.slice(user.indexOf('Code to edit:'));
+      expect(code).toContain('item.price * item.quantity');
+      expect(code).not.toContain('sum += item.price;\n');
       await redone;
       await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id });
       await client.waitForStatus(id);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '@redline/shared-protocol';
 import { describeDiagnostic, diagnosticItems, MAX_DIAGNOSTICS } from './diagnostics.js';
 
-const lines = ['import { a } from "./a";', '', 'export async function run() {', '  await returnPolicy.assertCanReturn({', '  let unused = 1;', '}'];
+const text = ['import { a } from "./a";', '', 'export async function run() {', '  await returnPolicy.assertCanReturn({', '  let unused = 1;', '}'];
+const lines = (n: number) => text[n] ?? '';
 const at = (line: number, start: number, end: number) => ({ start: { line, character: start }, end: { line, character: end } });
 
 const missing: Diagnostic = { range: at(3, 8, 20), severity: 1, source: 'ts', code: 2304, message: "Cannot find name 'returnPolicy'." };

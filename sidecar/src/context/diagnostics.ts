@@ -12,8 +12,11 @@ const QUOTE_MAX_CHARS = 120;
 
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 
-/** Diagnostics on lines [startLine, endLine) of `lines`, as items ranked by severity then position. */
-export function diagnosticItems(diagnostics: readonly Diagnostic[], lines: readonly string[], startLine: number, endLine: number, path: string): ContextItem[] {
+/** The document's line `n` ('' past its end). */
+export type LineAt = (n: number) => string;
+
+/** Diagnostics on lines [startLine, endLine), as items ranked by severity then position. */
+export function diagnosticItems(diagnostics: readonly Diagnostic[], lineAt: LineAt, startLine: number, endLine: number, path: string): ContextItem[] {
   const touching = diagnostics.filter((d) => d.range.end.line >= startLine && d.range.start.line < endLine);
   // An absent severity is the client's to decide; LSP clients show it as an error.
   const severity = (d: Diagnostic) => d.severity ?? 1;
@@ -29,15 +32,15 @@ export function diagnosticItems(diagnostics: readonly Diagnostic[], lines: reado
     path,
     label: [d.source, d.code].filter((x) => x !== undefined && x !== '').join(' ') || SEVERITY[severity(d)],
     languageId: 'text',
-    text: describeDiagnostic(d, lines),
+    text: describeDiagnostic(d, lineAt),
     rank,
   }));
 }
 
 /** `error (ts 2304) at `returnPolicy` in `  await returnPolicy.assertCanReturn({`: Cannot find name 'returnPolicy'.` */
-export function describeDiagnostic(d: Diagnostic, lines: readonly string[]): string {
+export function describeDiagnostic(d: Diagnostic, lineAt: LineAt): string {
   const code = [d.source, d.code].filter((x) => x !== undefined && x !== '').join(' ');
-  const line = lines[d.range.start.line] ?? '';
+  const line = lineAt(d.range.start.line);
   const sameLine = d.range.end.line === d.range.start.line;
   const span = sameLine ? line.slice(d.range.start.character, d.range.end.character) : line.slice(d.range.start.character);
   const at = span.trim() ? ` at \`${clip(span.trim())}\`` : '';

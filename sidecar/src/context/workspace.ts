@@ -36,6 +36,21 @@ export function pathOfUri(uri: string): string | null {
   }
 }
 
+/** A document's path as prompts and logs show it: relative to its workspace folder, else its URI's path. */
+export function displayPathOf(uri: string, folders: readonly string[]): string {
+  const path = pathOfUri(uri);
+  if (path) {
+    const absolute = resolve(path);
+    const folder = folders.find((f) => isInside(f, absolute));
+    return folder ? relative(folder, absolute).split(sep).join('/') : path;
+  }
+  try {
+    return decodeURIComponent(new URL(uri).pathname) || uri;
+  } catch {
+    return uri;
+  }
+}
+
 /** True when `path` is `folder` or inside it (both absolute and normalised). */
 export function isInside(folder: string, path: string): boolean {
   const rel = relative(folder, path);

@@ -4,6 +4,8 @@ import { serverConnection, type InitializeResult } from '@redline/shared-protoco
 import { streamChat } from '../providers/chat.js';
 import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
+import { ContextService } from '../context/service.js';
+import { EDIT_CONTEXT_LINES } from '../edit/prompt.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
 import { warmUp } from '../scope/grammars.js';
 import { SyntaxCache } from '../scope/parse.js';
@@ -23,6 +25,9 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   const settings = new SettingsStore();
   settings.onChange((s) => log.setSecrets([s.apiKey]));
   const channels = new RenderChannels(documents, (params) => conn.sendRequest('redline/applyRender', params), log);
+  const syntax = new SyntaxCache();
+  documents.onClose((uri) => syntax.forget(uri));
+  const context = new ContextService({ documents, syntax, log });
   const sessions = new EditSessions({
     documents,
     channels,
@@ -32,15 +37,30 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
       return (messages, signal) => streamChat(endpoint, messages, signal);
     },
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
+    context: (doc, params) => ({
+      fileName: context.displayPath(doc.uri),
+      budget: settings.get().contextBudget,
+      items: ({ startLine, endLine }, signal) =>
+        context.forEdit({
+          doc,
+          startLine,
+          endLine,
+          visibleStart: startLine - EDIT_CONTEXT_LINES,
+          visibleEnd: endLine + EDIT_CONTEXT_LINES,
+          instruction: params.instruction,
+          diagnostics: params.context?.diagnostics,
+          settings: settings.get(),
+          signal,
+        }),
+    }),
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
-  const syntax = new SyntaxCache();
-  documents.onClose((uri) => syntax.forget(uri));
-  registerInlineCompletion({ connection: conn, documents, settings, log, syntax });
+  registerInlineCompletion({ connection: conn, documents, settings, log, syntax, context });
   let shutdownRequested = false;
 
   conn.onRequest('initialize', (params): InitializeResult => {
     settings.update(params.initializationOptions);
+    context.setWorkspace(params);
     log.connect((type, message) => void conn.sendNotification('window/logMessage', { type, message }));
     void warmUp();
     return {

@@ -21,7 +21,9 @@
  * closing → ended after its last render; streaming or pending → ended when the document closes.
  */
 import type { SessionState } from '@redline/shared-protocol';
-import { buildEditPrompt, type ChatMessage } from '../edit/prompt.js';
+import { describeContext } from '../context/budget.js';
+import type { ContextItem } from '../context/types.js';
+import { planEditPrompt, type ChatMessage } from '../edit/prompt.js';
 import { finalizeProposal, streamingProposal } from '../edit/extract.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
@@ -49,6 +51,14 @@ const CLOSE_ATTEMPTS = 5;
 
 /** Yields the model's reply as text deltas; aborting the signal must end the HTTP request. */
 export type ModelStream = (messages: ChatMessage[], signal: AbortSignal) => AsyncIterable<string>;
+
+/** The context of one ask: candidate items for the lines being edited, the budget, and the file's name. */
+export interface AskContext {
+  fileName: string;
+  budget: number;
+  /** Built while the session is already streaming; an aborted ask no longer needs it. */
+  items(lines: { startLine: number; endLine: number }, signal: AbortSignal): Promise<ContextItem[]>;
+}
 
 export interface SessionDeps {
   channels: RenderChannels;
@@ -115,24 +125,36 @@ export class EditSession {
     return startLine < end && this.region.start < Math.max(endLine, startLine + 1);
   }
 
-  /** Asks the model; a re-edit of a pending proposal sends the proposed side and diffs against the baseline. */
-  ask(instruction: string, model: ModelStream, fileName: string): void {
+  /**
+   * Asks the model; a re-edit of a pending proposal sends the proposed side and diffs against the
+   * baseline. The prompt is of the document as it is now; its context is gathered meanwhile.
+   */
+  ask(instruction: string, model: ModelStream, context: AskContext): void {
     const buffer = this.doc.buffer;
     const baseline = this.region.baseline(buffer);
     const code = joinLines(this.state === 'pending' ? this.region.proposed(buffer) : baseline, buffer, this.region.end);
     const ask = newAsk(baseline, code, new StreamingLayout(baseline));
     this.enter('streaming', ask);
     this.deps.status(this, 'streaming');
-    const messages = buildEditPrompt({
-      fileName,
+    const input = {
+      fileName: context.fileName,
       languageId: this.doc.languageId,
       lines: buffer.lines(0, buffer.lineCount),
       start: this.region.start,
       end: this.region.end,
       code,
       instruction,
-    });
-    void this.consume(model(messages, ask.abort.signal), ask);
+      contextBudget: context.budget,
+    };
+    void context
+      .items({ startLine: input.start, endLine: input.end }, ask.abort.signal)
+      .catch(() => [])
+      .then((items) => {
+        if (ask.abort.signal.aborted) return;
+        const planned = planEditPrompt({ ...input, context: items });
+        this.deps.log.info(describeContext(this.id, planned.context));
+        return this.consume(model(planned.messages, ask.abort.signal), ask);
+      });
   }
 
   /** Shows a ready-made proposal (an applied snippet) without a model. */

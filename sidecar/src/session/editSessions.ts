@@ -16,7 +16,7 @@ import { locateSnippet } from '../edit/snippet.js';
 import { Region } from '../region/region.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
-import { EditSession, type ModelStream } from './editSession.js';
+import { EditSession, type AskContext, type ModelStream } from './editSession.js';
 import type { RenderChannels } from './renderChannel.js';
 
 export interface EditSessionsDeps {
@@ -24,6 +24,8 @@ export interface EditSessionsDeps {
   channels: RenderChannels;
   log: Logger;
   model: () => ModelStream;
+  /** The context of an ask at those lines of the document (with the client's diagnostics). */
+  context(doc: MirrorDocument, params: InlineEditStartParams): AskContext;
   /** Whole lines [startLine, endLine) to edit for a selection (or a caret, when empty). */
   scope(doc: MirrorDocument, range: Range): Promise<{ startLine: number; endLine: number }>;
   status(params: SessionStatusParams): void;
@@ -47,14 +49,14 @@ export class EditSessions {
     if (!params.instruction.trim()) throw new ResponseError(ErrorCodes.InvalidParams, 'The instruction is empty.');
     const doc = await this.current(params.textDocument.uri, params.textDocument.version);
     const { startLine, endLine } = await this.deps.scope(doc, params.range);
-    const fileName = fileNameOf(doc.uri);
+    const context = this.deps.context(doc, params);
     const pending = this.overlapping(doc.uri, startLine, endLine);
     if (pending) {
-      pending.ask(params.instruction, this.deps.model(), fileName);
+      pending.ask(params.instruction, this.deps.model(), context);
       return { sessionId: pending.id, range: linesRange(pending.region.start, pending.region.end), reEdit: true };
     }
     const session = this.create(doc, Region.ofLines(startLine, endLine - startLine));
-    session.ask(params.instruction, this.deps.model(), fileName);
+    session.ask(params.instruction, this.deps.model(), context);
     return { sessionId: session.id, range: linesRange(startLine, endLine), reEdit: false };
   }
 
@@ -139,13 +141,4 @@ export class EditSessions {
 
 function linesRange(startLine: number, endLine: number): Range {
   return { start: { line: startLine, character: 0 }, end: { line: endLine, character: 0 } };
-}
-
-function fileNameOf(uri: string): string {
-  try {
-    const path = decodeURIComponent(new URL(uri).pathname);
-    return path.slice(path.lastIndexOf('/') + 1) || uri;
-  } catch {
-    return uri;
-  }
 }
