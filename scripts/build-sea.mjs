@@ -37,7 +37,11 @@ async function bundle(entry, outfile) {
     format: 'cjs',
     target: 'node20',
     // The ESM build of web-tree-sitter locates its wasm through import.meta.url and fails in CJS.
-    alias: { 'web-tree-sitter': join(ROOT, 'node_modules/web-tree-sitter/web-tree-sitter.cjs') },
+    // jsonc-parser's `main` is a UMD build whose inner require() calls esbuild cannot see: take its ESM build.
+    alias: {
+      'web-tree-sitter': join(ROOT, 'node_modules/web-tree-sitter/web-tree-sitter.cjs'),
+      'jsonc-parser': join(ROOT, 'node_modules/jsonc-parser/lib/esm/main.js'),
+    },
     // ESM sources may use import.meta.url (e.g. for createRequire); give them the bundle's own URL.
     banner: { js: 'var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
     define: { 'import.meta.url': '__importMetaUrl' },

@@ -18,7 +18,7 @@ import { countLines, languageIdOf, rangeOf, UsageError, type ApplyCommand, type 
 import { LiveView } from './liveView.js';
 import { paintHunk, paintRegion } from './paint.js';
 import { LineInput, summaryLine, verdicts } from './prompt.js';
-import { decodeText, readTarget, RefusedFile, writeIfUnchanged } from './targetFile.js';
+import { decodeText, projectFolderOf, readTarget, RefusedFile, writeIfUnchanged } from './targetFile.js';
 import { documentLines, formatUnified, unifiedHunks } from './unifiedDiff.js';
 
 export interface Io {
@@ -227,7 +227,7 @@ class Run {
       );
       this.view.start();
     }
-    const client = await stop.guard(SidecarClient.spawn(sidecarPath(command), [], command.settings, (text) => (this.stderr += text)));
+    const client = await stop.guard(SidecarClient.spawn(sidecarPath(command), [], command.settings, (text) => (this.stderr += text), [projectFolderOf(this.read.path)]));
     this.client = client;
     this.died = new Promise((resolve) =>
       client.child!.once('exit', (code, signal) => {

@@ -53,7 +53,8 @@ export function fitToBudget(candidates: readonly ContextItem[], budget: number, 
  */
 export function describeContext(request: string, context: PromptContext): string {
   const used = context.base + context.items.reduce((sum, item) => sum + itemSize(item), 0);
-  const sent = context.items.map((item) => `${item.kind} ${item.label} (${item.path}) ${itemSize(item)}`);
+  const name = (item: ContextItem) => (item.label.startsWith(item.path) ? item.label : `${item.label} (${item.path})`);
+  const sent = context.items.map((item) => `${item.kind} ${name(item)} ${itemSize(item)}`);
   const parts = [`context ${request}: ${used} of ${context.budget} chars`, `code and surroundings ${context.base}`, ...sent];
   let line = parts.join(', ');
   if (context.dropped.length > 0) line += `; over budget: ${context.dropped.map((item) => `${item.kind} ${item.label} ${itemSize(item)}`).join(', ')}`;
