@@ -47,6 +47,7 @@ dependencies {
     testImplementation("org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm:${prop("coroutinesVersion")}")
     testImplementation("org.jetbrains.kotlin:kotlin-reflect:${prop("kotlinVersion")}")
     testImplementation("org.junit.jupiter:junit-jupiter:${prop("junitJupiterVersion")}")
+    testImplementation("org.jetbrains.kotlinx:lincheck-jvm:${prop("lincheckVersion")}")
     testRuntimeOnly("org.junit.platform:junit-platform-launcher")
 }
 

@@ -37,10 +37,17 @@ class Interrupted extends Error {}
 class SidecarDied extends Error {}
 class NoAnswer extends Error {}
 
-/** The first Ctrl-C aborts whatever is awaited; the second calls `exitNow`. */
+/**
+ * One Ctrl-C can arrive as several SIGINTs: the terminal signals the whole foreground group, and
+ * wrappers in it (`npm run`, tsx) relay the signal to their child as well. Interrupts this close to
+ * the first one are the same keypress.
+ */
+const SAME_KEYPRESS_MS = 400;
+
+/** The first Ctrl-C aborts whatever is awaited; a later one calls `exitNow`. */
 class Stop {
   private readonly controller = new AbortController();
-  private interrupts = 0;
+  private firstAt: number | null = null;
 
   constructor(private readonly exitNow: () => void) {}
 
@@ -49,8 +56,13 @@ class Stop {
   }
 
   readonly interrupt = (): void => {
-    if (++this.interrupts > 1) this.exitNow();
-    else this.controller.abort(new Interrupted());
+    const now = performance.now();
+    if (this.firstAt === null) {
+      this.firstAt = now;
+      this.controller.abort(new Interrupted());
+    } else if (now - this.firstAt >= SAME_KEYPRESS_MS) {
+      this.exitNow();
+    }
   };
 
   die(message: string): void {

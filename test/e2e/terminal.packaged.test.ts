@@ -180,6 +180,19 @@ describe('Ctrl-C and a dying sidecar', () => {
     expect(readFileSync(file, 'utf8')).toBe(SHOP);
   });
 
+  it('relayed copies of one Ctrl-C (npm run, tsx) count as one: the session is cancelled, not abandoned', async () => {
+    const file = tempFile('shop.py', SHOP);
+    model.script(slow);
+    const run = terminal(['edit', file, '-m', 'think']);
+    await run.waitFor('# thinking');
+    process.kill(-run.pid, 'SIGINT');
+    process.kill(-run.pid, 'SIGINT');
+    expect(await run.exit).toMatchObject({ exitCode: 130 });
+    expect(run.raw()).toContain('redline: cancelled; nothing was written.');
+    expect(run.raw()).not.toContain('stopped at once');
+    expect(readFileSync(file, 'utf8')).toBe(SHOP);
+  });
+
   it('a second Ctrl-C exits at once when the cancel does not come back', async () => {
     const file = tempFile('shop.py', SHOP);
     model.script(slow);
@@ -187,7 +200,8 @@ describe('Ctrl-C and a dying sidecar', () => {
     await run.waitFor('# thinking');
     process.kill(await sidecarOf(run.tag), 'SIGSTOP');
     run.write('\x03');
-    await new Promise((r) => setTimeout(r, 300));
+    // Later than the window in which relayed copies of one Ctrl-C count as the same keypress.
+    await new Promise((r) => setTimeout(r, 700));
     run.write('\x03');
     expect(await run.exit).toMatchObject({ exitCode: 130 });
     // Not the end of the first Ctrl-C's wait for the cancel (that one says "cancelled").

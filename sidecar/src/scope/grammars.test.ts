@@ -1,10 +1,31 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGE_IDS, assetName, getParser, warmUp } from './grammars.js';
+import { SUPPORTED_LANGUAGE_IDS, assetName, getParser, resolveLanguageId, warmUp } from './grammars.js';
 import wasmFiles from './wasmFiles.json';
 
 const require = createRequire(import.meta.url);
+
+describe('resolveLanguageId', () => {
+  it('keeps an id that names a grammar, whatever the extension', () => {
+    expect(resolveLanguageId('python', 'file:///a/build.ts')).toBe('python');
+  });
+
+  it('falls back to the extension of the uri for an id it does not know', () => {
+    const cases: Record<string, string> = {
+      'file:///src/App.tsx': 'typescriptreact', 'file:///src/view.JSX': 'javascriptreact', 'file:///a/b.mts': 'typescript',
+      'file:///build.gradle.kts': 'kotlin', 'file:///lib.rs?x=1': 'rust', 'file:///c%3A/src/main.go': 'go',
+    };
+    for (const [uri, id] of Object.entries(cases)) expect(resolveLanguageId('TypeScript JSX', uri), uri).toBe(id);
+  });
+
+  it("keeps an id LSP knows even without a grammar, and an unknown id when the extension names no grammar", () => {
+    expect(resolveLanguageId('plaintext', 'file:///src/a.ts')).toBe('plaintext');
+    expect(resolveLanguageId('markdown', 'file:///README.md')).toBe('markdown');
+    expect(resolveLanguageId('Shell Script', 'file:///.bashrc')).toBe('Shell Script');
+    expect(resolveLanguageId('JAVA', 'file:///Main')).toBe('JAVA');
+  });
+});
 
 describe('wasm files', () => {
   it('resolve to files in node_modules, and distinct files have distinct asset names', () => {

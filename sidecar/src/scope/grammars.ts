@@ -20,6 +20,40 @@ function isSupportedLanguage(languageId: string): boolean {
   return Object.hasOwn(GRAMMAR_FILES, languageId);
 }
 
+/** File extensions of the languages with a grammar, for clients that send an id the sidecar does not know. */
+const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'typescriptreact',
+  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascriptreact',
+  py: 'python', pyi: 'python', java: 'java', kt: 'kotlin', kts: 'kotlin', go: 'go', rs: 'rust',
+};
+
+/**
+ * The LSP specification's well-known languageIds (and VS Code's "plaintext"): a client that sends one
+ * of them means it, grammar or not (a test may open a .ts file as plain text on purpose).
+ */
+const KNOWN_LANGUAGE_IDS: ReadonlySet<string> = new Set([
+  'abap', 'bat', 'bibtex', 'clojure', 'coffeescript', 'c', 'cpp', 'csharp', 'css', 'd', 'delphi', 'diff', 'dart',
+  'dockerfile', 'elixir', 'erlang', 'fsharp', 'git-commit', 'git-rebase', 'go', 'groovy', 'handlebars', 'haml',
+  'haskell', 'html', 'ini', 'java', 'javascript', 'javascriptreact', 'json', 'latex', 'less', 'lua', 'makefile',
+  'markdown', 'objective-c', 'objective-cpp', 'pascal', 'perl', 'perl6', 'php', 'plaintext', 'powershell', 'jade',
+  'pug', 'python', 'r', 'razor', 'ruby', 'rust', 'scss', 'sass', 'scala', 'shaderlab', 'shellscript', 'sql',
+  'swift', 'typescript', 'typescriptreact', 'tex', 'vb', 'xml', 'xsl', 'yaml',
+]);
+
+/**
+ * The languageId a document is parsed as: the client's when it names a grammar or is a languageId LSP
+ * knows; else (a client sending its own ids, e.g. "TypeScript JSX") the one its uri's extension
+ * names; else the client's unchanged.
+ */
+export function resolveLanguageId(languageId: string, uri: string): string {
+  if (isSupportedLanguage(languageId) || KNOWN_LANGUAGE_IDS.has(languageId)) return languageId;
+  const path = uri.replace(/[?#].*$/, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return languageId;
+  return LANGUAGE_BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? languageId;
+}
+
 /** The SEA asset name of a module-relative .wasm path: its file name. */
 export function assetName(modulePath: string): string {
   return modulePath.slice(modulePath.lastIndexOf('/') + 1);

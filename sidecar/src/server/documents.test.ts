@@ -39,6 +39,12 @@ describe('DocumentStore', () => {
     expect(changes.map((c) => [c.replaced!.start.line, c.origin])).toEqual([[2, 'edit-1'], [0, 'edit-1']]);
   });
 
+  it('parses a document whose languageId it does not know by its extension', () => {
+    const docs = new DocumentStore();
+    docs.open({ textDocument: { uri: 'file:///src/App.tsx', languageId: 'TypeScript JSX', version: 0, text: '' } });
+    expect(docs.get('file:///src/App.tsx')!.languageId).toBe('typescriptreact');
+  });
+
   it('ignores changes to unknown documents; a second didOpen closes the first', () => {
     const { docs } = store('a\n');
     const closed: string[] = [];

@@ -4,6 +4,7 @@
  */
 import { TextBuffer, type DidChangeTextDocumentParams, type DidOpenTextDocumentParams, type TextEdit } from '@redline/shared-protocol';
 import { replacedRange, type TrackedChange } from '../region/track.js';
+import { resolveLanguageId } from '../scope/grammars.js';
 
 export interface MirrorDocument {
   uri: string;
@@ -50,7 +51,7 @@ export class DocumentStore {
     const { uri, languageId, version, text } = params.textDocument;
     // A second didOpen without a didClose replaces the document: whatever followed the old one ends.
     this.close(uri);
-    this.docs.set(uri, { uri, languageId, version, buffer: new TextBuffer(text) });
+    this.docs.set(uri, { uri, languageId: resolveLanguageId(languageId, uri), version, buffer: new TextBuffer(text) });
   }
 
   /** Applies a didChange: its changes one after another, as LSP orders them. */

@@ -1,6 +1,8 @@
 package dev.redline.core
 
 import kotlinx.coroutines.suspendCancellableCoroutine
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.CompletionException
 import kotlin.coroutines.resume
 import kotlin.coroutines.resumeWithException
 
@@ -10,8 +12,8 @@ import kotlin.coroutines.resumeWithException
  * they come from UI listeners, which must never wait for a sidecar to start.
  */
 class CompletionBridge(
-    private val connection: () -> SidecarConnection,
-    private val events: () -> SidecarServer? = { connection().server },
+    private val connection: () -> CompletableFuture<SidecarConnection>,
+    private val events: () -> SidecarServer?,
 ) {
     private class Shown(val item: InlineCompletionItem, val length: Int, var remaining: Int)
 
@@ -19,7 +21,8 @@ class CompletionBridge(
 
     /**
      * The sidecar's first non-empty item. Cancelling the calling coroutine (the IDE does it whenever the
-     * user types on) cancels the request's future, which makes lsp4j send `$/cancelRequest`.
+     * user types on) cancels the request's future, which makes lsp4j send `$/cancelRequest`. A sidecar
+     * that is still starting is waited for cancellably; the start itself goes on for the next request.
      */
     suspend fun complete(uri: String, position: Position, invoked: Boolean): InlineCompletionItem? {
         val params = InlineCompletionParams(
@@ -27,14 +30,16 @@ class CompletionBridge(
             position,
             InlineCompletionContext(if (invoked) TriggerKind.INVOKED else TriggerKind.AUTOMATIC),
         )
-        val future = connection().request { it.inlineCompletion(params) }
-        val list = suspendCancellableCoroutine { cont ->
-            cont.invokeOnCancellation { future.cancel(true) }
-            future.whenComplete { result, error ->
-                if (error == null) cont.resume(result) else cont.resumeWithException(error)
-            }
-        }
+        val connection = connection().await(cancelOnCancellation = false)
+        val list = connection.request { it.inlineCompletion(params) }.await(cancelOnCancellation = true)
         return list?.items?.firstOrNull { it.insertText.isNotEmpty() }
+    }
+
+    private suspend fun <T> CompletableFuture<T>.await(cancelOnCancellation: Boolean): T = suspendCancellableCoroutine { cont ->
+        if (cancelOnCancellation) cont.invokeOnCancellation { cancel(true) }
+        whenComplete { result, error ->
+            if (error == null) cont.resume(result) else cont.resumeWithException((error as? CompletionException)?.cause ?: error)
+        }
     }
 
     /**
@@ -81,5 +86,32 @@ class CompletionBridge(
             if (!item.insertText.startsWith(typedSinceRangeStart)) return null
             return item.insertText.substring(typedSinceRangeStart.length).ifEmpty { null }
         }
+    }
+}
+
+/**
+ * Which inline-completion events Redline answers. The platform asks its providers in turn and takes the
+ * first that is enabled, so answering everything would shut other providers out: Redline takes typing
+ * and explicit invocation in documents the sidecar mirrors, and the event after one of its suggestions
+ * was accepted only when "offer the next completion after accepting one" is on.
+ */
+object CompletionTriggers {
+    enum class Trigger { TYPING, EXPLICIT, AFTER_ACCEPT, OTHER }
+
+    /**
+     * By the event's class name: the platform's event classes are final and named for what happened, and
+     * matching the name keeps the plugin loadable on a platform that lacks a newer class.
+     */
+    fun of(eventClassName: String): Trigger = when (eventClassName) {
+        "DocumentChange" -> Trigger.TYPING
+        "DirectCall" -> Trigger.EXPLICIT
+        "SuggestionInserted" -> Trigger.AFTER_ACCEPT
+        else -> Trigger.OTHER
+    }
+
+    fun enabled(trigger: Trigger, mirrored: Boolean, settings: RedlineSettingsState): Boolean = mirrored && when (trigger) {
+        Trigger.TYPING, Trigger.EXPLICIT -> true
+        Trigger.AFTER_ACCEPT -> settings.enableSubsequentCompletions
+        Trigger.OTHER -> false
     }
 }

@@ -52,26 +52,29 @@ interface PaintedMark {
 
 fun interface MarkPainter {
     fun paint(spec: MarkSpec): PaintedMark
+
+    /** The session's marks are gone from this editor: let go of anything held for painting them. */
+    fun release() = Unit
 }
 
 /**
- * The marks painted for one session, diffed on every render so only what changed is repainted.
- * Comparison is by where each mark is now, not where it was painted: a mark the document moved
- * onto a line the new render wants is kept; one left on a stale line is erased.
+ * The marks painted for one session in one editor, diffed on every render so only what changed is
+ * repainted. Comparison is by where each mark is now, not where it was painted: a mark the document
+ * moved onto a line the new render wants is kept; one left on a stale line is erased; one someone else
+ * removed (no longer valid) is painted again.
  */
 class PaintedMarks(private val painter: MarkPainter) {
     private var painted = listOf<PaintedMark>()
 
     data class Delta(val painted: Int, val erased: Int)
 
-    /** Paints [wanted]; a painted mark not wanted survives only if [keep] says so (marks a render did not cover). */
-    fun update(wanted: Set<MarkSpec>, keep: (MarkSpec) -> Boolean = { false }): Delta {
+    fun update(wanted: Set<MarkSpec>): Delta {
         val kept = ArrayList<PaintedMark>()
         val have = HashSet<MarkSpec>()
         var erased = 0
         for (mark in painted) {
             val spec = mark.currentSpec()
-            if (spec != null && (spec in wanted || keep(spec)) && have.add(spec)) {
+            if (spec != null && spec in wanted && have.add(spec)) {
                 kept += mark
             } else {
                 mark.erase()
@@ -89,5 +92,6 @@ class PaintedMarks(private val painter: MarkPainter) {
     fun clear() {
         painted.forEach { it.erase() }
         painted = emptyList()
+        painter.release()
     }
 }

@@ -8,21 +8,36 @@ package dev.redline.core
  * and the sidecar counts every version up to the answered one as its own. Nothing is suppressed, so
  * the mirror never depends on the client guessing which events were the sidecar's.
  *
- * Versions keep counting across sidecar restarts: [reopenAll] sends the current text at the current version.
+ * Every method holds this object's lock only while it counts and enqueues (sending never blocks: see
+ * [OutgoingQueue]), so the UI thread, which reports every edit, never waits on the sidecar.
+ * Versions keep counting across sidecar restarts: [attach] sends the current text at the current version.
  */
-class DocumentSync(private val server: () -> SidecarServer?) {
+class DocumentSync {
     private class Doc(val languageId: String, var version: Int)
 
     private val docs = LinkedHashMap<String, Doc>()
+
+    /** The sidecar that is told about changes; null while none is up (the next [attach] sends everything). */
+    private var target: SidecarServer? = null
 
     @Synchronized
     fun version(uri: String): Int? = docs[uri]?.version
 
     @Synchronized
+    fun isOpen(uri: String): Boolean = uri in docs
+
+    /**
+     * Runs [body] with the document's version while no change can be counted, so that what [body]
+     * enqueues (a request naming that version) cannot be overtaken by a change that would make it stale.
+     */
+    @Synchronized
+    fun <T> versioned(uri: String, body: (Int) -> T): T? = docs[uri]?.let { body(it.version) }
+
+    @Synchronized
     fun open(uri: String, languageId: String, text: String) {
         if (uri in docs) return
         docs[uri] = Doc(languageId, 0)
-        server()?.didOpen(DidOpenTextDocumentParams(TextDocumentItem(uri, languageId, 0, text)))
+        target?.didOpen(DidOpenTextDocumentParams(TextDocumentItem(uri, languageId, 0, text)))
     }
 
     /**
@@ -34,21 +49,32 @@ class DocumentSync(private val server: () -> SidecarServer?) {
         val doc = docs[uri] ?: return
         doc.version++
         val change = TextDocumentContentChangeEvent(Range(start, advance(start, oldText)), newText)
-        server()?.didChange(DidChangeTextDocumentParams(VersionedTextDocumentIdentifier(uri, doc.version), listOf(change)))
+        target?.didChange(DidChangeTextDocumentParams(VersionedTextDocumentIdentifier(uri, doc.version), listOf(change)))
     }
 
     @Synchronized
     fun close(uri: String) {
         docs.remove(uri) ?: return
-        server()?.didClose(DidCloseTextDocumentParams(TextDocumentIdentifier(uri)))
+        target?.didClose(DidCloseTextDocumentParams(TextDocumentIdentifier(uri)))
     }
 
-    /** After a (re)start: the new sidecar knows nothing, so every open document is sent whole. */
+    /**
+     * A sidecar finished its handshake: it gets every open document whole and, from now on, every change.
+     * The caller holds a read action, so [textOf] and the versions counted here belong together: no edit
+     * can happen until this returns, and every later edit is sent after these didOpens.
+     */
     @Synchronized
-    fun reopenAll(server: SidecarServer, textOf: (String) -> String?) {
+    fun attach(server: SidecarServer, textOf: (String) -> String?) {
+        target = server
         for ((uri, doc) in docs) {
             val text = textOf(uri) ?: continue
             server.didOpen(DidOpenTextDocumentParams(TextDocumentItem(uri, doc.languageId, doc.version, text)))
         }
+    }
+
+    /** That sidecar is gone; changes are only counted until the next [attach]. */
+    @Synchronized
+    fun detach(server: SidecarServer) {
+        if (target === server) target = null
     }
 }

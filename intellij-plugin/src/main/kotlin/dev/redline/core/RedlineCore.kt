@@ -7,6 +7,10 @@ import java.util.concurrent.TimeUnit
 /**
  * Everything Redline does in the IDE, wired together; the adapter creates one per application.
  * It is the sidecar's client endpoint: renders and status changes hop to the UI thread in arrival order.
+ *
+ * Nothing here blocks its caller: requests return futures, document events only count and enqueue, and
+ * the sidecar's start and handshake run on a thread of their own, reading documents under a read action
+ * (never through the UI thread, so neither typing nor a modal dialog can hold a start up).
  */
 class RedlineCore(
     spawn: () -> SidecarProcess,
@@ -16,15 +20,20 @@ class RedlineCore(
     private val settings: () -> RedlineSettingsPatch,
     private val clientVersion: String,
 ) : SidecarClient {
-    val documents = DocumentSync { supervisor.currentConnection()?.server }
-    val sessions = SessionRegistry(host, RenderApplier(documents::version))
+    val documents = DocumentSync()
+    val sessions = SessionRegistry(host, RenderApplier(documents::version)) { ids -> ids.forEach { id -> cancel(id).exceptionally { null } } }
     private val supervisor: SidecarSupervisor = SidecarSupervisor(
-        spawn, this, scheduler, log,
-        onStarted = ::handshake,
+        spawn,
+        connect = { proc, onStall -> JsonRpcConnection(proc.stdout, proc.stdin, this, onStall) },
+        schedule = { delay, task -> scheduler.schedule(task, delay, TimeUnit.MILLISECONDS) },
+        log = log,
+        handshake = ::handshake,
         onCrash = { message -> host.onUiThread { sessions.abandonAll(message) } },
+        onClosed = { documents.detach(it.server) },
     )
     val completion = CompletionBridge(supervisor::connection) { supervisor.currentConnection()?.server }
 
+    /** On the supervisor's start thread; waits only for the sidecar's answer. */
     private fun handshake(connection: SidecarConnection) {
         val params = InitializeParams(
             processId = ProcessHandle.current().pid(),
@@ -34,34 +43,49 @@ class RedlineCore(
         )
         connection.request { it.initialize(params) }.get(HANDSHAKE_SECONDS, TimeUnit.SECONDS)
         connection.server.initialized(EmptyParams())
-        // On the UI thread, where document events happen, so no event falls between a text and its version.
-        val reopened = CompletableFuture<Unit>()
-        host.onUiThread {
-            try {
-                reopened.complete(documents.reopenAll(connection.server) { host.buffer(it)?.text() })
-            } catch (e: Exception) {
-                reopened.completeExceptionally(e)
-            }
-        }
-        reopened.get(HANDSHAKE_SECONDS, TimeUnit.SECONDS)
+        host.read { documents.attach(connection.server) { host.buffer(it)?.text() } }
     }
 
-    /** Not on the UI thread: it may start the sidecar. [range] is the selection; the document must be open. */
-    fun startInlineEdit(uri: String, range: Range, instruction: String): CompletableFuture<InlineEditStartResult> {
-        val connection = supervisor.connection()
-        val version = documents.version(uri) ?: return CompletableFuture.failedFuture(IllegalStateException("$uri is not open"))
-        return connection.request { it.inlineEditStart(InlineEditStartParams(VersionedTextDocumentIdentifier(uri, version), range, instruction)) }
+    /** An editor showing [uri] appeared: the document is mirrored (once) and every session painted into it. */
+    fun editorOpened(view: EditorView, languageId: String, text: String) {
+        documents.open(view.uri, languageId, text)
+        sessions.editorOpened(view)
     }
+
+    /** [lastForDocument]: no other editor shows the document, so the sidecar stops mirroring it. */
+    fun editorReleased(view: EditorView, lastForDocument: Boolean) {
+        sessions.editorReleased(view)
+        if (lastForDocument) documents.close(view.uri)
+    }
+
+    /** One document event, in the write action that made it: counted, sent, and followed by the sessions' records. */
+    fun documentChanged(uri: String, start: Position, oldText: CharSequence, newText: String) {
+        documents.changed(uri, start, oldText, newText)
+        sessions.documentChanged(uri, TextChange(start, oldText.toString(), newText))
+    }
+
+    /**
+     * [range] is the selection at [version]. A document that changed before the sidecar was up to hear
+     * the request makes it fail rather than edit lines the user no longer sees there.
+     */
+    fun startInlineEdit(uri: String, version: Int, range: Range, instruction: String): CompletableFuture<InlineEditStartResult> =
+        supervisor.connection().thenCompose { connection ->
+            documents.versioned(uri) { current ->
+                if (current != version) CompletableFuture.failedFuture(IllegalStateException("The document changed while Redline was starting; try again."))
+                else connection.request { it.inlineEditStart(InlineEditStartParams(VersionedTextDocumentIdentifier(uri, version), range, instruction)) }
+            } ?: CompletableFuture.failedFuture(IllegalStateException("$uri is not open"))
+        }
 
     fun cancel(sessionId: String): CompletableFuture<EmptyResult> =
-        supervisor.connection().request { it.inlineEditCancel(SessionParams(sessionId)) }
+        supervisor.connection().thenCompose { c -> c.request { it.inlineEditCancel(SessionParams(sessionId)) } }
 
     /** [line]: any line of the hunk to settle, or null for every hunk. */
     fun settle(sessionId: String, line: Int?, accept: Boolean): CompletableFuture<SettleResult> =
-        supervisor.connection().request {
-            if (accept) it.inlineEditAccept(SettleParams(sessionId, line)) else it.inlineEditReject(SettleParams(sessionId, line))
+        supervisor.connection().thenCompose { c ->
+            c.request { if (accept) it.inlineEditAccept(SettleParams(sessionId, line)) else it.inlineEditReject(SettleParams(sessionId, line)) }
         }
 
+    /** Off the UI thread: [settings] reads the password safe. */
     fun settingsChanged() {
         supervisor.currentConnection()?.server?.didChangeConfiguration(DidChangeConfigurationParams(ConfigurationSettings(settings())))
     }

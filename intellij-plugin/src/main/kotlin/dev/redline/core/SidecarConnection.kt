@@ -10,12 +10,26 @@ import java.util.concurrent.Executors
 
 class SidecarUnavailableException(message: String) : RuntimeException(message)
 
+/** One session with a running sidecar, as the supervisor and the core use it. */
+interface SidecarConnection {
+    /** For notifications, which need no tracking. */
+    val server: SidecarServer
+
+    /** Every request goes through here, so [close] can fail whatever is still pending. */
+    fun <T> request(call: (SidecarServer) -> CompletableFuture<T>): CompletableFuture<T>
+
+    fun close(reason: String)
+}
+
 /**
  * One JSON-RPC session over a sidecar's stdio (lsp4j does the Content-Length framing).
  * lsp4j never fails the futures of requests still pending when the stream dies, so every request goes
  * through [request], and [close] fails whatever is left: callers never wait on a dead process.
+ * Everything lsp4j writes (requests, notifications, answers to the sidecar's requests) goes through one
+ * [OutgoingQueue]: sending never blocks the sender, whatever state the sidecar's stdin is in.
  */
-class SidecarConnection(input: InputStream, output: OutputStream, client: SidecarClient) {
+class JsonRpcConnection(input: InputStream, output: OutputStream, client: SidecarClient, onStall: () -> Unit = {}) : SidecarConnection {
+    private val outgoing = OutgoingQueue(output, onStall = onStall)
     private val executor: ExecutorService = Executors.newCachedThreadPool { r ->
         Thread(r, "redline-jsonrpc").apply { isDaemon = true }
     }
@@ -23,7 +37,7 @@ class SidecarConnection(input: InputStream, output: OutputStream, client: Sideca
         .setLocalService(client)
         .setRemoteInterface(SidecarServer::class.java)
         .setInput(input)
-        .setOutput(output)
+        .setOutput(outgoing)
         .setExecutorService(executor)
         .create()
     private val pending = ConcurrentHashMap.newKeySet<CompletableFuture<*>>()
@@ -34,14 +48,13 @@ class SidecarConnection(input: InputStream, output: OutputStream, client: Sideca
     /** Completes when the input stream ends: the process closed its stdout or died. */
     val listening: CompletableFuture<Void> = CompletableFuture.runAsync({ launcher.startListening().get() }, executor)
 
-    /** For notifications, which need no tracking. */
-    val server: SidecarServer get() = launcher.remoteProxy
+    override val server: SidecarServer get() = launcher.remoteProxy
 
     /**
      * Returns lsp4j's own future, so cancelling it still sends `$/cancelRequest`;
      * a `-32800` answer that arrives afterwards is dropped by lsp4j, as the future is already done.
      */
-    fun <T> request(call: (SidecarServer) -> CompletableFuture<T>): CompletableFuture<T> {
+    override fun <T> request(call: (SidecarServer) -> CompletableFuture<T>): CompletableFuture<T> {
         closedReason?.let { return CompletableFuture.failedFuture(SidecarUnavailableException(it)) }
         val future = call(launcher.remoteProxy)
         pending.add(future)
@@ -50,8 +63,12 @@ class SidecarConnection(input: InputStream, output: OutputStream, client: Sideca
         return future
     }
 
-    fun close(reason: String) {
+    /** Bytes sent but not yet taken by the sidecar's stdin. */
+    val pendingBytes: Long get() = outgoing.pendingBytes
+
+    override fun close(reason: String) {
         closedReason = reason
+        outgoing.close()
         pending.toList().forEach { it.completeExceptionally(SidecarUnavailableException(reason)) }
         executor.shutdownNow()
     }

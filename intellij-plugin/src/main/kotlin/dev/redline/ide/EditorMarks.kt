@@ -34,8 +34,9 @@ object RedlineColors {
 }
 
 /**
- * Paints one session's marks into one editor. Every highlighter and inlay is registered with the
- * session's Disposable, so ending the session (or unloading the plugin) removes exactly these marks.
+ * Paints one session's marks into one editor. Every highlighter, inlay and the click listener is
+ * registered with [owner] (a child of the editor's Disposable), so ending the session, releasing the
+ * editor or unloading the plugin removes exactly these marks.
  */
 class EditorMarks(private val editor: Editor, private val owner: Disposable, private val sessionId: String) : MarkPainter {
     init {
@@ -46,11 +47,14 @@ class EditorMarks(private val editor: Editor, private val owner: Disposable, pri
                 if (renderer.sessionId != sessionId) return
                 val bounds = inlay.bounds ?: return
                 val accept = event.mouseEvent.x - bounds.x < renderer.acceptWidth
-                RedlineActions.settle(sessionId, renderer.spec.settleLine, accept)
+                // Where the hunk is now: typing above may have moved it since the bar was painted.
+                RedlineActions.settle(sessionId, renderer.spec.settleLine?.let { editor.document.getLineNumber(inlay.offset) }, accept)
                 event.consume()
             }
         }, owner)
     }
+
+    override fun release() = Disposer.dispose(owner)
 
     override fun paint(spec: MarkSpec): PaintedMark {
         val document = editor.document
@@ -86,13 +90,13 @@ class EditorMarks(private val editor: Editor, private val owner: Disposable, pri
             val line = editor.document.getLineNumber(inlay.offset)
             when (spec) {
                 is StreamingMark -> spec.copy(line = line)
-                is HunkActions -> spec.copy(line = line)
+                is HunkActions -> spec.copy(line = line, settleLine = spec.settleLine?.let { it + line - spec.line })
                 else -> spec
             }
         }
     }
 
-    /** Owns `mark` with the session and reports, while it is valid, where the text has moved it. */
+    /** Owns `mark` with [owner] and reports, while it is valid, where the text has moved it. */
     private fun tracked(mark: Disposable, isValid: () -> Boolean, moved: () -> MarkSpec): PaintedMark {
         Disposer.register(owner, mark)
         return object : PaintedMark {

@@ -5,7 +5,6 @@ import com.intellij.openapi.actionSystem.AnAction
 import com.intellij.openapi.actionSystem.AnActionEvent
 import com.intellij.openapi.actionSystem.CommonDataKeys
 import com.intellij.openapi.actionSystem.DataContext
-import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.editor.Caret
 import com.intellij.openapi.editor.Document
 import com.intellij.openapi.editor.Editor
@@ -16,34 +15,39 @@ import com.intellij.notification.NotificationType
 import com.intellij.ui.components.JBTextField
 import dev.redline.core.Position
 import dev.redline.core.Range
-import dev.redline.core.SessionRegistry
 import dev.redline.core.SessionState
+import dev.redline.core.SessionView
 import java.awt.Dimension
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.CompletionException
 
 object RedlineActions {
     private val service get() = RedlineService.getInstance()
 
-    /** The core may have to start the sidecar first: never on the UI thread. */
-    private fun background(task: () -> Unit) = ApplicationManager.getApplication().executeOnPooledThread {
-        try {
-            task()
-        } catch (e: Exception) {
-            service.notify("Redline: ${e.cause?.message ?: e.message}", NotificationType.WARNING)
+    /** The core's calls return at once (a start of the sidecar included); a failure is shown when it comes. */
+    private fun report(request: CompletableFuture<*>) {
+        request.whenComplete { _, e ->
+            val cause = (e as? CompletionException)?.cause ?: e ?: return@whenComplete
+            service.notify("Redline: ${cause.message}", NotificationType.WARNING)
         }
     }
 
-    fun settle(sessionId: String, line: Int?, accept: Boolean) = background { service.core.settle(sessionId, line, accept).get() }
+    fun settle(sessionId: String, line: Int?, accept: Boolean) = report(service.core.settle(sessionId, line, accept))
 
-    fun sessions(editor: Editor): List<SessionRegistry.Session> =
+    fun cancel(sessionId: String) = report(service.core.cancel(sessionId))
+
+    /** From any thread: the sessions' published copy. */
+    fun sessions(editor: Editor): List<SessionView> =
         RedlineService.uriOf(editor.document)?.let(service.core.sessions::sessionsIn).orEmpty()
 
+    /** On the UI thread: the selection and the version it belongs to are read together. */
     fun start(editor: Editor, instruction: String) {
         val uri = RedlineService.uriOf(editor.document) ?: return
+        val version = service.core.documents.version(uri) ?: return
         val selection = editor.selectionModel
         val document = editor.document
         fun at(offset: Int) = document.getLineNumber(offset).let { Position(it, offset - document.getLineStartOffset(it)) }
-        val range = Range(at(selection.selectionStart), at(selection.selectionEnd))
-        background { service.core.startInlineEdit(uri, range, instruction).get() }
+        report(service.core.startInlineEdit(uri, version, Range(at(selection.selectionStart), at(selection.selectionEnd)), instruction))
     }
 }
 
@@ -99,7 +103,7 @@ class RejectAllAction : SettleAction(accept = false, wholeSession = true)
 class AcceptHunkAction : SettleAction(accept = true, wholeSession = false)
 class RejectHunkAction : SettleAction(accept = false, wholeSession = false)
 
-/** Esc while a reply streams cancels it; otherwise Esc does what it always does. */
+/** Esc while a reply streams cancels it; otherwise Esc does what it always does. Safe on any thread (the published sessions). */
 class CancelStreamEscHandler(private val original: EditorActionHandler) : EditorActionHandler() {
     private fun streaming(editor: Editor) = RedlineActions.sessions(editor).firstOrNull { it.state == SessionState.STREAMING }
 
@@ -112,8 +116,7 @@ class CancelStreamEscHandler(private val original: EditorActionHandler) : Editor
             original.execute(editor, caret, dataContext)
             return
         }
-        val service = RedlineService.getInstance()
-        ApplicationManager.getApplication().executeOnPooledThread { runCatching { service.core.cancel(session.id).get() } }
+        RedlineActions.cancel(session.id)
     }
 }
 

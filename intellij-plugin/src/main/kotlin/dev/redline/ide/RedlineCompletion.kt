@@ -15,6 +15,7 @@ import com.intellij.openapi.application.readAction
 import com.intellij.openapi.editor.Editor
 import com.intellij.openapi.util.TextRange
 import dev.redline.core.CompletionBridge
+import dev.redline.core.CompletionTriggers
 import dev.redline.core.InlineCompletionItem
 import dev.redline.core.Position
 import kotlinx.coroutines.flow.flowOf
@@ -27,8 +28,14 @@ import java.util.concurrent.ConcurrentHashMap
 class RedlineInlineCompletionProvider : InlineCompletionProvider {
     override val id = InlineCompletionProviderID("dev.redline.completion")
 
-    override fun isEnabled(event: InlineCompletionEvent) =
-        event is InlineCompletionEvent.DocumentChange || event is InlineCompletionEvent.DirectCall
+    /** Only what [CompletionTriggers] claims: the platform asks its providers in turn and the first enabled one wins. */
+    override fun isEnabled(event: InlineCompletionEvent): Boolean {
+        val trigger = CompletionTriggers.of(event.javaClass.simpleName)
+        if (trigger == CompletionTriggers.Trigger.OTHER) return false
+        val editor = (event as? InlineCompletionEvent.DocumentChange)?.editor ?: (event as? InlineCompletionEvent.DirectCall)?.editor
+        val uri = RedlineService.uriOf(editor?.document ?: event.toRequest()?.document ?: return false) ?: return false
+        return CompletionTriggers.enabled(trigger, RedlineService.getInstance().core.documents.isOpen(uri), RedlineSettings.getInstance().getState())
+    }
 
     override suspend fun getSuggestion(request: InlineCompletionRequest): InlineCompletionSuggestion {
         val document = request.document
@@ -60,12 +67,13 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
 
 /**
  * Follows every editor's inline-completion handler and reports shown / partially accepted / accepted.
- * The listener lives as long as the handler, which the platform drops with its editor.
+ * The listener is removed when its editor is released or the plugin unloads, whichever comes first.
  */
 class RedlineCompletionEvents : InlineCompletionInstallListener {
     override fun handlerInstalled(editor: Editor, handler: InlineCompletionHandler) {
+        val service = RedlineService.getInstance()
         handler.addEventListener(object : InlineCompletionEventAdapter {
-            private val bridge get() = RedlineService.getInstance().core.completion
+            private val bridge get() = service.core.completion
             private fun uri() = RedlineService.uriOf(editor.document)
 
             // Also fired on every re-render of the same suggestion; the bridge counts the first only.
@@ -87,6 +95,6 @@ class RedlineCompletionEvents : InlineCompletionInstallListener {
             override fun onHide(event: InlineCompletionEventType.Hide) {
                 uri()?.let { RedlineInlineCompletionProvider.shown.remove(it); bridge.hidden(it) }
             }
-        })
+        }, service.editorDisposable(editor))
     }
 }

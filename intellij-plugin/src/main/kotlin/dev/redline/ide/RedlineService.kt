@@ -5,7 +5,12 @@ import com.intellij.notification.NotificationGroupManager
 import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.application.ModalityState
 import com.intellij.openapi.command.CommandProcessor
+import com.intellij.openapi.command.impl.FinishMarkAction
+import com.intellij.openapi.command.impl.StartMarkAction
+import com.intellij.openapi.command.undo.BasicUndoableAction
+import com.intellij.openapi.command.undo.UndoManager
 import com.intellij.openapi.components.Service
 import com.intellij.openapi.components.service
 import com.intellij.openapi.diagnostic.logger
@@ -17,9 +22,14 @@ import com.intellij.openapi.editor.event.DocumentListener
 import com.intellij.openapi.editor.event.EditorFactoryEvent
 import com.intellij.openapi.editor.event.EditorFactoryListener
 import com.intellij.openapi.fileEditor.FileDocumentManager
+import com.intellij.openapi.fileTypes.LanguageFileType
+import com.intellij.openapi.project.Project
+import com.intellij.openapi.util.Computable
 import com.intellij.openapi.util.Disposer
 import com.intellij.util.concurrency.AppExecutorUtil
 import dev.redline.core.EditorHost
+import dev.redline.core.EditorView
+import dev.redline.core.LanguageIds
 import dev.redline.core.MarkPainter
 import dev.redline.core.OsSidecarProcess
 import dev.redline.core.RedlineCore
@@ -27,15 +37,22 @@ import dev.redline.core.SessionState
 import dev.redline.core.SidecarExecutables
 import dev.redline.core.SidecarProcess
 import dev.redline.core.TextBuffer
-import dev.redline.core.UndoGroup
+import dev.redline.core.UndoCommand
+import dev.redline.core.UndoWindow
 import dev.redline.core.positionOf
 import java.io.File
 
-/** The IDE's one Redline: the core, fed by document and editor events, painting through [EditorMarks]. */
+/**
+ * The IDE's one Redline: the core, fed by document and editor events, painting through [EditorMarks].
+ * Every listener hangs off this service's Disposable (or an editor's, which is a child of it), so
+ * unloading the plugin disposes the service and leaves nothing attached.
+ */
 @Service(Service.Level.APP)
 class RedlineService : Disposable, EditorHost {
     private val log = logger<RedlineService>()
-    private val sessionDisposables = HashMap<String, Disposable>()
+
+    /** Per editor: disposed when the editor is released, or with the service. */
+    private val editorDisposables = HashMap<Editor, Disposable>()
 
     // Through the plugin's own class loader: 2026 sources mark PluginManagerCore.getPlugin @ApiStatus.Internal.
     private val descriptor = (RedlineService::class.java.classLoader as? PluginAwareClassLoader)?.pluginDescriptor
@@ -52,25 +69,39 @@ class RedlineService : Disposable, EditorHost {
     init {
         val factory = EditorFactory.getInstance()
         factory.addEditorFactoryListener(object : EditorFactoryListener {
-            override fun editorCreated(event: EditorFactoryEvent) = opened(event.editor.document)
-            override fun editorReleased(event: EditorFactoryEvent) {
-                val document = event.editor.document
-                // The released editor still counts among the document's editors during this event.
-                if (factory.getEditors(document).none { it !== event.editor }) uriOf(document)?.let(core.documents::close)
-            }
+            override fun editorCreated(event: EditorFactoryEvent) = opened(event.editor)
+            override fun editorReleased(event: EditorFactoryEvent) = released(event.editor)
         }, this)
         factory.eventMulticaster.addDocumentListener(object : DocumentListener {
             override fun documentChanged(event: DocumentEvent) {
                 val uri = uriOf(event.document) ?: return
-                core.documents.changed(uri, DocumentBuffer(event.document).positionOf(event.offset), event.oldFragment, event.newFragment.toString())
+                core.documentChanged(uri, DocumentBuffer(event.document).positionOf(event.offset), event.oldFragment, event.newFragment.toString())
             }
         }, this)
-        factory.allEditors.forEach { opened(it.document) }
+        // The service may be created on any thread: the editors that already exist are read under a read
+        // action, after the listeners are in place, so no edit falls between a document's text and its version.
+        ApplicationManager.getApplication().runReadAction { factory.allEditors.forEach(::opened) }
     }
 
-    private fun opened(document: Document) {
+    private fun opened(editor: Editor) {
+        val document = editor.document
         val file = FileDocumentManager.getInstance().getFile(document) ?: return
-        core.documents.open(file.url, file.fileType.name.lowercase(), document.text)
+        val language = (file.fileType as? LanguageFileType)?.language?.id
+        core.editorOpened(IdeEditorView(editor, file.url), LanguageIds.lspLanguageId(language, file.fileType.name, file.name), document.text)
+    }
+
+    private fun released(editor: Editor) {
+        uriOf(editor.document)?.let { uri ->
+            // The released editor still counts among the document's editors during this event.
+            val last = EditorFactory.getInstance().getEditors(editor.document).none { it !== editor }
+            core.editorReleased(IdeEditorView(editor, uri), last)
+        }
+        editorDisposables.remove(editor)?.let(Disposer::dispose)
+    }
+
+    /** A Disposable that lives as long as [editor] does (and no longer than the plugin). */
+    fun editorDisposable(editor: Editor): Disposable = editorDisposables.getOrPut(editor) {
+        Disposer.newDisposable("redline-editor").also { Disposer.register(this, it) }
     }
 
     private fun spawnSidecar(): SidecarProcess {
@@ -90,37 +121,39 @@ class RedlineService : Disposable, EditorHost {
         }
     }
 
-    fun editorsOf(uri: String): List<Editor> = documentOf(uri)?.let { EditorFactory.getInstance().getEditors(it).toList() }.orEmpty()
-
     private fun documentOf(uri: String): Document? = EditorFactory.getInstance().allEditors
         .map { it.document }.firstOrNull { uriOf(it) == uri }
 
     override fun buffer(uri: String): TextBuffer? = documentOf(uri)?.let(::DocumentBuffer)
 
-    override fun painter(uri: String, sessionId: String): MarkPainter? {
-        val editor = editorsOf(uri).firstOrNull() ?: return null
-        val owner = Disposer.newDisposable("redline-session-$sessionId")
-        Disposer.register(this, owner)
-        sessionDisposables[sessionId] = owner
-        return EditorMarks(editor, owner, sessionId)
-    }
-
-    override fun edit(uri: String, group: UndoGroup, body: () -> Unit) {
+    override fun edit(uri: String, command: UndoCommand, body: () -> Unit) {
         val document = documentOf(uri) ?: return
-        val project = editorsOf(uri).firstOrNull()?.project
-        // One groupId per session: the platform merges its commands into a single undo step.
+        val project = EditorFactory.getInstance().getEditors(document).firstOrNull()?.project
         CommandProcessor.getInstance().executeCommand(project, {
+            if (project != null) command.opens?.let { open(it, document, project) }
             ApplicationManager.getApplication().runWriteAction { body() }
-        }, "Redline Edit", group, document)
+            val editor = (command.closes?.markEditor as? IdeEditorView)?.editor
+            if (project != null && editor != null) FinishMarkAction.finish(project, editor, command.closes?.mark as? StartMarkAction)
+        }, "Redline Edit", command.group, document)
     }
 
-    override fun onUiThread(task: () -> Unit) = ApplicationManager.getApplication().invokeLater(task)
+    /** The start mark, then the guard that tells the core when the user undoes (or redoes) this far. */
+    private fun open(window: UndoWindow, document: Document, project: Project) {
+        val editor = (window.markEditor as? IdeEditorView)?.editor ?: return
+        // Refused while an in-place refactoring runs in that editor: this session's changes then stay separate steps.
+        window.mark = try { StartMarkAction.start(editor, project, "Redline Edit") } catch (_: StartMarkAction.AlreadyStartedException) { null }
+        UndoManager.getInstance(project).undoableActionPerformed(object : BasicUndoableAction(document) {
+            override fun undo() = core.sessions.startUndone(window)
+            override fun redo() = core.sessions.startRedone(window)
+        })
+    }
+
+    override fun onUiThread(task: () -> Unit) = ApplicationManager.getApplication().invokeLater(task, ModalityState.nonModal())
+
+    override fun <T> read(body: () -> T): T = ApplicationManager.getApplication().runReadAction(Computable { body() })
 
     override fun sessionEnded(sessionId: String, state: String, message: String?) {
-        sessionDisposables.remove(sessionId)?.let(Disposer::dispose)
-        if (state == "error" || state == "broken" || (state == SessionState.CANCELLED && message != null)) {
-            notify(message ?: "Redline: the edit ended ($state).", NotificationType.WARNING)
-        }
+        if (state == "error" || state == "broken" || (state == SessionState.CANCELLED && message != null)) notify(message ?: "Redline: the edit ended ($state).", NotificationType.WARNING)
     }
 
     fun notify(text: String, type: NotificationType) {
@@ -128,6 +161,15 @@ class RedlineService : Disposable, EditorHost {
     }
 
     override fun dispose() = core.dispose()
+
+    /** An editor as the core sees it; equal for the same editor, so a release finds what was opened. */
+    private inner class IdeEditorView(val editor: Editor, override val uri: String) : EditorView {
+        override fun painter(sessionId: String): MarkPainter =
+            EditorMarks(editor, Disposer.newDisposable("redline-marks-$sessionId").also { Disposer.register(editorDisposable(editor), it) }, sessionId)
+
+        override fun equals(other: Any?) = other is IdeEditorView && other.editor === editor
+        override fun hashCode() = System.identityHashCode(editor)
+    }
 
     companion object {
         fun getInstance(): RedlineService = service()

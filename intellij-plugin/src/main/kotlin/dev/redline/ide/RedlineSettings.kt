@@ -83,6 +83,8 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Tokens to predict:") { intTextField(1..8_192).bindIntText(s::numPredictFim) }
             row("Temperature:") { textField().bindText({ s.temperature.toString() }, { s.temperature = it.toDoubleOrNull() ?: s.temperature }) }
             row("Debounce (ms):") { intTextField(0..5_000).bindIntText(s::debounceWait) }
+            // Not offered until something reads them: fileContextEnabled ("use other open files as context")
+            // and lspContextEnabled ("use language-server context"). Stored and sent with their defaults.
             row { checkBox("Multi-line completions").bindSelected(s::multilineCompletionsEnabled) }
             row { checkBox("Cache completions").bindSelected(s::completionCacheEnabled) }
             row { checkBox("Offer the next completion after accepting one").bindSelected(s::enableSubsequentCompletions) }

@@ -14,12 +14,12 @@ import java.util.concurrent.TimeUnit
 
 class CompletionBridgeTest {
     private val process = FakeProcess()
-    private val connection = SidecarConnection(process.stdout, process.stdin, object : SidecarClient {
+    private val connection = JsonRpcConnection(process.stdout, process.stdin, object : SidecarClient {
         override fun applyRender(params: RenderParams) = CompletableFuture<RenderResult>()
         override fun logMessage(params: LogMessageParams) {}
         override fun sessionStatus(params: SessionStatusParams) {}
     })
-    private val bridge = CompletionBridge({ connection })
+    private val bridge = CompletionBridge({ CompletableFuture.completedFuture(connection) }) { connection.server }
     private val uri = "file:///a.kt"
 
     @AfterEach
@@ -83,5 +83,22 @@ class CompletionBridgeTest {
         assertEquals("urn x", CompletionBridge.ghostText(InlineCompletionItem("return x", range), "ret"))
         assertNull(CompletionBridge.ghostText(InlineCompletionItem("retry()", range), "rex"))
         assertEquals("abc", CompletionBridge.ghostText(InlineCompletionItem("abc"), "ignored"))
+    }
+
+    @Test
+    fun `only typing and explicit calls in mirrored documents are claimed, and the event after an accept only when asked for`() {
+        val on = RedlineSettingsState()
+        val off = RedlineSettingsState().apply { enableSubsequentCompletions = false }
+        val enabled = { name: String, mirrored: Boolean, settings: RedlineSettingsState ->
+            CompletionTriggers.enabled(CompletionTriggers.of(name), mirrored, settings)
+        }
+        assertTrue(enabled("DocumentChange", true, on))
+        assertTrue(enabled("DirectCall", true, on))
+        assertTrue(enabled("SuggestionInserted", true, on))
+        assertEquals(false, enabled("SuggestionInserted", true, off))
+        assertEquals(false, enabled("DocumentChange", false, on))
+        for (other in listOf("LookupChange", "LookupCancelled", "Backspace", "TemplateInserted", "InsertNextWord", "ManualCall")) {
+            assertEquals(false, enabled(other, true, on), other)
+        }
     }
 }

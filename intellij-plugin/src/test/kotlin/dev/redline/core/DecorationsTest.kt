@@ -53,15 +53,6 @@ class DecorationsTest {
     }
 
     @Test
-    fun `marks a partial render does not cover are kept`() {
-        val painter = CountingPainter()
-        val marks = PaintedMarks(painter)
-        marks.update(setOf(LineMark(1, "added"), LineMark(7, "added")))
-        assertEquals(PaintedMarks.Delta(1, 1), marks.update(setOf(LineMark(8, "added"))) { it.line < 5 })
-        assertEquals(setOf(LineMark(1, "added"), LineMark(8, "added")), marks.current())
-    }
-
-    @Test
     fun `marks are compared where the document moved them`() {
         val painter = CountingPainter()
         val marks = PaintedMarks(painter)

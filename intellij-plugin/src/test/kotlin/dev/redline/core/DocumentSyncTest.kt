@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test
 
 class DocumentSyncTest {
     private val server = RecordingServer()
-    private val sync = DocumentSync { server }
+    private val sync = DocumentSync().apply { attach(server) { null } }
     private val uri = "file:///a.kt"
 
     private fun wire(buffer: StringTextBuffer) {
@@ -44,15 +44,17 @@ class DocumentSyncTest {
     }
 
     @Test
-    fun `nothing is sent while the sidecar is down, and reopenAll resends at the current version`() {
-        var up: SidecarServer? = null
-        val sync = DocumentSync { up }
+    fun `nothing is sent while no sidecar is attached, and attaching sends every document at its current version`() {
+        val sync = DocumentSync()
         sync.open(uri, "kotlin", "x")
         sync.changed(uri, Position(0, 1), "", "y")
         assertEquals(emptyList<Any>(), server.received)
-        up = server
-        sync.reopenAll(server) { "xy" }
+        sync.attach(server) { "xy" }
         assertEquals(TextDocumentItem(uri, "kotlin", 1, "xy"), server.all<DidOpenTextDocumentParams>().single().textDocument)
+        sync.changed(uri, Position(0, 2), "", "z")
+        sync.detach(server)
+        sync.changed(uri, Position(0, 3), "", "!")
+        assertEquals(listOf(2), server.all<DidChangeTextDocumentParams>().map { it.textDocument.version })
     }
 
     @Test

@@ -42,40 +42,77 @@ class StringTextBuffer(initial: String) : TextBuffer {
     }
 }
 
-/** An EditorHost over StringTextBuffers, recording the undo group of every edit; the "UI thread" is one executor. */
+/**
+ * An EditorHost over StringTextBuffers; the "UI thread" is one executor. Every edit is recorded with its
+ * undo command; with [undo] set, edits run as commands of the platform's undo model (FakeUndo.kt).
+ * [openModal] holds back UI tasks the way a modal dialog holds back non-modal invokeLater tasks.
+ */
 class FakeHost : EditorHost {
-    val buffers = HashMap<String, StringTextBuffer>()
+    val buffers = HashMap<String, TextBuffer>()
     val edits = Collections.synchronizedList(mutableListOf<Pair<UndoGroup, String>>())
+    val commands = Collections.synchronizedList(mutableListOf<UndoCommand>())
     val ended = Collections.synchronizedList(mutableListOf<Triple<String, String, String?>>())
-    val painted = Collections.synchronizedSet(LinkedHashSet<Pair<String, MarkSpec>>())
+    val painted = Collections.synchronizedSet(LinkedHashSet<Triple<String, String, MarkSpec>>())
     val ui: ExecutorService = Executors.newSingleThreadExecutor { Thread(it, "fake-ui") }
+    var undo: FakeUndo? = null
+    var guard: (UndoWindow, undone: Boolean) -> Unit = { _, _ -> }
+    private val views = HashMap<String, FakeView>()
+    private val held = mutableListOf<() -> Unit>()
+    private var modal = false
 
-    override fun buffer(uri: String) = buffers[uri]
-
-    override fun painter(uri: String, sessionId: String) = MarkPainter { spec ->
-        val where = buffers.getValue(uri).lineMarker(spec.line)
-        val key = sessionId to spec
-        painted += key
-        object : PaintedMark {
-            override fun currentSpec(): MarkSpec? = where()?.let { line ->
-                when (spec) {
-                    is LineMark -> spec.copy(line = line)
-                    is WordMark -> spec.copy(line = line)
-                    is StreamingMark -> spec.copy(line = line)
-                    is HunkActions -> spec.copy(line = line)
+    /** An editor showing [uri]; the first one asked for per document is "main". */
+    inner class FakeView(override val uri: String, val name: String) : EditorView {
+        override fun painter(sessionId: String) = object : MarkPainter {
+            override fun paint(spec: MarkSpec): PaintedMark {
+                val where = buffers.getValue(uri).let { (it as? FakeUndo.Document)?.buffer ?: it as StringTextBuffer }.lineMarker(spec.line)
+                val key = Triple(name, sessionId, spec)
+                painted += key
+                var valid = true
+                return object : PaintedMark {
+                    override fun currentSpec(): MarkSpec? = where()?.takeIf { valid && key in painted }?.let { line ->
+                        when (spec) {
+                            is LineMark -> spec.copy(line = line)
+                            is WordMark -> spec.copy(line = line)
+                            is StreamingMark -> spec.copy(line = line)
+                            is HunkActions -> spec.copy(line = line, settleLine = spec.settleLine?.let { it + line - spec.line })
+                        }
+                    }
+                    override fun erase() { valid = false; painted -= key }
                 }
             }
-            override fun erase() { painted -= key }
+            override fun release() { released += name to sessionId }
         }
     }
 
-    override fun edit(uri: String, group: UndoGroup, body: () -> Unit) {
-        body()
-        edits += group to buffers.getValue(uri).text()
+    val released = Collections.synchronizedList(mutableListOf<Pair<String, String>>())
+
+    fun view(uri: String, name: String = "main"): FakeView = views.getOrPut("$uri#$name") { FakeView(uri, name) }
+
+    /** Someone else's removeAllHighlighters on one editor: its marks are no longer valid. */
+    fun removeAllHighlighters(viewName: String) = onUi { painted.removeIf { it.first == viewName } }
+
+    override fun buffer(uri: String) = buffers[uri]
+
+    override fun edit(uri: String, command: UndoCommand, body: () -> Unit) {
+        commands += command
+        val platform = undo
+        if (platform == null) body() else platform.redlineCommand(uri, command, body, guard)
+        edits += command.group to buffers.getValue(uri).text()
     }
 
     override fun onUiThread(task: () -> Unit) {
+        synchronized(held) { if (modal) { held += task; return } }
         ui.execute(task)
+    }
+
+    override fun <T> read(body: () -> T): T = onUi(body)
+
+    fun openModal() = synchronized(held) { modal = true }
+
+    fun closeModal() = synchronized(held) {
+        modal = false
+        held.forEach { ui.execute(it) }
+        held.clear()
     }
 
     override fun sessionEnded(sessionId: String, state: String, message: String?) {
@@ -84,7 +121,12 @@ class FakeHost : EditorHost {
 
     fun <T> onUi(task: () -> T): T = CompletableFuture.supplyAsync(task, ui).get(10, TimeUnit.SECONDS)
 
-    fun marksOf(sessionId: String) = onUi { painted.filter { it.first == sessionId }.map { it.second }.toSet() }
+    fun marksOf(sessionId: String, viewName: String = "main") = onUi { painted.filter { it.first == viewName && it.second == sessionId }.map { it.third }.toSet() }
+}
+
+/** Wires a buffer to the core the way the adapter's document listener does. */
+fun RedlineCore.follow(uri: String, buffer: StringTextBuffer) {
+    buffer.listeners += { start, old, new -> documentChanged(uri, buffer.positionOf(start), old, new) }
 }
 
 /** Records what a sidecar receives; answers nothing unless told to. */
@@ -127,8 +169,14 @@ open class RecordingServer : SidecarServer {
  * A sidecar "process" whose other end is an in-process lsp4j server: the JSON really crosses a byte
  * stream with Content-Length framing. [crash] ends it the way a dying process does.
  */
-class FakeProcess(val server: RecordingServer = RecordingServer(), stderrText: String = "") : SidecarProcess {
-    private val toSidecar = PipedInputStream(1 shl 16)
+class FakeProcess(
+    val server: RecordingServer = RecordingServer(),
+    stderrText: String = "",
+    pipeBytes: Int = 1 shl 16,
+    /** While closed, the sidecar reads nothing from its stdin, which fills up the way a real pipe does. */
+    val reading: Gate = Gate(),
+) : SidecarProcess {
+    private val toSidecar = PipedInputStream(pipeBytes)
     private val fromSidecar = PipedInputStream(1 shl 16)
     override val stdin = PipedOutputStream(toSidecar)
     override val stdout = fromSidecar
@@ -138,8 +186,9 @@ class FakeProcess(val server: RecordingServer = RecordingServer(), stderrText: S
     private val launcher = Launcher.Builder<SidecarClient>()
         .setLocalService(server)
         .setRemoteInterface(SidecarClient::class.java)
-        .setInput(toSidecar)
-        .setOutput(sidecarOut)
+        .setInput(GatedInput(toSidecar, reading))
+        // One long-lived writer thread: a PipedInputStream fails reads once the thread that last wrote has died.
+        .setOutput(OutgoingQueue(sidecarOut))
         .create()
     val client: SidecarClient get() = launcher.remoteProxy
     var destroyed = false
@@ -158,6 +207,24 @@ class FakeProcess(val server: RecordingServer = RecordingServer(), stderrText: S
         destroyed = true
         crash(143)
     }
+}
+
+/** A door reads wait at; open unless closed. */
+class Gate {
+    @Volatile
+    private var open = true
+    private val lock = Object()
+
+    fun close() { open = false }
+
+    fun open() = synchronized(lock) { open = true; lock.notifyAll() }
+
+    fun pass() = synchronized(lock) { while (!open) lock.wait() }
+}
+
+class GatedInput(private val inner: java.io.InputStream, private val gate: Gate) : java.io.InputStream() {
+    override fun read(): Int { gate.pass(); return inner.read() }
+    override fun read(b: ByteArray, off: Int, len: Int): Int { gate.pass(); return inner.read(b, off, len) }
 }
 
 fun eventually(timeoutMs: Long = 5_000, condition: () -> Boolean) {

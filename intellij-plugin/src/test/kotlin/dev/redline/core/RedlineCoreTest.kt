@@ -53,10 +53,10 @@ class RedlineCoreTest {
         val buffer = StringTextBuffer(original)
         host.buffers[uri] = buffer
         host.onUi {
-            core.documents.open(uri, "kotlin", buffer.text())
-            buffer.listeners += { start, old, new -> core.documents.changed(uri, buffer.positionOf(start), old, new) }
+            core.editorOpened(host.view(uri), "kotlin", buffer.text())
+            core.follow(uri, buffer)
         }
-        core.startInlineEdit(uri, Range(Position(1, 0), Position(1, 10)), "return 2").get(5, TimeUnit.SECONDS)
+        core.startInlineEdit(uri, core.documents.version(uri)!!, Range(Position(1, 0), Position(1, 10)), "return 2").get(5, TimeUnit.SECONDS)
         val first = processes[0].server as StreamingServer
         eventually { first.renders.isNotEmpty() }
         assertEquals(RenderResult(true, 1), first.renders.single())

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test
 class RenderApplierTest {
     private val uri = "file:///a.kt"
     private val server = RecordingServer()
-    private val sync = DocumentSync { server }
+    private val sync = DocumentSync().apply { attach(server) { null } }
     private val buffer = StringTextBuffer("one\ntwo\nthree\n").also { b ->
         sync.open(uri, "kotlin", b.text())
         b.listeners += { start, old, new -> sync.changed(uri, b.positionOf(start), old, new) }

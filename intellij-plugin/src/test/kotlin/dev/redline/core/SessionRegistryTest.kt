@@ -8,13 +8,17 @@ import org.junit.jupiter.api.Test
 class SessionRegistryTest {
     private val uri = "file:///a.kt"
     private val host = FakeHost()
-    private val sync = DocumentSync { null }
+    private val sync = DocumentSync()
+    private val registry = SessionRegistry(host, RenderApplier(sync::version))
     private val buffer = StringTextBuffer("a\nb\nc\n").also { b ->
         host.buffers[uri] = b
         sync.open(uri, "kotlin", b.text())
-        b.listeners += { start, old, new -> sync.changed(uri, b.positionOf(start), old, new) }
+        b.listeners += { start, old, new ->
+            sync.changed(uri, b.positionOf(start), old, new)
+            registry.documentChanged(uri, TextChange(b.positionOf(start), old, new))
+        }
+        host.onUi { registry.editorOpened(host.view(uri)) }
     }
-    private val registry = SessionRegistry(host, RenderApplier(sync::version))
 
     private fun insertB2(version: Int, open: Boolean) = RenderParams(
         "s1", uri, version,
@@ -87,5 +91,47 @@ class SessionRegistryTest {
         // The restarted sidecar reuses the id: it is a new session, not a late message of the old one.
         host.onUi { registry.render(insertB2(sync.version(uri)!!, open = true)) }
         assertTrue(host.onUi { registry.hasPendingProposal(uri) })
+    }
+
+    @Test
+    fun `marks are painted in every editor of the document, also in one opened later, and a released editor is let go`() {
+        host.onUi { registry.render(insertB2(0, open = true)) }
+        val split = host.view(uri, "split")
+        host.onUi { registry.editorOpened(split) }
+        assertEquals(setOf(LineMark(1, "removed"), LineMark(2, "added")), host.marksOf("s1", "split"))
+        host.onUi { registry.editorReleased(split) }
+        assertEquals(emptySet<MarkSpec>(), host.marksOf("s1", "split"))
+        assertEquals(listOf("split" to "s1"), host.released.toList())
+        assertEquals(setOf<EditorView>(host.view(uri)), host.onUi { registry.paintedEditors("s1") })
+        host.onUi { registry.status(SessionStatusParams("s1", uri, "done", hunkCount = 1)) }
+        assertEquals(emptySet<MarkSpec>(), host.marksOf("s1", "split"), "nothing is painted into a released editor")
+    }
+
+    @Test
+    fun `an editor opened after typing moved the proposal gets the marks where the lines are now`() {
+        host.onUi { registry.render(insertB2(0, open = true)) }
+        host.onUi { buffer.replace(0, 0, "typed\n") }
+        host.onUi { registry.editorOpened(host.view(uri, "late")) }
+        assertEquals(setOf(LineMark(2, "removed"), LineMark(3, "added")), host.marksOf("s1", "late"))
+    }
+
+    @Test
+    fun `marks someone else removed come back with the next render, and the crash revert does not need them`() {
+        host.onUi { registry.render(insertB2(0, open = true)) }
+        host.removeAllHighlighters("main")
+        assertEquals(emptySet<MarkSpec>(), host.marksOf("s1"))
+        host.onUi { registry.status(SessionStatusParams("s1", uri, "done", hunkCount = 1)) }
+        assertEquals(setOf(LineMark(1, "removed"), LineMark(2, "added"), HunkActions(1, null)), host.marksOf("s1"))
+        host.removeAllHighlighters("main")
+        host.onUi { registry.abandonAll("sidecar died") }
+        assertEquals("a\nb\nc\n", buffer.text())
+    }
+
+    @Test
+    fun `other threads read a published copy of the sessions`() {
+        host.onUi { registry.render(insertB2(0, open = true)) }
+        val seen = registry.sessionsIn(uri).single() // on the test thread, not the UI thread
+        assertEquals(SessionView("s1", uri, SessionState.STREAMING, listOf(Hunk(1, 3, 1, 1))), seen)
+        assertTrue(registry.hasPendingProposal(uri))
     }
 }

@@ -41,7 +41,8 @@ class SidecarIntegrationTest {
     private val sidecars = Collections.synchronizedList(mutableListOf<Process>())
     private val scheduler = Executors.newSingleThreadScheduledExecutor()
 
-    private fun startDouble(replies: String) {
+    /** [events] is the buffer whose changes are reported; [document] what the host edits (the same, or a FakeUndo document over it). */
+    private fun startDouble(replies: String, events: StringTextBuffer = buffer, document: TextBuffer = events) {
         val file = File.createTempFile("replies", ".json").apply { writeText(replies); deleteOnExit() }
         double = ProcessBuilder(File(root, "node_modules/.bin/tsx").path, "model-double/src/cli.ts", "--reply-file", file.path)
             .directory(root).redirectError(ProcessBuilder.Redirect.INHERIT).start()
@@ -51,10 +52,10 @@ class SidecarIntegrationTest {
             spawn = { ProcessBuilder(System.getenv("REDLINE_SIDECAR")).start().also { sidecars += it }.let(::OsSidecarProcess) },
             host = host, scheduler = scheduler, log = { System.err.println(it) }, settings = { settings.toPatch(null) }, clientVersion = "test",
         )
-        host.buffers[uri] = buffer
+        host.buffers[uri] = document
         host.onUi {
-            core.documents.open(uri, "typescript", buffer.text())
-            buffer.listeners += { start, old, new -> core.documents.changed(uri, buffer.positionOf(start), old, new) }
+            core.editorOpened(host.view(uri), "typescript", events.text())
+            core.follow(uri, events)
         }
     }
 
@@ -71,7 +72,7 @@ class SidecarIntegrationTest {
     private fun session() = host.onUi { core.sessions.sessionsIn(uri).singleOrNull() }
 
     private fun startEdit(): String =
-        core.startInlineEdit(uri, Range(Position(2, 0), Position(9, 0)), "multiply by quantity and round").get(10, TimeUnit.SECONDS).sessionId
+        core.startInlineEdit(uri, core.documents.version(uri)!!, Range(Position(2, 0), Position(9, 0)), "multiply by quantity and round").get(10, TimeUnit.SECONDS).sessionId
 
     @Test
     fun `inline edit with typing mid-stream, one hunk accepted, the other rejected`() {
@@ -92,6 +93,34 @@ class SidecarIntegrationTest {
         val groups = host.edits.map { it.first }.distinct()
         assertEquals(1, groups.size, "every edit of the session, the final one included, is in one undo group")
         assertEquals(host.onUi { buffer.text() }, host.edits.last().second, "the group closes with the session's last edit")
+    }
+
+    @Test
+    fun `under the platform's undo rules, stream, type above, accept a hunk, type, reject the rest, then one Ctrl+Z restores the text exactly`() {
+        val platform = FakeUndo()
+        val project = platform.project("p")
+        val doc = platform.document(uri, original, project)
+        host.undo = platform
+        host.guard = { window, undone -> if (undone) core.sessions.startUndone(window) else core.sessions.startRedone(window) }
+        startDouble("""[{"text": ${com.google.gson.Gson().toJson(rewrite)}, "chunkSize": 4, "delayMs": 15}]""", doc.buffer, doc)
+        val id = startEdit()
+        eventually(10_000) { host.edits.isNotEmpty() }
+        host.onUi { platform.command(Any()) { doc.replace(0, 0, "// header\n") } }
+        eventually(10_000) { session()?.state == SessionState.DONE }
+        val hunks = session()!!.hunks
+        assertEquals(2, hunks.size)
+        assertEquals(1, core.settle(id, hunks[1].start, accept = true).get(10, TimeUnit.SECONDS).remainingHunks)
+        host.onUi { platform.command(Any()) { doc.replace(0, 0, "// typed\n") } }
+        val first = session()!!.hunks.first()
+        assertEquals(0, core.settle(id, first.end - 1, accept = false).get(10, TimeUnit.SECONDS).remainingHunks)
+        eventually(10_000) { host.ended.isNotEmpty() }
+        assertEquals("// typed\n// header\n" + original.replace("return sum;", "return Math.round(sum);"), host.onUi { doc.text() })
+
+        host.onUi { project.undo(doc) }
+        assertEquals(original, host.onUi { doc.text() }, "one Ctrl+Z: the text before the session")
+        assertEquals(false, host.onUi { project.canUndo(doc) })
+        host.onUi { project.redo(doc) }
+        assertEquals("// typed\n// header\n" + original.replace("return sum;", "return Math.round(sum);"), host.onUi { doc.text() })
     }
 
     @Test

@@ -26,10 +26,10 @@ class SidecarSupervisorTest {
     }
     private val supervisor = SidecarSupervisor(
         spawn = { FakeProcess(stderrText = "booting\n").also { processes += it } },
-        client = client,
-        scheduler = scheduler,
+        connect = { process, onStall -> JsonRpcConnection(process.stdout, process.stdin, client, onStall) },
+        schedule = { delay, task -> scheduler.schedule(task, delay, TimeUnit.MILLISECONDS) },
         log = { logs += it },
-        onStarted = { it.request { s -> s.initialize(InitializeParams(1)) }.get(5, TimeUnit.SECONDS) },
+        handshake = { it.request { s -> s.initialize(InitializeParams(1)) }.get(5, TimeUnit.SECONDS) },
         onCrash = { crashes += it },
         backoff = Backoff(initialMs = 20),
     )
@@ -44,8 +44,9 @@ class SidecarSupervisorTest {
     fun `starts lazily, once, with the handshake done and stderr drained to the log`() {
         assertNull(supervisor.currentConnection())
         assertEquals(0, processes.size)
-        val connection = supervisor.connection()
-        assertEquals(connection, supervisor.connection())
+        val connection = supervisor.connection().get(5, TimeUnit.SECONDS)
+        assertEquals(connection, supervisor.connection().get(5, TimeUnit.SECONDS))
+        assertEquals(connection, supervisor.currentConnection())
         assertEquals(1, processes.size)
         assertEquals(1, processes[0].server.initializeCount)
         eventually { "[sidecar] booting" in logs }
@@ -53,26 +54,27 @@ class SidecarSupervisorTest {
 
     @Test
     fun `a crash fails pending requests, reports once, and restarts after the backoff`() {
-        val first = supervisor.connection()
+        val first = supervisor.connection().get(5, TimeUnit.SECONDS)
         val pending = first.request { it.inlineCompletion(InlineCompletionParams()) }
         processes[0].crash()
         val error = assertThrows(ExecutionException::class.java) { pending.get(5, TimeUnit.SECONDS) }
         assertInstanceOf(SidecarUnavailableException::class.java, error.cause)
         eventually { processes.size == 2 && supervisor.currentConnection() != null }
         assertEquals(1, crashes.size)
-        assertNotSame(first, supervisor.connection())
+        assertNotSame(first, supervisor.connection().get(5, TimeUnit.SECONDS))
         assertEquals(1, processes[1].server.initializeCount)
     }
 
     @Test
     fun `dispose kills the process tree and does not restart it`() {
-        supervisor.connection()
+        supervisor.connection().get(5, TimeUnit.SECONDS)
         supervisor.dispose()
         assertTrue(processes[0].destroyed)
         Thread.sleep(100)
         assertEquals(1, processes.size)
         assertEquals(emptyList<String>(), crashes)
-        assertThrows(IllegalStateException::class.java) { supervisor.connection() }
+        val refused = assertThrows(ExecutionException::class.java) { supervisor.connection().get(5, TimeUnit.SECONDS) }
+        assertInstanceOf(IllegalStateException::class.java, refused.cause)
     }
 
     @Test

@@ -15,6 +15,12 @@ public interface Application {
 
   <T, E extends Throwable> T runWriteAction(@NotNull ThrowableComputable<T, E> computation) throws E;
 
+  <T> T runReadAction(@NotNull Computable<T> computation);
+
+  <T, E extends Throwable> T runReadAction(@NotNull ThrowableComputable<T, E> computation) throws E;
+
+  void runReadAction(@NotNull Runnable action);
+
   void invokeLater(@NotNull Runnable runnable);
 
   void invokeLater(@NotNull Runnable runnable, @NotNull ModalityState state);

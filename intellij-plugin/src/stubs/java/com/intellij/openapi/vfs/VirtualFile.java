@@ -9,4 +9,6 @@ public abstract class VirtualFile {
   public @NotNull String getUrl() { throw new UnsupportedOperationException(); }
 
   public @NotNull FileType getFileType() { throw new UnsupportedOperationException(); }
+
+  public abstract @NotNull String getName();
 }

@@ -1,6 +1,7 @@
 package com.intellij.codeInsight.inline.completion
 
 import com.intellij.openapi.editor.Document
+import com.intellij.openapi.editor.Editor
 
 class InlineCompletionRequest private constructor() {
     val event: InlineCompletionEvent get() = TODO()
@@ -9,7 +10,15 @@ class InlineCompletionRequest private constructor() {
 }
 
 interface InlineCompletionEvent {
-    class DirectCall private constructor() : InlineCompletionEvent
+    fun toRequest(): InlineCompletionRequest?
 
-    class DocumentChange private constructor() : InlineCompletionEvent
+    class DirectCall private constructor() : InlineCompletionEvent {
+        val editor: Editor get() = TODO()
+        override fun toRequest(): InlineCompletionRequest? = TODO()
+    }
+
+    class DocumentChange private constructor() : InlineCompletionEvent {
+        val editor: Editor get() = TODO()
+        override fun toRequest(): InlineCompletionRequest? = TODO()
+    }
 }

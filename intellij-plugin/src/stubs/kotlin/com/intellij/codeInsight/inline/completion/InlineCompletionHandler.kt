@@ -1,5 +1,7 @@
 package com.intellij.codeInsight.inline.completion
 
+import com.intellij.openapi.Disposable
+
 abstract class InlineCompletionHandler private constructor() {
-    fun addEventListener(listener: InlineCompletionEventListener): Unit = TODO()
+    fun addEventListener(listener: InlineCompletionEventListener, parentDisposable: Disposable): Unit = TODO()
 }

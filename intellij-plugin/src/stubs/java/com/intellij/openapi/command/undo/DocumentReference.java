@@ -1,0 +1,4 @@
+package com.intellij.openapi.command.undo;
+
+public interface DocumentReference {
+}

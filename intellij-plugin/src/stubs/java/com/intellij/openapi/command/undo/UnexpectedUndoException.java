@@ -1,0 +1,5 @@
+package com.intellij.openapi.command.undo;
+
+public class UnexpectedUndoException extends Exception {
+  public UnexpectedUndoException(String message) { throw new UnsupportedOperationException(); }
+}
