@@ -9,7 +9,8 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { parseText } from '../scope/parse.js';
 import type { MirrorDocument } from '../server/documents.js';
-import { languageOfPath, parseFile, type ParsedFile, type SourceIndex } from './definitions/definitions.js';
+import { languageOfPath } from '../scope/grammars.js';
+import { parseFile, type ParsedFile, type SourceIndex } from './definitions/definitions.js';
 import { pathOfUri, type WorkspaceFiles } from './workspace.js';
 
 /** How long a disk answer is reused: an edit made outside the editor shows up this much later at most. */

@@ -225,26 +225,3 @@ export function parseFile(path: string, languageId: string, root: Node, text: st
     pkg: support.packageOf?.(root) ?? '',
   };
 }
-
-/** The languageId of a file by its extension, for files not open in the editor. */
-export function languageOfPath(path: string): string | null {
-  const ext = /\.([a-z]+)$/i.exec(path)?.[1].toLowerCase();
-  const byExt: Record<string, string> = {
-    ts: 'typescript',
-    mts: 'typescript',
-    cts: 'typescript',
-    tsx: 'typescriptreact',
-    js: 'javascript',
-    mjs: 'javascript',
-    cjs: 'javascript',
-    jsx: 'javascriptreact',
-    py: 'python',
-    pyi: 'python',
-    java: 'java',
-    kt: 'kotlin',
-    kts: 'kotlin',
-    go: 'go',
-    rs: 'rust',
-  };
-  return ext && Object.hasOwn(byExt, ext) ? byExt[ext] : null;
-}

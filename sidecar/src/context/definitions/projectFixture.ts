@@ -6,7 +6,8 @@ import { parseText } from '../../scope/parse.js';
 import { ProjectIndex, openDocumentsOf } from '../sourceIndex.js';
 import type { ContextItem } from '../types.js';
 import { WorkspaceFiles } from '../workspace.js';
-import { findDefinitions, languageOfPath, lookUpLocally } from './definitions.js';
+import { languageOfPath } from '../../scope/grammars.js';
+import { findDefinitions, lookUpLocally } from './definitions.js';
 
 export function writeProject(files: Record<string, string>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'redline-defs-')));
