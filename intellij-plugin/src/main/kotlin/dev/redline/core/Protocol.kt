@@ -9,6 +9,8 @@
  */
 package dev.redline.core
 
+import com.google.gson.JsonPrimitive
+
 data class Position(val line: Int = 0, val character: Int = 0)
 
 data class Range(val start: Position = Position(), val end: Position = Position())
@@ -126,7 +128,7 @@ data class InlineEditContext(val diagnostics: List<Diagnostic>? = null)
 data class Diagnostic(
     val range: Range = Range(),
     val severity: Int? = null,
-    val code: com.google.gson.JsonPrimitive? = null,
+    val code: JsonPrimitive? = null,
     val codeDescription: CodeDescription? = null,
     val source: String? = null,
     val message: String = "",

@@ -65,14 +65,16 @@ class RedlineCore(
     }
 
     /**
-     * [range] is the selection at [version]. A document that changed before the sidecar was up to hear
-     * the request makes it fail rather than edit lines the user no longer sees there.
+     * [range] is the selection at [version], [diagnostics] the IDE's highlights there (see [Diagnostics]).
+     * A document that changed before the sidecar was up to hear the request makes it fail rather than
+     * edit lines the user no longer sees there.
      */
-    fun startInlineEdit(uri: String, version: Int, range: Range, instruction: String): CompletableFuture<InlineEditStartResult> =
+    fun startInlineEdit(uri: String, version: Int, range: Range, instruction: String, diagnostics: List<Diagnostic> = emptyList()): CompletableFuture<InlineEditStartResult> =
         supervisor.connection().thenCompose { connection ->
             documents.versioned(uri) { current ->
+                val context = if (diagnostics.isEmpty()) null else InlineEditContext(diagnostics)
                 if (current != version) CompletableFuture.failedFuture(IllegalStateException("The document changed while Redline was starting; try again."))
-                else connection.request { it.inlineEditStart(InlineEditStartParams(VersionedTextDocumentIdentifier(uri, version), range, instruction)) }
+                else connection.request { it.inlineEditStart(InlineEditStartParams(VersionedTextDocumentIdentifier(uri, version), range, instruction, context)) }
             } ?: CompletableFuture.failedFuture(IllegalStateException("$uri is not open"))
         }
 
