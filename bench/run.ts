@@ -4,6 +4,7 @@ import { runMirrorBench } from './mirror.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
 import { runCompletionBench } from './completion.bench.js';
 import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
+import { runContextBench } from './context.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
@@ -12,6 +13,7 @@ for (const [name, run] of [
   ['inline completion', runCompletionBench],
   ['completion agreement on the corpus, by class', runCorpusBench],
   ['completion: whole-document bracket scan', runBracketScanBench],
+  ['context building: inline edit and completion in a 500-file workspace', runContextBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());

@@ -9,9 +9,11 @@
  */
 import type { Diagnostic, RedlineSettings } from '@redline/shared-protocol';
 import { LRUCache } from 'lru-cache';
+import type { Node } from 'web-tree-sitter';
 import type { SyntaxCache } from '../scope/parse.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
-import { findDefinitions, lookUpLocally } from './definitions/definitions.js';
+import { fileImports, findDefinitions, languageSupport, lookUpLocally } from './definitions/definitions.js';
+import type { ImportBinding } from './definitions/language.js';
 import { diagnosticItems } from './diagnostics.js';
 import { recentEditItems, type RecentEdits } from './recentEdits.js';
 import { projectRules } from './rules.js';
@@ -22,6 +24,11 @@ import { displayPathOf, pathOfUri, WorkspaceFiles } from './workspace.js';
 
 /** Rows above the cursor (and the cursor row) whose names a completion looks up. */
 export const COMPLETION_NAME_LINES = 20;
+
+/** Node types of a file's head: imports, package lines, comments (tree-sitter names across the grammars). */
+const HEAD_NODE = /import|package|use_declaration|comment|mod_item|^(expression_statement|string)$/;
+/** Characters of the first declaration that belong to the head, so an import added right before it is noticed. */
+const HEAD_MARGIN = 200;
 
 export interface BuilderDeps {
   documents: DocumentStore;
@@ -57,11 +64,16 @@ export class ContextBuilder {
   private readonly files: WorkspaceFiles;
   private readonly index: ProjectIndex;
   private readonly windows = new LRUCache<string, { version: number; windows: Window[] }>({ max: 200 });
+  /** Per document: its imports, kept while the text up to a little past the last import stays the same. */
+  private readonly heads = new LRUCache<string, { head: string; languageId: string; imports: { bindings: ImportBinding[]; pkg: string } }>({ max: 200 });
 
   constructor(private readonly deps: BuilderDeps) {
     this.files = new WorkspaceFiles(deps.folders);
     this.index = new ProjectIndex(this.files, openDocumentsOf(() => deps.documents.all()));
-    deps.documents.onClose((uri) => this.windows.delete(uri));
+    deps.documents.onClose((uri) => {
+      this.windows.delete(uri);
+      this.heads.delete(uri);
+    });
   }
 
   /** A document's path for the model and the log: relative to its workspace folder, else its URI's path. */
@@ -90,7 +102,8 @@ export class ContextBuilder {
     const items: ContextItem[] = [];
     if (settings.lspContextEnabled) {
       const start = Math.max(0, cursorLine - COMPLETION_NAME_LINES);
-      items.push(...(await this.definitions(doc, start, cursorLine + 1, request.visibleStart, request.visibleEnd, [], request.signal)));
+      // Declarations of the file itself are left to the window around the cursor: finding them walks the whole tree on every keystroke.
+      items.push(...(await this.definitions(doc, start, cursorLine + 1, request.visibleStart, request.visibleEnd, [], request.signal, false)));
     }
     if (settings.fileContextEnabled && !request.signal?.aborted) {
       const query = doc.buffer.lines(Math.max(0, cursorLine - QUERY_LINES), cursorLine + 1).join('\n');
@@ -102,13 +115,39 @@ export class ContextBuilder {
     return items;
   }
 
-  private async definitions(doc: MirrorDocument, startLine: number, endLine: number, visibleStart: number, visibleEnd: number, extraNames: readonly string[], signal?: AbortSignal): Promise<ContextItem[]> {
+  private async definitions(
+    doc: MirrorDocument,
+    startLine: number,
+    endLine: number,
+    visibleStart: number,
+    visibleEnd: number,
+    extraNames: readonly string[],
+    signal?: AbortSignal,
+    ownDeclarations = true,
+  ): Promise<ContextItem[]> {
     const text = doc.buffer.getText();
     const tree = await this.deps.syntax.tree(doc.uri, doc.languageId, doc.version, text);
-    if (!tree) return [];
+    const support = languageSupport(doc.languageId);
+    if (!tree || !support) return [];
     // Everything that reads the tree happens before the next await: the cache may replace it after.
-    const local = lookUpLocally({ file: pathOfUri(doc.uri), languageId: doc.languageId, root: tree.rootNode, text, startLine, endLine, visibleStart, visibleEnd, extraNames });
+    const imports = this.importsOf(doc, text, () => fileImports(support, tree.rootNode), tree.rootNode);
+    const local = lookUpLocally({ file: pathOfUri(doc.uri), languageId: doc.languageId, root: tree.rootNode, text, startLine, endLine, visibleStart, visibleEnd, extraNames, imports, ownDeclarations });
     return local ? findDefinitions(local, doc.languageId, this.index, signal) : [];
+  }
+
+  /**
+   * A document's imports, read from its tree only when the text before its first declaration (and a
+   * little of that declaration) changed: typing in a function body leaves them as they were. An
+   * import added further down (Python allows it) is seen once the head changes or the file reopens.
+   */
+  private importsOf(doc: MirrorDocument, text: string, read: () => { bindings: ImportBinding[]; pkg: string }, root: Node): { bindings: ImportBinding[]; pkg: string } {
+    const cached = this.heads.get(doc.uri);
+    if (cached && cached.languageId === doc.languageId && text.startsWith(cached.head)) return cached.imports;
+    const imports = read();
+    const first = root.namedChildren.find((child) => !HEAD_NODE.test(child.type));
+    const end = first ? Math.min(text.length, first.startIndex + HEAD_MARGIN) : text.length;
+    this.heads.set(doc.uri, { head: text.slice(0, end), languageId: doc.languageId, imports });
+    return imports;
   }
 
   /** The other open documents, each cut into windows once per version, most recently opened first. */

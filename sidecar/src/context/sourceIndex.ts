@@ -1,9 +1,11 @@
 /**
  * The project as the definitions source reads it, with the caches that keep the completion path
  * within a few milliseconds: a file's outline is parsed once per version (open documents, from the
- * mirror) or per modification stamp (files on disk, read through WorkspaceFiles only); what the
- * disk says (a stamp, a directory listing, a config file) is trusted for STAT_TTL_MS before it is
- * asked again, so typing never waits on the file system for files it has already seen.
+ * mirror) or per modification stamp (files on disk, read through WorkspaceFiles only). What the
+ * disk says (a stamp, a directory listing, a config file) is asked again once it is STAT_TTL_MS
+ * old, in the background: the request that finds it old still gets the answer it had, so typing
+ * never waits on the file system for files it has already seen, and a file changed outside the
+ * editor is seen a request or two later.
  */
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
@@ -25,9 +27,9 @@ export interface OpenDocuments {
 export class ProjectIndex implements SourceIndex {
   private readonly parsed = new LRUCache<string, { key: string; file: ParsedFile | null }>({ max: MAX_PARSED_FILES });
   private readonly pending = new Map<string, Promise<ParsedFile | null>>();
-  private readonly stamps = new LRUCache<string, { stamp: string | null }>({ max: 10_000, ttl: STAT_TTL_MS });
-  private readonly listings = new LRUCache<string, string[]>({ max: 2000, ttl: STAT_TTL_MS });
-  private readonly texts = new LRUCache<string, { stamp: string | null; text: string | null }>({ max: 200, ttl: STAT_TTL_MS });
+  private readonly stamps = staleWhileRevalidate<{ stamp: string | null }>(10_000, async (path) => ({ stamp: await this.files.stamp(path) }));
+  private readonly listings = staleWhileRevalidate<string[]>(2000, (dir) => this.files.list(dir));
+  private readonly texts = staleWhileRevalidate<{ text: string | null }>(200, async (path) => ({ text: (await this.files.read(path))?.text ?? null }));
 
   constructor(
     private readonly files: WorkspaceFiles,
@@ -47,21 +49,13 @@ export class ProjectIndex implements SourceIndex {
   }
 
   async list(dir: string): Promise<string[]> {
-    const cached = this.listings.get(dir);
-    if (cached) return cached;
-    const names = await this.files.list(dir);
-    this.listings.set(dir, names);
-    return names;
+    return (await this.listings.fetch(dir)) ?? [];
   }
 
   async readText(path: string): Promise<string | null> {
     const doc = this.open.byPath(path);
     if (doc) return doc.buffer.getText();
-    const cached = this.texts.get(path);
-    if (cached) return cached.text;
-    const read = await this.files.read(path);
-    this.texts.set(path, { stamp: read?.stamp ?? null, text: read?.text ?? null });
-    return read?.text ?? null;
+    return (await this.texts.fetch(path))?.text ?? null;
   }
 
   /** The outline of a file: an open document's at its version, else the disk's at its stamp. */
@@ -106,12 +100,13 @@ export class ProjectIndex implements SourceIndex {
   }
 
   private async stamp(path: string): Promise<string | null> {
-    const cached = this.stamps.get(path);
-    if (cached) return cached.stamp;
-    const stamp = await this.files.stamp(path);
-    this.stamps.set(path, { stamp });
-    return stamp;
+    return (await this.stamps.fetch(path))?.stamp ?? null;
   }
+}
+
+/** A cache that answers from what it has and, once an answer is STAT_TTL_MS old, asks again in the background. */
+function staleWhileRevalidate<V extends object>(max: number, load: (key: string) => Promise<V>): LRUCache<string, V> {
+  return new LRUCache<string, V>({ max, ttl: STAT_TTL_MS, allowStale: true, noDeleteOnStaleGet: true, allowStaleOnFetchRejection: true, fetchMethod: (key) => load(key) });
 }
 
 /** Open documents found by their file path (a URI's path is computed once). */

@@ -72,6 +72,10 @@ export interface DefinitionsInput {
   visibleEnd: number;
   /** Words of an instruction: those the file imports are looked up too (after the code's own names). */
   extraNames?: readonly string[];
+  /** The file's imports and package when the caller knows them already (see ../builder.ts). */
+  imports?: { bindings: ImportBinding[]; pkg: string };
+  /** Look up declarations of the file itself outside the visible rows (default true). */
+  ownDeclarations?: boolean;
 }
 
 /** The part of the work that reads the current tree: synchronous, so the tree cannot change under it. */
@@ -88,13 +92,13 @@ export interface LocalLookup {
 export function lookUpLocally(input: DefinitionsInput): LocalLookup | null {
   const support = languageSupport(input.languageId);
   if (!support || !input.file) return null;
-  const bindings = support.imports(input.root);
+  const { bindings, pkg } = input.imports ?? fileImports(support, input.root);
   const uses = usedNames(input.root, support.spec, input.startLine, input.endLine).slice(0, MAX_LOOKUPS);
   const imported = new Set(bindings.map((b) => b.local));
   for (const word of input.extraNames ?? []) if (imported.has(word) && !uses.some((u) => u.name === word)) uses.push({ name: word });
   const unbound = new Set(uses.filter((u) => !imported.has(u.name)).map((u) => u.name));
   const own = new Map<string, Declaration>();
-  const declaredHere = declarations(input.root, input.text, support.spec, unbound);
+  const declaredHere = input.ownDeclarations === false ? new Map<string, Declaration[]>() : declarations(input.root, input.text, support.spec, unbound);
   const outside = (list: readonly Declaration[]) => list.find((d) => d.endLine < input.visibleStart || d.startLine >= input.visibleEnd);
   for (const [name, list] of declaredHere) {
     const found = outside(list);
@@ -108,11 +112,16 @@ export function lookUpLocally(input: DefinitionsInput): LocalLookup | null {
   }
   return {
     support,
-    from: { file: input.file, pkg: support.packageOf?.(input.root) ?? '' },
+    from: { file: input.file, pkg },
     bindings,
     uses: uses.filter((u) => u.member !== undefined || !declaredHere.has(u.name) || own.has(u.name)),
     own,
   };
+}
+
+/** A file's import bindings and package, from its tree. */
+export function fileImports(support: LanguageSupport, root: Node): { bindings: ImportBinding[]; pkg: string } {
+  return { bindings: support.imports(root), pkg: support.packageOf?.(root) ?? '' };
 }
 
 interface Found {

@@ -61,13 +61,16 @@ export function usedNames(root: Node, spec: SyntaxSpec, startLine: number, endLi
   const from = { row: Math.max(0, startLine), column: 0 };
   const to = { row: Math.max(startLine, endLine), column: 0 };
   const found: Array<{ at: number; use: NameUse }> = [];
-  for (const node of root.descendantsOfType(Object.keys(spec.qualified), from, to)) {
-    const read = spec.qualified[node.type];
-    const object = read.object(node);
-    const member = read.member(node);
-    if (object && member && /^[\w$.]{1,100}$/.test(object.text)) found.push({ at: node.startIndex, use: { name: object.text, member: member.text } });
+  // Searching the top-level nodes that overlap the rows, not the root: a large file's tree is walked only there.
+  for (const top of topLevelNodes(root, from.row, to.row)) {
+    for (const node of top.descendantsOfType(Object.keys(spec.qualified), from, to)) {
+      const read = spec.qualified[node.type];
+      const object = read.object(node);
+      const member = read.member(node);
+      if (object && member && /^[\w$.]{1,100}$/.test(object.text)) found.push({ at: node.startIndex, use: { name: object.text, member: member.text } });
+    }
+    for (const node of top.descendantsOfType([...spec.identifiers], from, to)) found.push({ at: node.startIndex, use: { name: node.text } });
   }
-  for (const node of root.descendantsOfType([...spec.identifiers], from, to)) found.push({ at: node.startIndex, use: { name: node.text } });
   found.sort((a, b) => a.at - b.at);
   const seen = new Set<string>();
   const uses: NameUse[] = [];
@@ -79,6 +82,23 @@ export function usedNames(root: Node, spec: SyntaxSpec, startLine: number, endLi
     uses.push(use);
   }
   return uses;
+}
+
+/** The children of `root` that overlap rows [startRow, endRow), found from the first row inside one (the root itself when none is found). */
+function topLevelNodes(root: Node, startRow: number, endRow: number): Node[] {
+  let first: Node | null = null;
+  for (let row = startRow; row <= endRow && !first; row++) {
+    let node: Node | null = root.namedDescendantForPosition({ row, column: 0 });
+    while (node && node.parent && node.parent.id !== root.id) node = node.parent;
+    if (node && node.id !== root.id) first = node;
+  }
+  if (!first) return [root];
+  // The node before may end inside the rows too (the first row was blank or a comment's).
+  const nodes: Node[] = [];
+  const before = first.previousNamedSibling;
+  if (before && before.endPosition.row >= startRow) nodes.push(before);
+  for (let node: Node | null = first; node && node.startPosition.row <= endRow; node = node.nextNamedSibling) nodes.push(node);
+  return nodes;
 }
 
 /**
