@@ -162,14 +162,14 @@ export async function runContextBench(): Promise<Record<string, number | string>
   }
   rmSync(root, { recursive: true, force: true });
 
-  const kinds = (items: readonly { kind: string }[]) => [...new Set(items.map((i) => i.kind))].join(', ');
+  const kinds = (items: readonly { kind: string }[]) => [...new Set(items.map((i) => i.kind))].map((kind) => `${items.filter((i) => i.kind === kind).length} ${kind}`).join(', ');
   return {
     workspace: `${MODULES} modules + a ${BIG_LINES}-line file importing ${IMPORTED}, ${OPEN} open beside it`,
-    'edit: items sent': `${editCold.planned.context.items.length} (${kinds(editCold.planned.context.items)})`,
+    'edit: items sent': kinds(editCold.planned.context.items),
     'edit: first request (cold: outlines parsed, rules read) ms': round(editCold.ms),
     'edit: warm p50 ms': round(percentile(editWarm, 50)),
     'edit: warm p99 ms': round(percentile(editWarm, 99)),
-    'completion: items sent': `${lastFitted.items.length} (${kinds(lastFitted.items)})`,
+    'completion: items sent': kinds(lastFitted.items),
     'completion: first request (cold) ms': round(completionCold.ms),
     'completion: per keystroke, tree already parsed, p50 ms': round(percentile(afterParse, 50)),
     'completion: per keystroke, tree already parsed, p99 ms': round(percentile(afterParse, 99)),

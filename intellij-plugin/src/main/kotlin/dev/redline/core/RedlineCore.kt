@@ -40,6 +40,7 @@ class RedlineCore(
             clientInfo = ClientInfo("Redline for JetBrains IDEs", clientVersion),
             initializationOptions = settings(),
             capabilities = ClientCapabilities(redlineRender = true),
+            workspaceFolders = host.read { host.workspaceFolders() }.takeIf { it.isNotEmpty() },
         )
         connection.request { it.initialize(params) }.get(HANDSHAKE_SECONDS, TimeUnit.SECONDS)
         connection.server.initialized(EmptyParams())

@@ -33,7 +33,7 @@ class DiagnosticsTest {
     }
 
     @Test
-    fun `maps the platform severities: errors, warnings and server problems, weak warnings, the rest as hints`() {
+    fun `maps the platform severities to errors, warnings (server problems too), information and hints`() {
         assertEquals(listOf(1, 1, 2, 2, 3, 3, 4), listOf(400, 500, 300, 100, 200, 150, 10).map(Diagnostics::severityOf))
     }
 

@@ -49,6 +49,8 @@ class StringTextBuffer(initial: String) : TextBuffer {
  */
 class FakeHost : EditorHost {
     val buffers = HashMap<String, TextBuffer>()
+    var folders = emptyList<WorkspaceFolder>()
+    override fun workspaceFolders() = folders
     val edits = Collections.synchronizedList(mutableListOf<Pair<UndoGroup, String>>())
     val commands = Collections.synchronizedList(mutableListOf<UndoCommand>())
     val ended = Collections.synchronizedList(mutableListOf<Triple<String, String, String?>>())
