@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_SETTINGS } from '@redline/shared-protocol';
 import { fitToBudget } from '../sidecar/src/context/budget.js';
 import { ContextService } from '../sidecar/src/context/service.js';
-import { planEditPrompt } from '../sidecar/src/edit/prompt.js';
+import { buildReplacementPrompt } from '../sidecar/src/edit/formats/replacement.js';
 import { parseText, SyntaxCache } from '../sidecar/src/scope/parse.js';
 import { DocumentStore } from '../sidecar/src/server/documents.js';
 
@@ -124,7 +124,10 @@ export async function runContextBench(): Promise<Record<string, number | string>
   const editOnce = async () => {
     const started = performance.now();
     const items = await context.forEdit({ doc, startLine: start, endLine: end, visibleStart: start - 40, visibleEnd: end + 40, instruction: 'retry the fetch', settings });
-    const planned = planEditPrompt({ fileName: 'src/big.ts', languageId: 'typescript', lines: doc.buffer.lines(0, doc.buffer.lineCount), start, end, code: lines.slice(start, end).join('\n') + '\n', instruction: 'retry the fetch', context: items, contextBudget: settings.contextBudget });
+    const planned = buildReplacementPrompt(
+      { fileName: 'src/big.ts', languageId: 'typescript', lines: doc.buffer.lines(0, doc.buffer.lineCount), start, end, code: lines.slice(start, end).join('\n') + '\n', instruction: 'retry the fetch' },
+      { items, budget: settings.contextBudget },
+    );
     return { ms: performance.now() - started, planned };
   };
   const editCold = await editOnce();

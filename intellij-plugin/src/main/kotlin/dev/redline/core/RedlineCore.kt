@@ -75,7 +75,7 @@ class RedlineCore(
             documents.versioned(uri) { current ->
                 val context = if (diagnostics.isEmpty()) null else InlineEditContext(diagnostics)
                 if (current != version) CompletableFuture.failedFuture(IllegalStateException("The document changed while Redline was starting; try again."))
-                else connection.request { it.inlineEditStart(InlineEditStartParams(VersionedTextDocumentIdentifier(uri, version), range, instruction, context)) }
+                else connection.request { it.inlineEditStart(InlineEditStartParams(VersionedTextDocumentIdentifier(uri, version), range, instruction, context = context)) }
             } ?: CompletableFuture.failedFuture(IllegalStateException("$uri is not open"))
         }
 

@@ -39,7 +39,7 @@ class DiagnosticsTest {
 
     @Test
     fun `serializes as an LSP Diagnostic inside the start request's context`() {
-        val params = InlineEditStartParams(VersionedTextDocumentIdentifier("file:///a.kt", 3), Range(), "fix", InlineEditContext(Diagnostics.of(listOf(HighlightSpan(3, 5, 400, "bad", "Tool")), 0, 9, ::at)))
+        val params = InlineEditStartParams(VersionedTextDocumentIdentifier("file:///a.kt", 3), Range(), "fix", context = InlineEditContext(Diagnostics.of(listOf(HighlightSpan(3, 5, 400, "bad", "Tool")), 0, 9, ::at)))
         val json = JsonParser.parseString(Gson().toJson(params)).asJsonObject
         assertEquals(
             JsonParser.parseString("""{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":2}},"severity":1,"code":"Tool","source":"intellij","message":"bad"}"""),
