@@ -250,7 +250,8 @@ class Run {
     this.died = new Promise((resolve) =>
       client.child!.once('exit', (code, signal) => {
         if (this.closing) return;
-        const last = this.stderr.trim().split('\n').pop();
+        // The sidecar's last words: an error or a crash's own output, not its routine log lines (one per request).
+        const last = this.stderr.trim().split('\n').filter((line) => !/^\[redline (info|debug)\]/.test(line)).pop();
         const message = `the sidecar stopped unexpectedly (${signal ? `killed by ${signal}` : `exit code ${code}`})${last ? `: ${last}` : ''}; nothing was written.`;
         stop.die(message);
         resolve(message);
