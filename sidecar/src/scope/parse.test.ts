@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_CACHED_TREES, SyntaxCache, parseText } from './parse.js';
+import { MAX_CACHED_TREES, MAX_PARSE_CHARS, SyntaxCache, parseText } from './parse.js';
 
 describe('parseText', () => {
   it('parses supported languages and returns null for others', async () => {
@@ -7,6 +7,18 @@ describe('parseText', () => {
     expect(tree?.rootNode.firstChild?.type).toBe('function_definition');
     tree?.delete();
     expect(await parseText('plaintext', 'x')).toBeNull();
+  });
+
+  it('does not parse a text over the limit', async () => {
+    const line = 'x = 1\n';
+    expect(await parseText('python', line.repeat(Math.ceil(MAX_PARSE_CHARS / line.length) + 1))).toBeNull();
+  });
+
+  it('reads a NUL as a space: the nodes around it keep their places', async () => {
+    const tree = await parseText('kotlin', 'fun a() = 1\n\u0000\nfun b() = 2\n');
+    const functions = tree!.rootNode.children.filter((n) => n?.type === 'function_declaration');
+    expect(functions.map((n) => n!.startPosition.row)).toEqual([0, 2]);
+    tree!.delete();
   });
 });
 

@@ -194,23 +194,27 @@ export class EditSession {
     const baseline = this.region.baseline(buffer);
     const side = this.state === 'pending' ? this.region.proposed(buffer) : baseline;
     const code = joinLines(side, buffer, end);
-    // The document as the model sees it: the region's side it rewrites, the rest as it is.
-    const seen = [...buffer.lines(0, start), ...side, ...buffer.lines(end, buffer.lineCount)];
     const clamp = (line: number) => Math.min(Math.max(line, start), start + side.length);
     const sel = { start: clamp(instruction.selection.startLine), end: Math.max(clamp(instruction.selection.endLine), clamp(instruction.selection.startLine) + 1) };
     const selection = { start: sel.start - start, end: sel.end - start };
-    const file: FilePromptInput = { fileName: instruction.fileName, languageId: this.doc.languageId, lines: seen, start: sel.start, end: Math.min(sel.end, seen.length), instruction: instruction.text, scope: this.shape.scope };
     const { format } = this.shape;
     let request: (context: ContextInput) => PlannedRequest;
     let ask: Ask;
-    // Rows the prompt shows anyway: the region and the lines around it for a replacement, the whole file otherwise.
-    let visible = { visibleStart: 0, visibleEnd: seen.length };
+    // The selected rows, and the rows the prompt shows anyway: the region and the lines around it
+    // for a replacement, the whole file otherwise.
+    let rows: { startLine: number; endLine: number; visibleStart: number; visibleEnd: number };
     if (FAMILY[format] === 'text') {
-      const lines = buffer.lines(0, buffer.lineCount);
-      request = (context) => buildReplacementPrompt({ fileName: file.fileName, languageId: file.languageId, lines, start, end, code, instruction: instruction.text }, context);
-      visible = { visibleStart: start - EDIT_CONTEXT_LINES, visibleEnd: end + EDIT_CONTEXT_LINES };
+      // Only the lines the prompt can show around the region, not a copy of every line of the document.
+      const from = Math.max(0, start - EDIT_CONTEXT_LINES);
+      const lines = buffer.lines(from, Math.min(buffer.lineCount, end + EDIT_CONTEXT_LINES));
+      request = (context) =>
+        buildReplacementPrompt({ fileName: instruction.fileName, languageId: this.doc.languageId, lines, start: start - from, end: end - from, code, instruction: instruction.text }, context);
+      rows = { startLine: sel.start, endLine: sel.end, visibleStart: start - EDIT_CONTEXT_LINES, visibleEnd: end + EDIT_CONTEXT_LINES };
       ask = newAsk(baseline, code, { streamer: new StreamingLayout(baseline), selection });
     } else {
+      // The document as the model sees it: the region's side it rewrites, the rest as it is.
+      const seen = [...buffer.lines(0, start), ...side, ...buffer.lines(end, buffer.lineCount)];
+      const file: FilePromptInput = { fileName: instruction.fileName, languageId: this.doc.languageId, lines: seen, start: sel.start, end: Math.min(sel.end, seen.length), instruction: instruction.text, scope: this.shape.scope };
       const readers = {
         searchReplace: () => ({ request: (c: ContextInput) => buildSearchReplacePrompt(file, c), reader: new SearchReplaceReader() }),
         structured: () => ({ request: (c: ContextInput) => buildStructuredPrompt(file, c), reader: new StructuredReader() }),
@@ -218,6 +222,7 @@ export class EditSession {
       };
       const made = readers[format as keyof typeof readers]();
       request = made.request;
+      rows = { startLine: file.start, endLine: file.end, visibleStart: 0, visibleEnd: seen.length };
       // A whole-file reply in the selection scope may change only the selection; edits that name
       // their text may change the region, which is the scope.
       const allowed = format === 'wholeFile' && this.shape.scope === 'selection' ? sel : { start, end: start + side.length };
@@ -230,7 +235,7 @@ export class EditSession {
     this.deps.status(this, 'streaming');
     const { signal } = ask.abort;
     void instruction.context
-      .items({ startLine: file.start, endLine: file.end, ...visible }, signal)
+      .items(rows, signal)
       .catch(() => [])
       .then((items) => {
         if (signal.aborted) return;
