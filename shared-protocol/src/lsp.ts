@@ -114,6 +114,13 @@ export interface ServerCapabilities {
   textDocumentSync: 2;
   inlineCompletionProvider: boolean;
   redlineInlineEdit: boolean;
+  /** The client may send workspace/didChangeWorkspaceFolders when its folders change. */
+  workspace: { workspaceFolders: WorkspaceFoldersServerCapabilities };
+}
+
+export interface WorkspaceFoldersServerCapabilities {
+  supported: boolean;
+  changeNotifications: boolean;
 }
 
 export interface InitializeResult {
@@ -132,6 +139,16 @@ export interface LogMessageParams {
 
 export interface CancelParams {
   id: number | string;
+}
+
+/** workspace/didChangeWorkspaceFolders: folders opened and closed since the last report (or `initialize`). */
+export interface DidChangeWorkspaceFoldersParams {
+  event: WorkspaceFoldersChangeEvent;
+}
+
+export interface WorkspaceFoldersChangeEvent {
+  added: WorkspaceFolder[];
+  removed: WorkspaceFolder[];
 }
 
 /** workspace/didChangeConfiguration: `settings.redline` carries a partial RedlineSettings. */

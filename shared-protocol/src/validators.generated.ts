@@ -1112,8 +1112,167 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const DidCloseTextDocumentParams = validate30;
-const schema31 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
+export const DidChangeWorkspaceFoldersParams = validate30;
+const schema31 = {"type":"object","properties":{"event":{"$ref":"#/definitions/WorkspaceFoldersChangeEvent"}},"required":["event"]};
+const schema32 = {"type":"object","properties":{"added":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},"removed":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}}},"required":["added","removed"]};
+const schema33 = {"type":"object","properties":{"uri":{"type":"string"},"name":{"type":"string"}},"required":["uri","name"]};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.added === undefined) && (missing0 = "added")) || ((data.removed === undefined) && (missing0 = "removed"))){
+validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.added !== undefined){
+let data0 = data.added;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs3 = errors;
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((data1.uri === undefined) && (missing1 = "uri")) || ((data1.name === undefined) && (missing1 = "name"))){
+validate31.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data1.uri !== undefined){
+const _errs6 = errors;
+if(typeof data1.uri !== "string"){
+validate31.errors = [{instancePath:instancePath+"/added/" + i0+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs6 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.name !== undefined){
+const _errs8 = errors;
+if(typeof data1.name !== "string"){
+validate31.errors = [{instancePath:instancePath+"/added/" + i0+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs8 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate31.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate31.errors = [{instancePath:instancePath+"/added",schemaPath:"#/properties/added/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.removed !== undefined){
+let data4 = data.removed;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data4)){
+var valid4 = true;
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+const _errs12 = errors;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+let missing2;
+if(((data5.uri === undefined) && (missing2 = "uri")) || ((data5.name === undefined) && (missing2 = "name"))){
+validate31.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+if(data5.uri !== undefined){
+const _errs15 = errors;
+if(typeof data5.uri !== "string"){
+validate31.errors = [{instancePath:instancePath+"/removed/" + i1+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs15 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data5.name !== undefined){
+const _errs17 = errors;
+if(typeof data5.name !== "string"){
+validate31.errors = [{instancePath:instancePath+"/removed/" + i1+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs17 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+else {
+validate31.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs12 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate31.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1121,44 +1280,15 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.textDocument === undefined) && (missing0 = "textDocument")){
+if((data.event === undefined) && (missing0 = "event")){
 validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.textDocument !== undefined){
-let data0 = data.textDocument;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.uri === undefined) && (missing1 = "uri")){
-validate30.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.uri !== undefined){
-let data1 = data0.uri;
-const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(data1.length < 1){
-validate30.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-else {
-validate30.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate30.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(data.event !== undefined){
+if(!(validate31(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
 }
 }
 }
@@ -1172,18 +1302,78 @@ validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const DidOpenTextDocumentParams = validate31;
-const schema33 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentItem"}},"required":["textDocument"]};
-const schema34 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"languageId":{"type":"string"},"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["uri","languageId","version","text"]};
+export const DidCloseTextDocumentParams = validate33;
+const schema35 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.textDocument === undefined) && (missing0 = "textDocument")){
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.textDocument !== undefined){
+let data0 = data.textDocument;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.uri === undefined) && (missing1 = "uri")){
+validate33.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.uri !== undefined){
+let data1 = data0.uri;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(data1.length < 1){
+validate33.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+export const DidOpenTextDocumentParams = validate34;
+const schema37 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentItem"}},"required":["textDocument"]};
+const schema38 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"languageId":{"type":"string"},"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["uri","languageId","version","text"]};
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.uri === undefined) && (missing0 = "uri")) || ((data.languageId === undefined) && (missing0 = "languageId"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.text === undefined) && (missing0 = "text"))){
-validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1193,12 +1383,12 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(data0.length < 1){
-validate32.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate35.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1211,7 +1401,7 @@ if(valid0){
 if(data.languageId !== undefined){
 const _errs3 = errors;
 if(typeof data.languageId !== "string"){
-validate32.errors = [{instancePath:instancePath+"/languageId",schemaPath:"#/properties/languageId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/languageId",schemaPath:"#/properties/languageId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1225,18 +1415,18 @@ let data2 = data.version;
 const _errs5 = errors;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate32.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate35.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 2147483647 || isNaN(data2)){
-validate32.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate35.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data2 < 0 || isNaN(data2)){
-validate32.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate35.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1251,7 +1441,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs8 = errors;
 if(typeof data.text !== "string"){
-validate32.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -1265,71 +1455,70 @@ var valid0 = true;
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate32.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.textDocument === undefined) && (missing0 = "textDocument")){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.textDocument !== undefined){
-if(!(validate32(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate35(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-export const EmptyParams = validate34;
-const schema36 = {"type":"object"};
-
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
 }
 validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const InitializeParams = validate35;
-const schema37 = {"type":"object","properties":{"processId":{"type":["number","null"]},"clientInfo":{"$ref":"#/definitions/ClientInfo"},"workspaceFolders":{"anyOf":[{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},{"type":"null"}]},"rootUri":{"type":["string","null"]},"initializationOptions":{"$ref":"#/definitions/RedlineSettingsPatch"},"capabilities":{"$ref":"#/definitions/ClientCapabilities"}},"required":["processId","capabilities"]};
-const schema38 = {"type":"object","properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name"]};
-const schema39 = {"type":"object","properties":{"uri":{"type":"string"},"name":{"type":"string"}},"required":["uri","name"]};
-const schema41 = {"type":"object","properties":{"redlineRender":{"type":"boolean"}}};
+export const EmptyParams = validate37;
+const schema40 = {"type":"object"};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+export const InitializeParams = validate38;
+const schema41 = {"type":"object","properties":{"processId":{"type":["number","null"]},"clientInfo":{"$ref":"#/definitions/ClientInfo"},"workspaceFolders":{"anyOf":[{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},{"type":"null"}]},"rootUri":{"type":["string","null"]},"initializationOptions":{"$ref":"#/definitions/RedlineSettingsPatch"},"capabilities":{"$ref":"#/definitions/ClientCapabilities"}},"required":["processId","capabilities"]};
+const schema42 = {"type":"object","properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name"]};
+const schema45 = {"type":"object","properties":{"redlineRender":{"type":"boolean"}}};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.processId === undefined) && (missing0 = "processId")) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1337,7 +1526,7 @@ if(data.processId !== undefined){
 let data0 = data.processId;
 const _errs1 = errors;
 if((!((typeof data0 == "number") && (isFinite(data0)))) && (data0 !== null)){
-validate35.errors = [{instancePath:instancePath+"/processId",schemaPath:"#/properties/processId/type",keyword:"type",params:{type: schema37.properties.processId.type},message:"must be number,null"}];
+validate38.errors = [{instancePath:instancePath+"/processId",schemaPath:"#/properties/processId/type",keyword:"type",params:{type: schema41.properties.processId.type},message:"must be number,null"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1354,14 +1543,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate35.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate38.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.name !== undefined){
 const _errs6 = errors;
 if(typeof data1.name !== "string"){
-validate35.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/ClientInfo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/ClientInfo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -1373,7 +1562,7 @@ if(valid2){
 if(data1.version !== undefined){
 const _errs8 = errors;
 if(typeof data1.version !== "string"){
-validate35.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/ClientInfo/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/ClientInfo/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -1385,7 +1574,7 @@ var valid2 = true;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1515,7 +1704,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate35.errors = vErrors;
+validate38.errors = vErrors;
 return false;
 }
 else {
@@ -1539,7 +1728,7 @@ if(data.rootUri !== undefined){
 let data8 = data.rootUri;
 const _errs23 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-validate35.errors = [{instancePath:instancePath+"/rootUri",schemaPath:"#/properties/rootUri/type",keyword:"type",params:{type: schema37.properties.rootUri.type},message:"must be string,null"}];
+validate38.errors = [{instancePath:instancePath+"/rootUri",schemaPath:"#/properties/rootUri/type",keyword:"type",params:{type: schema41.properties.rootUri.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -1558,11 +1747,11 @@ if(data9.provider !== undefined){
 let data10 = data9.provider;
 const _errs28 = errors;
 if(typeof data10 !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data10 === "ollama") || (data10 === "openai"))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema26.properties.provider.enum},message:"must be equal to one of the allowed values"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema26.properties.provider.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs28 === errors;
@@ -1574,7 +1763,7 @@ if(valid8){
 if(data9.endpoint !== undefined){
 const _errs30 = errors;
 if(typeof data9.endpoint !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs30 === errors;
@@ -1586,7 +1775,7 @@ if(valid8){
 if(data9.model !== undefined){
 const _errs32 = errors;
 if(typeof data9.model !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs32 === errors;
@@ -1598,7 +1787,7 @@ if(valid8){
 if(data9.completionModel !== undefined){
 const _errs34 = errors;
 if(typeof data9.completionModel !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs34 === errors;
@@ -1610,7 +1799,7 @@ if(valid8){
 if(data9.apiKey !== undefined){
 const _errs36 = errors;
 if(typeof data9.apiKey !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs36 === errors;
@@ -1623,18 +1812,18 @@ if(data9.requestTimeoutMs !== undefined){
 let data15 = data9.requestTimeoutMs;
 const _errs38 = errors;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs38){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 2147483647 || isNaN(data15)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data15 < 1 || isNaN(data15)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1650,11 +1839,11 @@ if(data9.editScope !== undefined){
 let data16 = data9.editScope;
 const _errs40 = errors;
 if(typeof data16 !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data16 === "selection") || (data16 === "file"))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs40 === errors;
@@ -1667,11 +1856,11 @@ if(data9.editFormat !== undefined){
 let data17 = data9.editFormat;
 const _errs42 = errors;
 if(typeof data17 !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data17 === "auto") || (data17 === "replacement")) || (data17 === "searchReplace")) || (data17 === "structured")) || (data17 === "wholeFile"))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs42 === errors;
@@ -1684,18 +1873,18 @@ if(data9.largeDeletionLines !== undefined){
 let data18 = data9.largeDeletionLines;
 const _errs44 = errors;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs44){
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 2147483647 || isNaN(data18)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data18 < 0 || isNaN(data18)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1710,7 +1899,7 @@ if(valid8){
 if(data9.fimTemplate !== undefined){
 const _errs46 = errors;
 if(typeof data9.fimTemplate !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs46 === errors;
@@ -1723,18 +1912,18 @@ if(data9.maxLines !== undefined){
 let data20 = data9.maxLines;
 const _errs48 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs48){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data20 < 1 || isNaN(data20)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1750,18 +1939,18 @@ if(data9.numPredictFim !== undefined){
 let data21 = data9.numPredictFim;
 const _errs50 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs50){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 2147483647 || isNaN(data21)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data21 < 1 || isNaN(data21)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1779,18 +1968,18 @@ const _errs52 = errors;
 if(errors === _errs52){
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 > 2 || isNaN(data22)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
 }
 else {
 if(data22 < 0 || isNaN(data22)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -1803,7 +1992,7 @@ if(valid8){
 if(data9.multilineCompletionsEnabled !== undefined){
 const _errs54 = errors;
 if(typeof data9.multilineCompletionsEnabled !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs54 === errors;
@@ -1815,7 +2004,7 @@ if(valid8){
 if(data9.fileContextEnabled !== undefined){
 const _errs56 = errors;
 if(typeof data9.fileContextEnabled !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs56 === errors;
@@ -1827,7 +2016,7 @@ if(valid8){
 if(data9.lspContextEnabled !== undefined){
 const _errs58 = errors;
 if(typeof data9.lspContextEnabled !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs58 === errors;
@@ -1840,18 +2029,18 @@ if(data9.contextBudget !== undefined){
 let data26 = data9.contextBudget;
 const _errs60 = errors;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs60){
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 1000000 || isNaN(data26)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
 return false;
 }
 else {
 if(data26 < 0 || isNaN(data26)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1867,18 +2056,18 @@ if(data9.debounceWait !== undefined){
 let data27 = data9.debounceWait;
 const _errs62 = errors;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs62){
 if((typeof data27 == "number") && (isFinite(data27))){
 if(data27 > 2147483647 || isNaN(data27)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data27 < 0 || isNaN(data27)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1893,7 +2082,7 @@ if(valid8){
 if(data9.completionCacheEnabled !== undefined){
 const _errs64 = errors;
 if(typeof data9.completionCacheEnabled !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs64 === errors;
@@ -1905,7 +2094,7 @@ if(valid8){
 if(data9.enableSubsequentCompletions !== undefined){
 const _errs66 = errors;
 if(typeof data9.enableSubsequentCompletions !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs66 === errors;
@@ -1917,7 +2106,7 @@ if(valid8){
 if(data9.proxy !== undefined){
 const _errs68 = errors;
 if(typeof data9.proxy !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs68 === errors;
@@ -1929,7 +2118,7 @@ if(valid8){
 if(data9.noProxy !== undefined){
 const _errs70 = errors;
 if(typeof data9.noProxy !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs70 === errors;
@@ -1941,7 +2130,7 @@ if(valid8){
 if(data9.caFile !== undefined){
 const _errs72 = errors;
 if(typeof data9.caFile !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs72 === errors;
@@ -1973,7 +2162,7 @@ var valid8 = true;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/initializationOptions",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1991,13 +2180,13 @@ if(errors === _errs75){
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33.redlineRender !== undefined){
 if(typeof data33.redlineRender !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate38.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2014,27 +2203,27 @@ var valid0 = true;
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate35.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const InlineCompletionParams = validate36;
-const schema42 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"context":{"$ref":"#/definitions/InlineCompletionContext"}},"required":["textDocument","position","context"]};
-const schema44 = {"type":"object","properties":{"triggerKind":{"type":"number","enum":[1,2]},"selectedCompletionInfo":{"$ref":"#/definitions/SelectedCompletionInfo"}},"required":["triggerKind"]};
-const schema45 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["range","text"]};
+export const InlineCompletionParams = validate39;
+const schema46 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"context":{"$ref":"#/definitions/InlineCompletionContext"}},"required":["textDocument","position","context"]};
+const schema48 = {"type":"object","properties":{"triggerKind":{"type":"number","enum":[1,2]},"selectedCompletionInfo":{"$ref":"#/definitions/SelectedCompletionInfo"}},"required":["triggerKind"]};
+const schema49 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["range","text"]};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.range === undefined) && (missing0 = "range")) || ((data.text === undefined) && (missing0 = "text"))){
-validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2053,7 +2242,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs2 = errors;
 if(typeof data.text !== "string"){
-validate39.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2065,23 +2254,23 @@ var valid0 = true;
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.triggerKind === undefined) && (missing0 = "triggerKind")){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2089,11 +2278,11 @@ if(data.triggerKind !== undefined){
 let data0 = data.triggerKind;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-validate38.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate41.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(!((data0 === 1) || (data0 === 2))){
-validate38.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/enum",keyword:"enum",params:{allowedValues: schema44.properties.triggerKind.enum},message:"must be equal to one of the allowed values"}];
+validate41.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/enum",keyword:"enum",params:{allowedValues: schema48.properties.triggerKind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2104,8 +2293,8 @@ var valid0 = true;
 if(valid0){
 if(data.selectedCompletionInfo !== undefined){
 const _errs3 = errors;
-if(!(validate39(data.selectedCompletionInfo, {instancePath:instancePath+"/selectedCompletionInfo",parentData:data,parentDataProperty:"selectedCompletionInfo",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate42(data.selectedCompletionInfo, {instancePath:instancePath+"/selectedCompletionInfo",parentData:data,parentDataProperty:"selectedCompletionInfo",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2117,23 +2306,23 @@ var valid0 = true;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate38.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))) || ((data.context === undefined) && (missing0 = "context"))){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2145,7 +2334,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate36.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate39.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2155,12 +2344,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate36.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate39.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate36.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2168,7 +2357,7 @@ return false;
 }
 }
 else {
-validate36.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2192,8 +2381,8 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined){
 const _errs7 = errors;
-if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate41(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2206,40 +2395,40 @@ var valid0 = true;
 }
 }
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate36.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const InlineEditStartParams = validate43;
-const schema46 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"range":{"$ref":"#/definitions/Range"},"instruction":{"type":"string"},"scope":{"$ref":"#/definitions/EditScope"},"editFormat":{"$ref":"#/definitions/EditFormatChoice"},"context":{"$ref":"#/definitions/InlineEditContext"}},"required":["textDocument","range","instruction"]};
-const schema47 = {"type":"string","enum":["selection","file"]};
-const schema48 = {"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]};
-const schema49 = {"type":"object","properties":{"diagnostics":{"type":"array","items":{"$ref":"#/definitions/Diagnostic"}}}};
-const schema50 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"severity":{"$ref":"#/definitions/DiagnosticSeverity"},"code":{"type":["number","string"]},"codeDescription":{"$ref":"#/definitions/CodeDescription"},"source":{"type":"string"},"message":{"type":"string"},"tags":{"type":"array","items":{"type":"number","enum":[1,2]}},"relatedInformation":{"type":"array","items":{"$ref":"#/definitions/DiagnosticRelatedInformation"}}},"required":["range","message"]};
-const schema51 = {"type":"number","enum":[1,2,3,4]};
-const schema52 = {"type":"object","properties":{"href":{"type":"string"}},"required":["href"]};
-const schema53 = {"type":"object","properties":{"location":{"$ref":"#/definitions/Location"},"message":{"type":"string"}},"required":["location","message"]};
-const schema54 = {"type":"object","properties":{"uri":{"type":"string"},"range":{"$ref":"#/definitions/Range"}},"required":["uri","range"]};
+export const InlineEditStartParams = validate46;
+const schema50 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"range":{"$ref":"#/definitions/Range"},"instruction":{"type":"string"},"scope":{"$ref":"#/definitions/EditScope"},"editFormat":{"$ref":"#/definitions/EditFormatChoice"},"context":{"$ref":"#/definitions/InlineEditContext"}},"required":["textDocument","range","instruction"]};
+const schema51 = {"type":"string","enum":["selection","file"]};
+const schema52 = {"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]};
+const schema53 = {"type":"object","properties":{"diagnostics":{"type":"array","items":{"$ref":"#/definitions/Diagnostic"}}}};
+const schema54 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"severity":{"$ref":"#/definitions/DiagnosticSeverity"},"code":{"type":["number","string"]},"codeDescription":{"$ref":"#/definitions/CodeDescription"},"source":{"type":"string"},"message":{"type":"string"},"tags":{"type":"array","items":{"type":"number","enum":[1,2]}},"relatedInformation":{"type":"array","items":{"$ref":"#/definitions/DiagnosticRelatedInformation"}}},"required":["range","message"]};
+const schema55 = {"type":"number","enum":[1,2,3,4]};
+const schema56 = {"type":"object","properties":{"href":{"type":"string"}},"required":["href"]};
+const schema57 = {"type":"object","properties":{"location":{"$ref":"#/definitions/Location"},"message":{"type":"string"}},"required":["location","message"]};
+const schema58 = {"type":"object","properties":{"uri":{"type":"string"},"range":{"$ref":"#/definitions/Range"}},"required":["uri","range"]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.uri === undefined) && (missing0 = "uri")) || ((data.range === undefined) && (missing0 = "range"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.uri !== undefined){
 const _errs1 = errors;
 if(typeof data.uri !== "string"){
-validate50.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate53.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2263,30 +2452,30 @@ var valid0 = true;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.location === undefined) && (missing0 = "location")) || ((data.message === undefined) && (missing0 = "message"))){
-validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.location !== undefined){
 const _errs1 = errors;
-if(!(validate50(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate53(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2298,7 +2487,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate49.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2310,23 +2499,23 @@ var valid0 = true;
 }
 }
 else {
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate49.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.range === undefined) && (missing0 = "range")) || ((data.message === undefined) && (missing0 = "message"))){
-validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2346,11 +2535,11 @@ if(data.severity !== undefined){
 let data1 = data.severity;
 const _errs2 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate47.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate50.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(!((((data1 === 1) || (data1 === 2)) || (data1 === 3)) || (data1 === 4))){
-validate47.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"}];
+validate50.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2363,7 +2552,7 @@ if(data.code !== undefined){
 let data2 = data.code;
 const _errs5 = errors;
 if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
-validate47.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema50.properties.code.type},message:"must be number,string"}];
+validate50.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema54.properties.code.type},message:"must be number,string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2380,20 +2569,20 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.href === undefined) && (missing1 = "href")){
-validate47.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate50.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data3.href !== undefined){
 if(typeof data3.href !== "string"){
-validate47.errors = [{instancePath:instancePath+"/codeDescription/href",schemaPath:"#/definitions/CodeDescription/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate50.errors = [{instancePath:instancePath+"/codeDescription/href",schemaPath:"#/definitions/CodeDescription/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2406,7 +2595,7 @@ if(valid0){
 if(data.source !== undefined){
 const _errs12 = errors;
 if(typeof data.source !== "string"){
-validate47.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate50.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -2418,7 +2607,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs14 = errors;
 if(typeof data.message !== "string"){
-validate47.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate50.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -2438,11 +2627,11 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 const _errs18 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate47.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate50.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(!((data8 === 1) || (data8 === 2))){
-validate47.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/enum",keyword:"enum",params:{allowedValues: schema50.properties.tags.items.enum},message:"must be equal to one of the allowed values"}];
+validate50.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/enum",keyword:"enum",params:{allowedValues: schema54.properties.tags.items.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -2452,7 +2641,7 @@ break;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate50.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2471,8 +2660,8 @@ var valid5 = true;
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 const _errs22 = errors;
-if(!(validate49(data9[i1], {instancePath:instancePath+"/relatedInformation/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate52(data9[i1], {instancePath:instancePath+"/relatedInformation/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs22 === errors;
@@ -2482,7 +2671,7 @@ break;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/relatedInformation",schemaPath:"#/properties/relatedInformation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate50.errors = [{instancePath:instancePath+"/relatedInformation",schemaPath:"#/properties/relatedInformation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2501,16 +2690,16 @@ var valid0 = true;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate47.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2524,8 +2713,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate47(data0[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate50(data0[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -2535,30 +2724,30 @@ break;
 }
 }
 else {
-validate46.errors = [{instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate49.errors = [{instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate46.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.range === undefined) && (missing0 = "range"))) || ((data.instruction === undefined) && (missing0 = "instruction"))){
-validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2589,7 +2778,7 @@ if(valid0){
 if(data.instruction !== undefined){
 const _errs3 = errors;
 if(typeof data.instruction !== "string"){
-validate43.errors = [{instancePath:instancePath+"/instruction",schemaPath:"#/properties/instruction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/instruction",schemaPath:"#/properties/instruction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2602,11 +2791,11 @@ if(data.scope !== undefined){
 let data3 = data.scope;
 const _errs5 = errors;
 if(typeof data3 !== "string"){
-validate43.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data3 === "selection") || (data3 === "file"))){
-validate43.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2619,11 +2808,11 @@ if(data.editFormat !== undefined){
 let data4 = data.editFormat;
 const _errs8 = errors;
 if(typeof data4 !== "string"){
-validate43.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data4 === "auto") || (data4 === "replacement")) || (data4 === "searchReplace")) || (data4 === "structured")) || (data4 === "wholeFile"))){
-validate43.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/enum",keyword:"enum",params:{allowedValues: schema48.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2634,8 +2823,8 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined){
 const _errs11 = errors;
-if(!(validate46(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate49(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -2651,32 +2840,32 @@ var valid0 = true;
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate43.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const RenderResult = validate56;
-const schema55 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
+export const RenderResult = validate59;
+const schema59 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.applied === undefined) && (missing0 = "applied")) || ((data.version === undefined) && (missing0 = "version"))){
-validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.applied !== undefined){
 const _errs1 = errors;
 if(typeof data.applied !== "boolean"){
-validate56.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate59.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2690,18 +2879,18 @@ let data1 = data.version;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate56.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate59.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-validate56.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate59.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate56.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate59.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2716,25 +2905,25 @@ var valid0 = true;
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate56.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionChangedParams = validate57;
-const schema57 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
+export const SelectionChangedParams = validate60;
+const schema61 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2746,7 +2935,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate57.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate60.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2756,12 +2945,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate57.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate60.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate60.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2769,7 +2958,7 @@ return false;
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2794,63 +2983,63 @@ var valid0 = true;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate57.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const SessionParams = validate59;
-const schema59 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
+export const SessionParams = validate62;
+const schema63 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 if(typeof data.sessionId !== "string"){
-validate59.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate59.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const SettleParams = validate60;
-const schema60 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
+export const SettleParams = validate63;
+const schema64 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 const _errs1 = errors;
 if(typeof data.sessionId !== "string"){
-validate60.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate63.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2864,18 +3053,18 @@ let data1 = data.line;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate60.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate63.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-validate60.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate63.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate60.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate63.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2890,25 +3079,25 @@ var valid0 = true;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const SnippetApplyParams = validate61;
-const schema62 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
+export const SnippetApplyParams = validate64;
+const schema66 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.snippet === undefined) && (missing0 = "snippet"))) || ((data.selection === undefined) && (missing0 = "selection"))){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2927,7 +3116,7 @@ if(valid0){
 if(data.snippet !== undefined){
 const _errs2 = errors;
 if(typeof data.snippet !== "string"){
-validate61.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2952,11 +3141,11 @@ var valid0 = true;
 }
 }
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate61.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 

@@ -4,7 +4,8 @@
  * through the tsconfig path alias, then the value's type), the project's rules files and the
  * client's diagnostic; a completion's FIM prompt carries the same definitions in Qwen's repository
  * format. Files outside the workspace — behind `../` or a symlink — are never read: their text,
- * which an outline would show whole, never reaches the model.
+ * which an outline would show whole, never reaches the model. A folder the client adds later with
+ * workspace/didChangeWorkspaceFolders is read from then on, and no longer once it is removed.
  */
 import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,7 @@ export async function createReturn(request: ReturnRequest) {
 `;
 
 const SECRET = 'export const secret = "OUTSIDE-THE-WORKSPACE";\nexport const linked = "OUTSIDE-THE-WORKSPACE";\n';
+const STOCK = '/** Units on the shelf. */\nexport function unitsInStock(sku: string): number {\n  return 0;\n}\n';
 const RULES = 'Check return policies with returnPolicy.assertCanReturn before any submit.';
 
 let root: string;
@@ -71,6 +73,7 @@ beforeAll(async () => {
   write(join(project, 'AGENTS.md'), `# Agents\n\n${RULES}\n`);
   write(join(project, '.redline/rules.md'), 'Money is in cents.\n');
   write(join(root, 'outside/secret.ts'), SECRET);
+  write(join(root, 'store/src/stock.ts'), STOCK);
   symlinkSync(join(root, 'outside/secret.ts'), join(project, 'src/returns/linked.ts'));
 
   model = await startModelDouble();
@@ -136,5 +139,28 @@ describe('context (packaged executable)', () => {
     expect(prompt).toContain('<|file_sep|>src/returns/returnPolicy.ts\n/** Decides whether an order may be returned. */\nexport interface ReturnPolicy {');
     expect(prompt).toContain('<|file_sep|>src/returns/draft.ts\n<|fim_prefix|>import { returnPolicy }');
     expect(prompt).not.toContain('OUTSIDE-THE-WORKSPACE');
+  });
+
+  it('a workspace folder added later is read from then on, and not once it is removed', async () => {
+    const store = join(root, 'store');
+    const folder = { uri: pathToFileURL(store).href, name: 'store' };
+    const signature = 'export function unitsInStock(sku: string): number';
+    const complete = async (name: string): Promise<string> => {
+      const uri = pathToFileURL(join(store, `src/${name}.ts`)).href;
+      const text = 'import { unitsInStock } from "./stock";\n\nexport const left = unitsInStock(\n';
+      await client.openDocument(uri, 'typescript', text);
+      model.script({ text: '"sku-1");' });
+      const before = model.requests.length;
+      await client.conn.sendRequest('textDocument/inlineCompletion', { textDocument: { uri }, position: { line: 2, character: 32 }, context: { triggerKind: 1 } });
+      return (model.requests[before].body as { prompt: string }).prompt;
+    };
+
+    expect(await complete('before')).not.toContain(signature);
+    await client.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [folder], removed: [] } });
+    const added = await complete('added');
+    expect(added).toContain(`<|file_sep|>src/stock.ts\n/** Units on the shelf. */\n${signature}`);
+    expect(added).not.toContain('return 0;');
+    await client.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [folder] } });
+    expect(await complete('removed')).not.toContain(signature);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The sidecar's one owner of context: stores the workspace folders at `initialize` and records the
- * user's edits from the start, but loads the builder (tree-sitter queries, resolution, caches) only
+ * user's edits from the start (and the folders' later changes), but loads the builder (tree-sitter queries, resolution, caches) only
  * on the first request that needs it, so start-up stays lean. A context failure never fails a
  * request: it is logged and the request goes on with the code and its surroundings alone.
  */
-import type { InitializeParams } from '@redline/shared-protocol';
+import type { InitializeParams, WorkspaceFoldersChangeEvent } from '@redline/shared-protocol';
 import type { SyntaxCache } from '../scope/parse.js';
 import type { DocumentStore } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
@@ -37,6 +37,14 @@ export class ContextService implements ContextSource {
   /** From `initialize`: only stored; read on the first request. */
   setWorkspace(params: Pick<InitializeParams, 'workspaceFolders' | 'rootUri'>): void {
     this.folders = workspaceFoldersOf(params);
+    this.builder = null;
+  }
+
+  /** From `workspace/didChangeWorkspaceFolders`: removed folders go, added ones join; the next request starts a fresh builder over them. */
+  changeWorkspace(event: WorkspaceFoldersChangeEvent): void {
+    const removed = new Set(workspaceFoldersOf({ workspaceFolders: event.removed }));
+    const added = workspaceFoldersOf({ workspaceFolders: event.added });
+    this.folders = [...new Set([...this.folders.filter((folder) => !removed.has(folder)), ...added])];
     this.builder = null;
   }
 

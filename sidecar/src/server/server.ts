@@ -71,13 +71,19 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     context.setWorkspace(params);
     log.connect((type, message) => void conn.sendNotification('window/logMessage', { type, message }));
     return {
-      capabilities: { textDocumentSync: 2, inlineCompletionProvider: true, redlineInlineEdit: true },
+      capabilities: {
+        textDocumentSync: 2,
+        inlineCompletionProvider: true,
+        redlineInlineEdit: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
       serverInfo: { name: 'redline-sidecar', version: SERVER_VERSION },
     };
   });
   // The grammar runtime is compiled once the client has its `initialize` reply, never before it.
   conn.onNotification('initialized', () => void warmUp());
   conn.onNotification('workspace/didChangeConfiguration', (params) => settings.update(params.settings?.redline));
+  conn.onNotification('workspace/didChangeWorkspaceFolders', (params) => context.changeWorkspace(params.event));
   conn.onNotification('textDocument/didOpen', (params) => {
     documents.open(params);
     // The first parse of a grammar is slow: compile it before the user asks for a scope.

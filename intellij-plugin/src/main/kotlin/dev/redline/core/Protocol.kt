@@ -41,6 +41,10 @@ data class ClientCapabilities(val redlineRender: Boolean? = null)
 
 data class WorkspaceFolder(val uri: String = "", val name: String = "")
 
+data class DidChangeWorkspaceFoldersParams(val event: WorkspaceFoldersChangeEvent = WorkspaceFoldersChangeEvent())
+
+data class WorkspaceFoldersChangeEvent(val added: List<WorkspaceFolder> = emptyList(), val removed: List<WorkspaceFolder> = emptyList())
+
 data class InitializeParams(
     val processId: Long? = null,
     val clientInfo: ClientInfo? = null,
@@ -55,7 +59,12 @@ data class ServerCapabilities(
     val textDocumentSync: Int = 2,
     val inlineCompletionProvider: Boolean = false,
     val redlineInlineEdit: Boolean = false,
+    val workspace: ServerWorkspaceCapabilities = ServerWorkspaceCapabilities(),
 )
+
+data class ServerWorkspaceCapabilities(val workspaceFolders: WorkspaceFoldersServerCapabilities = WorkspaceFoldersServerCapabilities())
+
+data class WorkspaceFoldersServerCapabilities(val supported: Boolean = false, val changeNotifications: Boolean = false)
 
 data class ServerInfo(val name: String = "", val version: String = "")
 

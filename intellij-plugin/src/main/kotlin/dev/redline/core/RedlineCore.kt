@@ -31,19 +31,24 @@ class RedlineCore(
         onCrash = { message -> host.onUiThread { sessions.abandonAll(message) } },
         onClosed = { documents.detach(it.server) },
     )
+    private val folders = WorkspaceFolderSync()
     val completion = CompletionBridge(supervisor::connection) { supervisor.currentConnection()?.server }
 
     /** On the supervisor's start thread; waits only for the sidecar's answer. */
     private fun handshake(connection: SidecarConnection) {
+        val initialFolders = host.read { host.workspaceFolders() }
         val params = InitializeParams(
             processId = ProcessHandle.current().pid(),
             clientInfo = ClientInfo("Redline for JetBrains IDEs", clientVersion),
             initializationOptions = settings(),
             capabilities = ClientCapabilities(redlineRender = true),
-            workspaceFolders = host.read { host.workspaceFolders() }.takeIf { it.isNotEmpty() },
+            workspaceFolders = initialFolders.takeIf { it.isNotEmpty() },
         )
         connection.request { it.initialize(params) }.get(HANDSHAKE_SECONDS, TimeUnit.SECONDS)
         connection.server.initialized(EmptyParams())
+        folders.attach(connection.server, initialFolders)
+        // Folders that changed while the sidecar started; on the UI thread, where every later report comes from.
+        host.onUiThread(::workspaceFoldersChanged)
         host.read { documents.attach(connection.server) { host.buffer(it)?.text() } }
     }
 
@@ -52,6 +57,12 @@ class RedlineCore(
         documents.open(view.uri, languageId, text)
         sessions.editorOpened(view)
     }
+
+    /**
+     * On the UI thread (so reports reach the sidecar in the order the IDE's state changed): the IDE's
+     * workspace folders may have changed, e.g. an editor of a newly opened project appeared.
+     */
+    fun workspaceFoldersChanged() = folders.update(host.read { host.workspaceFolders() })
 
     /** [lastForDocument]: no other editor shows the document, so the sidecar stops mirroring it. */
     fun editorReleased(view: EditorView, lastForDocument: Boolean) {

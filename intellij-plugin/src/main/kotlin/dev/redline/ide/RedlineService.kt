@@ -72,7 +72,11 @@ class RedlineService : Disposable, EditorHost {
     init {
         val factory = EditorFactory.getInstance()
         factory.addEditorFactoryListener(object : EditorFactoryListener {
-            override fun editorCreated(event: EditorFactoryEvent) = opened(event.editor)
+            override fun editorCreated(event: EditorFactoryEvent) {
+                opened(event.editor)
+                // An editor of a project opened after the sidecar started: the sidecar learns its folders before any request from it.
+                core.workspaceFoldersChanged()
+            }
             override fun editorReleased(event: EditorFactoryEvent) = released(event.editor)
         }, this)
         factory.eventMulticaster.addDocumentListener(object : DocumentListener {
@@ -149,7 +153,7 @@ class RedlineService : Disposable, EditorHost {
 
     override fun <T> read(body: () -> T): T = ApplicationManager.getApplication().runReadAction(Computable { body() })
 
-    /** The content roots of the projects open when the sidecar starts (a project opened later is read once the sidecar restarts). */
+    /** The content roots of the open projects (read at the sidecar's start and whenever an editor opens). */
     override fun workspaceFolders(): List<WorkspaceFolder> =
         ProjectManager.getInstance().openProjects.flatMap { project -> ProjectRootManager.getInstance(project).contentRoots.map { WorkspaceFolder(it.url, it.name) } }.distinct()
 

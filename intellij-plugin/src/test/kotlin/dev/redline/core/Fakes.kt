@@ -107,7 +107,8 @@ class FakeHost : EditorHost {
         ui.execute(task)
     }
 
-    override fun <T> read(body: () -> T): T = onUi(body)
+    // As the platform's runReadAction: at once on the UI thread, which holds read access.
+    override fun <T> read(body: () -> T): T = if (Thread.currentThread().name == "fake-ui") body() else onUi(body)
 
     fun openModal() = synchronized(held) { modal = true }
 
@@ -149,6 +150,7 @@ open class RecordingServer : SidecarServer {
     override fun didChange(params: DidChangeTextDocumentParams) { received += params }
     override fun didClose(params: DidCloseTextDocumentParams) { received += params }
     override fun didChangeConfiguration(params: DidChangeConfigurationParams) { received += params }
+    override fun didChangeWorkspaceFolders(params: DidChangeWorkspaceFoldersParams) { received += params }
     override fun inlineCompletion(params: InlineCompletionParams): CompletableFuture<InlineCompletionList> =
         CompletableFuture<InlineCompletionList>().also { received += params; completionRequests += it }
     override fun selectionChanged(params: SelectionChangedParams) { received += params }
