@@ -459,7 +459,7 @@ return errors === 0;
 
 export const DidChangeConfigurationParams = validate23;
 const schema25 = {"type":"object","properties":{"settings":{"type":"object","properties":{"redline":{"$ref":"#/definitions/RedlineSettingsPatch"}}}},"required":["settings"]};
-const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
+const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -574,16 +574,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.editScope !== undefined){
-let data8 = data1.editScope;
+if(data1.maxEditTokens !== undefined){
+let data8 = data1.maxEditTokens;
 const _errs18 = errors;
-if(typeof data8 !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(!((data8 === "selection") || (data8 === "file"))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
+if(errors === _errs18){
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 2147483647 || isNaN(data8)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
+}
+else {
+if(data8 < 1 || isNaN(data8)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs18 === errors;
 }
@@ -591,16 +601,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.editFormat !== undefined){
-let data9 = data1.editFormat;
+if(data1.maxContextTokens !== undefined){
+let data9 = data1.maxContextTokens;
 const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(!(((((data9 === "auto") || (data9 === "replacement")) || (data9 === "searchReplace")) || (data9 === "structured")) || (data9 === "wholeFile"))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
+if(errors === _errs20){
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 2147483647 || isNaN(data9)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
+}
+else {
+if(data9 < 4096 || isNaN(data9)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs20 === errors;
 }
@@ -608,26 +628,16 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.largeDeletionLines !== undefined){
-let data10 = data1.largeDeletionLines;
+if(data1.editScope !== undefined){
+let data10 = data1.editScope;
 const _errs22 = errors;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data10 !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(errors === _errs22){
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 2147483647 || isNaN(data10)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(!((data10 === "selection") || (data10 === "file"))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-if(data10 < 0 || isNaN(data10)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs22 === errors;
 }
@@ -635,10 +645,15 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.fimTemplate !== undefined){
+if(data1.editFormat !== undefined){
+let data11 = data1.editFormat;
 const _errs24 = errors;
-if(typeof data1.fimTemplate !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data11 !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data11 === "auto") || (data11 === "replacement")) || (data11 === "searchReplace")) || (data11 === "structured")) || (data11 === "wholeFile"))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs24 === errors;
@@ -647,22 +662,22 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.maxLines !== undefined){
-let data12 = data1.maxLines;
+if(data1.largeDeletionLines !== undefined){
+let data12 = data1.largeDeletionLines;
 const _errs26 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs26){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 2147483647 || isNaN(data12)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
-if(data12 < 1 || isNaN(data12)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+if(data12 < 0 || isNaN(data12)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -674,26 +689,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.numPredictFim !== undefined){
-let data13 = data1.numPredictFim;
+if(data1.fimTemplate !== undefined){
 const _errs28 = errors;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data1.fimTemplate !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs28){
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 2147483647 || isNaN(data13)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data13 < 1 || isNaN(data13)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs28 === errors;
 }
@@ -701,17 +701,71 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.temperature !== undefined){
-let data14 = data1.temperature;
+if(data1.maxLines !== undefined){
+let data14 = data1.maxLines;
 const _errs30 = errors;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs30){
 if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 2 || isNaN(data14)){
+if(data14 > 2147483647 || isNaN(data14)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data14 < 1 || isNaN(data14)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs30 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.numPredictFim !== undefined){
+let data15 = data1.numPredictFim;
+const _errs32 = errors;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs32){
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 2147483647 || isNaN(data15)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data15 < 1 || isNaN(data15)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs32 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.temperature !== undefined){
+let data16 = data1.temperature;
+const _errs34 = errors;
+if(errors === _errs34){
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 2 || isNaN(data16)){
 validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
 }
 else {
-if(data14 < 0 || isNaN(data14)){
+if(data16 < 0 || isNaN(data16)){
 validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -722,40 +776,16 @@ validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",
 return false;
 }
 }
-var valid3 = _errs30 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.multilineCompletionsEnabled !== undefined){
-const _errs32 = errors;
-if(typeof data1.multilineCompletionsEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs32 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.fileContextEnabled !== undefined){
-const _errs34 = errors;
-if(typeof data1.fileContextEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid3 = _errs34 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.lspContextEnabled !== undefined){
+if(data1.multilineCompletionsEnabled !== undefined){
 const _errs36 = errors;
-if(typeof data1.lspContextEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.multilineCompletionsEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs36 === errors;
@@ -764,26 +794,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.contextBudget !== undefined){
-let data18 = data1.contextBudget;
+if(data1.fileContextEnabled !== undefined){
 const _errs38 = errors;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data1.fileContextEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs38){
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 1000000 || isNaN(data18)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data18 < 0 || isNaN(data18)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs38 === errors;
 }
@@ -791,26 +806,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.debounceWait !== undefined){
-let data19 = data1.debounceWait;
+if(data1.lspContextEnabled !== undefined){
 const _errs40 = errors;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data1.lspContextEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs40){
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 > 2147483647 || isNaN(data19)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data19 < 0 || isNaN(data19)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs40 === errors;
 }
@@ -818,11 +818,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.completionCacheEnabled !== undefined){
+if(data1.contextBudget !== undefined){
+let data20 = data1.contextBudget;
 const _errs42 = errors;
-if(typeof data1.completionCacheEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs42){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 1000000 || isNaN(data20)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
+if(data20 < 0 || isNaN(data20)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs42 === errors;
 }
@@ -830,11 +845,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.enableSubsequentCompletions !== undefined){
+if(data1.debounceWait !== undefined){
+let data21 = data1.debounceWait;
 const _errs44 = errors;
-if(typeof data1.enableSubsequentCompletions !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs44){
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 2147483647 || isNaN(data21)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data21 < 0 || isNaN(data21)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs44 === errors;
 }
@@ -842,10 +872,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.proxy !== undefined){
+if(data1.completionCacheEnabled !== undefined){
 const _errs46 = errors;
-if(typeof data1.proxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.completionCacheEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs46 === errors;
@@ -854,10 +884,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.noProxy !== undefined){
+if(data1.enableSubsequentCompletions !== undefined){
 const _errs48 = errors;
-if(typeof data1.noProxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.enableSubsequentCompletions !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs48 === errors;
@@ -866,16 +896,42 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.caFile !== undefined){
+if(data1.proxy !== undefined){
 const _errs50 = errors;
-if(typeof data1.caFile !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.proxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs50 === errors;
 }
 else {
 var valid3 = true;
+}
+if(valid3){
+if(data1.noProxy !== undefined){
+const _errs52 = errors;
+if(typeof data1.noProxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs52 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.caFile !== undefined){
+const _errs54 = errors;
+if(typeof data1.caFile !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs54 === errors;
+}
+else {
+var valid3 = true;
+}
+}
 }
 }
 }
@@ -1835,16 +1891,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.editScope !== undefined){
-let data16 = data9.editScope;
+if(data9.maxEditTokens !== undefined){
+let data16 = data9.maxEditTokens;
 const _errs40 = errors;
-if(typeof data16 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(!((data16 === "selection") || (data16 === "file"))){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
+if(errors === _errs40){
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 2147483647 || isNaN(data16)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
+}
+else {
+if(data16 < 1 || isNaN(data16)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs40 === errors;
 }
@@ -1852,16 +1918,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.editFormat !== undefined){
-let data17 = data9.editFormat;
+if(data9.maxContextTokens !== undefined){
+let data17 = data9.maxContextTokens;
 const _errs42 = errors;
-if(typeof data17 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(!(((((data17 === "auto") || (data17 === "replacement")) || (data17 === "searchReplace")) || (data17 === "structured")) || (data17 === "wholeFile"))){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
+if(errors === _errs42){
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 2147483647 || isNaN(data17)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
+}
+else {
+if(data17 < 4096 || isNaN(data17)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs42 === errors;
 }
@@ -1869,26 +1945,16 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.largeDeletionLines !== undefined){
-let data18 = data9.largeDeletionLines;
+if(data9.editScope !== undefined){
+let data18 = data9.editScope;
 const _errs44 = errors;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data18 !== "string"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(errors === _errs44){
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 2147483647 || isNaN(data18)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(!((data18 === "selection") || (data18 === "file"))){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-if(data18 < 0 || isNaN(data18)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs44 === errors;
 }
@@ -1896,10 +1962,15 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.fimTemplate !== undefined){
+if(data9.editFormat !== undefined){
+let data19 = data9.editFormat;
 const _errs46 = errors;
-if(typeof data9.fimTemplate !== "string"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data19 !== "string"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data19 === "auto") || (data19 === "replacement")) || (data19 === "searchReplace")) || (data19 === "structured")) || (data19 === "wholeFile"))){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs46 === errors;
@@ -1908,22 +1979,22 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.maxLines !== undefined){
-let data20 = data9.maxLines;
+if(data9.largeDeletionLines !== undefined){
+let data20 = data9.largeDeletionLines;
 const _errs48 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs48){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
-if(data20 < 1 || isNaN(data20)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+if(data20 < 0 || isNaN(data20)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1935,26 +2006,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.numPredictFim !== undefined){
-let data21 = data9.numPredictFim;
+if(data9.fimTemplate !== undefined){
 const _errs50 = errors;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.fimTemplate !== "string"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs50){
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 2147483647 || isNaN(data21)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data21 < 1 || isNaN(data21)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs50 === errors;
 }
@@ -1962,17 +2018,71 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.temperature !== undefined){
-let data22 = data9.temperature;
+if(data9.maxLines !== undefined){
+let data22 = data9.maxLines;
 const _errs52 = errors;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs52){
 if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 2 || isNaN(data22)){
+if(data22 > 2147483647 || isNaN(data22)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data22 < 1 || isNaN(data22)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs52 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.numPredictFim !== undefined){
+let data23 = data9.numPredictFim;
+const _errs54 = errors;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs54){
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 2147483647 || isNaN(data23)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data23 < 1 || isNaN(data23)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs54 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.temperature !== undefined){
+let data24 = data9.temperature;
+const _errs56 = errors;
+if(errors === _errs56){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 2 || isNaN(data24)){
 validate38.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
 }
 else {
-if(data22 < 0 || isNaN(data22)){
+if(data24 < 0 || isNaN(data24)){
 validate38.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -1983,40 +2093,16 @@ validate38.errors = [{instancePath:instancePath+"/initializationOptions/temperat
 return false;
 }
 }
-var valid8 = _errs52 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data9.multilineCompletionsEnabled !== undefined){
-const _errs54 = errors;
-if(typeof data9.multilineCompletionsEnabled !== "boolean"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid8 = _errs54 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data9.fileContextEnabled !== undefined){
-const _errs56 = errors;
-if(typeof data9.fileContextEnabled !== "boolean"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid8 = _errs56 === errors;
 }
 else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.lspContextEnabled !== undefined){
+if(data9.multilineCompletionsEnabled !== undefined){
 const _errs58 = errors;
-if(typeof data9.lspContextEnabled !== "boolean"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.multilineCompletionsEnabled !== "boolean"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs58 === errors;
@@ -2025,26 +2111,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.contextBudget !== undefined){
-let data26 = data9.contextBudget;
+if(data9.fileContextEnabled !== undefined){
 const _errs60 = errors;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.fileContextEnabled !== "boolean"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs60){
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 1000000 || isNaN(data26)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data26 < 0 || isNaN(data26)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs60 === errors;
 }
@@ -2052,26 +2123,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.debounceWait !== undefined){
-let data27 = data9.debounceWait;
+if(data9.lspContextEnabled !== undefined){
 const _errs62 = errors;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.lspContextEnabled !== "boolean"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs62){
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 2147483647 || isNaN(data27)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data27 < 0 || isNaN(data27)){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs62 === errors;
 }
@@ -2079,11 +2135,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionCacheEnabled !== undefined){
+if(data9.contextBudget !== undefined){
+let data28 = data9.contextBudget;
 const _errs64 = errors;
-if(typeof data9.completionCacheEnabled !== "boolean"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs64){
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 1000000 || isNaN(data28)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
+if(data28 < 0 || isNaN(data28)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs64 === errors;
 }
@@ -2091,11 +2162,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.enableSubsequentCompletions !== undefined){
+if(data9.debounceWait !== undefined){
+let data29 = data9.debounceWait;
 const _errs66 = errors;
-if(typeof data9.enableSubsequentCompletions !== "boolean"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs66){
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 > 2147483647 || isNaN(data29)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data29 < 0 || isNaN(data29)){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs66 === errors;
 }
@@ -2103,10 +2189,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.proxy !== undefined){
+if(data9.completionCacheEnabled !== undefined){
 const _errs68 = errors;
-if(typeof data9.proxy !== "string"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.completionCacheEnabled !== "boolean"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs68 === errors;
@@ -2115,10 +2201,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.noProxy !== undefined){
+if(data9.enableSubsequentCompletions !== undefined){
 const _errs70 = errors;
-if(typeof data9.noProxy !== "string"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.enableSubsequentCompletions !== "boolean"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs70 === errors;
@@ -2127,16 +2213,42 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.caFile !== undefined){
+if(data9.proxy !== undefined){
 const _errs72 = errors;
-if(typeof data9.caFile !== "string"){
-validate38.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.proxy !== "string"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs72 === errors;
 }
 else {
 var valid8 = true;
+}
+if(valid8){
+if(data9.noProxy !== undefined){
+const _errs74 = errors;
+if(typeof data9.noProxy !== "string"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs74 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.caFile !== undefined){
+const _errs76 = errors;
+if(typeof data9.caFile !== "string"){
+validate38.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs76 === errors;
+}
+else {
+var valid8 = true;
+}
+}
 }
 }
 }
@@ -2173,13 +2285,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data33 = data.capabilities;
-const _errs74 = errors;
-const _errs75 = errors;
-if(errors === _errs75){
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.redlineRender !== undefined){
-if(typeof data33.redlineRender !== "boolean"){
+let data35 = data.capabilities;
+const _errs78 = errors;
+const _errs79 = errors;
+if(errors === _errs79){
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.redlineRender !== undefined){
+if(typeof data35.redlineRender !== "boolean"){
 validate38.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
@@ -2190,7 +2302,7 @@ validate38.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/de
 return false;
 }
 }
-var valid0 = _errs74 === errors;
+var valid0 = _errs78 === errors;
 }
 else {
 var valid0 = true;

@@ -59,8 +59,14 @@ const MAX_STALE_RENDERS = 20;
 /** Tries of the closing render: a stale answer means the user typed meanwhile, so it is planned again. */
 const CLOSE_ATTEMPTS = 5;
 
-/** Yields the model's reply as text deltas; aborting the signal must end the HTTP request. */
-export type ModelStream = (request: ChatRequest, signal: AbortSignal) => AsyncIterable<string>;
+/** What an inline edit sends: the prompt, and the region's text, which the reply may restate (its size sets the reply's token limit). */
+export type ModelRequest = ChatRequest & { code: string };
+
+/**
+ * Yields the model's reply as text deltas; aborting the signal must end the HTTP request. A reply
+ * that did not arrive whole (a limit cut it) ends in a ModelError, never as a normal end.
+ */
+export type ModelStream = (request: ModelRequest, signal: AbortSignal) => AsyncIterable<string>;
 
 export interface SessionDeps {
   channels: RenderChannels;
@@ -241,7 +247,7 @@ export class EditSession {
         if (signal.aborted) return;
         const planned = request({ items, budget: instruction.context.budget });
         this.deps.log.info(describeContext(this.id, planned.context));
-        const sent: ChatRequest = planned.schema ? { messages: planned.messages, schema: planned.schema } : { messages: planned.messages };
+        const sent: ModelRequest = { ...(planned.schema ? { messages: planned.messages, schema: planned.schema } : { messages: planned.messages }), code };
         return this.consume(instruction.model(sent, signal), ask);
       });
     // Parsed once the request is on its way, so validation at the end has one parse left to do.
