@@ -12,7 +12,7 @@ import { changeGroups, documentLines, formatUnified, hunkHeader, unifiedHunks } 
 function painted(original: string, proposal: string): { buffer: TextBuffer; runs: DiffLineRun[] } {
   const baseline = new TextBuffer(original);
   const count = original === '' ? 0 : original.endsWith('\n') ? baseline.lineCount - 1 : baseline.lineCount;
-  const layout = layoutDiff(baseline.lines(0, count), proposal, { streaming: false });
+  const layout = layoutDiff(baseline.lines(0, count), proposal);
   const runs: DiffLineRun[] = [];
   layout.lines.forEach((l, i) => {
     if (l.kind === 'context') return;

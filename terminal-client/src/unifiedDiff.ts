@@ -28,7 +28,8 @@ export interface UnifiedHunk {
 /** Every line of the document with its kind. */
 export function documentLines(buffer: TextBuffer, runs: readonly DiffLineRun[]): DiffLine[] {
   const kinds = new Map<number, DiffKind>();
-  for (const run of runs) for (let i = 0; i < run.count; i++) kinds.set(run.start + i, run.kind);
+  // An unreached original line (a stream cut short) is one accepting would drop.
+  for (const run of runs) for (let i = 0; i < run.count; i++) kinds.set(run.start + i, run.kind === 'unreached' ? 'removed' : run.kind);
   const lines: DiffLine[] = [];
   for (let line = 0; line < buffer.lineCount; line++) lines.push({ kind: kinds.get(line) ?? 'context', text: buffer.lineAt(line), line });
   return markFinalBreaks(lines);

@@ -82,10 +82,10 @@ export class EditSession {
   private opened = false;
   /** The region as the client last painted it. */
   private painted: RegionState | null = null;
-  /** The layout the next render brings the region to. */
-  private target: Layout | null = null;
+  /** The layout the next render brings the region to, made when the render is planned (streams coalesce). */
+  private target: (() => Layout) | null = null;
   private readonly renders = new RenderLoop(
-    () => this.renderPlan(() => (this.target ? this.region.planLayout(this.doc.buffer, this.target) : null), false),
+    () => this.renderPlan(() => (this.target ? this.region.planLayout(this.doc.buffer, this.target()) : null), false),
     MAX_STALE_RENDERS,
     () => void this.end('error', 'The editor kept refusing renders as stale; the proposal was discarded.', 'reject'),
   );
@@ -224,20 +224,24 @@ export class EditSession {
 
   private updateTarget(): void {
     const ask = this.current;
-    if (!ask?.streamer) return;
-    this.target = applyOverrides(ask.streamer.update(streamingProposal(ask.code, ask.reply)), ask.overrides);
+    const streamer = ask?.streamer;
+    if (!streamer) return;
+    streamer.push(streamingProposal(ask.code, ask.reply));
+    this.target = () => applyOverrides(streamer.layout(), ask.overrides);
     this.renders.request();
   }
 
   /** The reply is complete: its final layout is rendered, then the proposal waits for verdicts. */
   private async finish(ask: Ask): Promise<void> {
     const final = finalizeProposal(ask.code, ask.reply);
-    const layout = applyOverrides(layoutDiff(ask.seen, final.text, { streaming: false }), ask.overrides);
+    // After a stream, the final diff keeps what the stream showed wherever a shortest diff allows.
+    const settled = ask.streamer ? ask.streamer.settle(final.text) : layoutDiff(ask.seen, final.text);
+    const layout = applyOverrides(settled, ask.overrides);
     if (!layout.lines.some((l) => l.kind !== 'context')) {
       await this.end('noChanges', 'No changes suggested.', 'reject');
       return;
     }
-    this.target = layout;
+    this.target = () => layout;
     this.renders.request();
     await this.renders.settled();
     // Meanwhile the session may have ended, or a new instruction replaced this ask.
@@ -262,7 +266,7 @@ export class EditSession {
       return {
         params: {
           edits: plan.edits,
-          decorations: close ? { from, runs: [], words: [], streamingLine: null } : preview.decorations(from),
+          decorations: close ? { from, runs: [], words: [], whitespace: [], streamingLine: null } : preview.decorations(from),
           hunks: close ? [] : preview.hunks().filter((h) => h.start >= from),
           undo: { group: this.id, open: !this.opened, close },
         },
