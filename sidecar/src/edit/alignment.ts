@@ -56,20 +56,22 @@ const DIAG = 3; // matched
 
 /**
  * Hunks of the best minimal alignment of a[x0..x1) with b[y0..y1), or null when the band would
- * exceed `budget` cells. `weight(i)` weighs a matched a[i]; `bonus(i, j)` adds to the pair (i, j).
+ * exceed `budget` cells. `weight(i)` weighs a matched a[i]; `prefer[i - x0]`, when given, is the
+ * b index a[i] should stay paired with (-1: none), worth PREFER_BONUS. `d` is the edit distance
+ * when the caller already knows it.
  */
 export function alignBand(
   sides: Sides,
   x0: number,
   y0: number,
   weight: (i: number) => number,
-  bonus: ((i: number, j: number) => number) | null,
+  prefer: Int32Array | null,
   budget: number,
+  d = editDistance(sides.A, sides.B),
 ): DiffHunk[] | null {
   const { A, B } = sides;
   const n = A.length;
   const m = B.length;
-  const d = editDistance(A, B);
   const del = (d + n - m) / 2;
   const ins = (d - n + m) / 2;
   const w = d + 1;
@@ -93,7 +95,7 @@ export function alignBand(
       let best = -Infinity;
       let dir = 0;
       if (j > 0 && i > 0 && A[i - 1] === B[j - 1] && prev[t] > -Infinity) {
-        best = prev[t] + MATCH + weights[i - 1] + (bonus ? bonus(x0 + i - 1, y0 + j - 1) : 0);
+        best = prev[t] + MATCH + weights[i - 1] + (prefer !== null && prefer[i - 1] === y0 + j - 1 ? PREFER_BONUS : 0);
         dir = DIAG;
       }
       if (i > 0 && t > 0 && cur[t - 1] > best) {

@@ -14,7 +14,7 @@
  *   stream showed matched, and no boundary moves, so the final picture keeps what was seen.
  */
 
-import { alignBand, lineWeight, PREFER_BONUS } from './alignment.js';
+import { alignBand, editDistance, lineWeight } from './alignment.js';
 import { improveBoundaries } from './boundaries.js';
 
 /** Half-open ranges into a and b; lines between consecutive hunks are equal. */
@@ -55,10 +55,23 @@ export function lineDiff(a: readonly string[], b: readonly string[], opts: DiffO
   if (aHi === lo || bHi === lo) return aHi === lo && bHi === lo ? [] : [{ aStart: lo, aEnd: aHi, bStart: lo, bEnd: bHi }];
   const ids = new Map<string, number>();
   const sides = { A: Int32Array.from(a.slice(lo, aHi), (s) => intern(ids, s)), B: Int32Array.from(b.slice(lo, bHi), (s) => intern(ids, s)) };
-  const prefer = opts.prefer;
-  const bonus = prefer ? (i: number, j: number) => (prefer.get(i) === j ? PREFER_BONUS : 0) : null;
-  const hunks = alignBand(sides, lo, lo, (i) => lineWeight(a[i]), bonus, opts.cellBudget ?? LCS_CELL_BUDGET) ?? myersRange(a, b, lo, aHi, lo, bHi);
-  return prefer ? hunks : improveBoundaries(a, b, hunks);
+  let prefer: Int32Array | null = null;
+  if (opts.prefer) {
+    prefer = new Int32Array(aHi - lo).fill(-1);
+    for (const [i, j] of opts.prefer) if (i >= lo && i < aHi) prefer[i - lo] = j;
+  }
+  const hunks = alignBand(sides, lo, lo, (i) => lineWeight(a[i]), prefer, opts.cellBudget ?? LCS_CELL_BUDGET) ?? myersRange(a, b, lo, aHi, lo, bHi);
+  return opts.prefer ? hunks : improveBoundaries(a, b, hunks);
+}
+
+/** How many lines a shortest edit script from a to b removes and adds. */
+export function shortestEditCount(a: readonly string[], b: readonly string[]): number {
+  const lo = commonPrefix(a, b);
+  let aHi = a.length;
+  let bHi = b.length;
+  while (aHi > lo && bHi > lo && a[aHi - 1] === b[bHi - 1]) (aHi--, bHi--);
+  const ids = new Map<string, number>();
+  return editDistance(Int32Array.from(a.slice(lo, aHi), (s) => intern(ids, s)), Int32Array.from(b.slice(lo, bHi), (s) => intern(ids, s)));
 }
 
 function commonPrefix(a: readonly string[], b: readonly string[]): number {

@@ -20,18 +20,24 @@
  * Cost: a chunk costs its own characters; a completed line costs a hash lookup plus the original
  * lines it passes. `layout()` materialises the picture (O(region)), once per render, not per chunk.
  * Text that does not extend the previous text starts over; whether it does is checked on the first
- * and last CHECK_WINDOW characters only, so every chunk does not cost the whole text.
+ * and last CHECK_WINDOW characters only, so a chunk does not cost the whole text.
  */
 import { lineWeight } from './alignment.js';
-import { lineDiff } from './diff.js';
+import { lineDiff, shortestEditCount, type DiffHunk } from './diff.js';
 import { assembleBody, pairWords, proposalLines, type HunkOrder, type Layout, type LayoutLine } from './layout.js';
 import type { WordSpan } from './lines.js';
-import { pairHunkWords } from './words.js';
+import { likeness, pairHunkWords } from './words.js';
 
 /** A line this long (trimmed, with a letter or digit) may make the stream jump over original lines. */
 const SIGNIFICANT = lineWeight('abcd');
 /** Original lines a significant line may jump over at once; a longer jump needs that many lines in step. */
 const FREE_SKIP = 3;
+/** Likeness (shared tokens of the longer line) from which a new line reads as the next original line rewritten. */
+const REWRITE_LIKENESS = 0.7;
+/** Original lines a closing line may jump over (a longer block rather moved than lost its end). */
+const CLOSER_SKIP = 8;
+/** How far back a closing line looks for the line that opened its block. */
+const OPENER_SEARCH = 200;
 
 export class StreamingLayout {
   private text = '';
@@ -101,7 +107,10 @@ export class StreamingLayout {
    */
   settle(finalText: string): Layout {
     const final = proposalLines(finalText);
-    const hunks = lineDiff(this.baseline, final, { prefer: this.matched, cellBudget: this.opts.cellBudget });
+    // The stream's own alignment, when it already is a shortest diff, is the final one: nothing moves.
+    const streamed = this.streamedHunks(final);
+    const shortest = streamed !== null && changed(streamed) === shortestEditCount(this.baseline, final);
+    const hunks = shortest ? streamed : lineDiff(this.baseline, final, { prefer: this.matched, cellBudget: this.opts.cellBudget });
     const headAt = this.lines.length + 0.5;
     const posA = (i: number) => (i < this.head ? this.posA[i] : this.lines.length + 1 + i - this.head);
     const posB = (j: number) => (j < this.complete.length && final[j] === this.complete[j] ? this.posB[j] : headAt);
@@ -118,6 +127,23 @@ export class StreamingLayout {
       return out;
     };
     return { ...assembleBody(this.baseline, final, hunks, pairWords, order), streamingLine: null };
+  }
+
+  /** The hunks the stream's matched pairs make of `final`, or null when `final` rewrites a line the stream finished. */
+  private streamedHunks(final: readonly string[]): DiffHunk[] | null {
+    for (let j = 0; j < this.complete.length; j++) if (final[j] !== this.complete[j]) return null;
+    const out: DiffHunk[] = [];
+    let a = 0;
+    let b = 0;
+    const close = (i: number, j: number) => {
+      if (i > a || j > b) out.push({ aStart: a, aEnd: i, bStart: b, bEnd: j });
+    };
+    for (const [i, j] of this.matched) {
+      close(i, j);
+      [a, b] = [i + 1, j + 1];
+    }
+    close(this.baseline.length, final.length);
+    return out;
   }
 
   private restart(): void {
@@ -146,35 +172,73 @@ export class StreamingLayout {
       this.match(head, j);
       return;
     }
-    const to = this.nextOccurrence(line, head + 1);
-    if (to >= 0 && this.worthSkipping(line, to)) {
+    // A line continuing a run in step with the original goes with that run, not with a nearer equal.
+    const inStep = this.pendingJump && this.baseline[this.pendingJump.to] === line ? this.pendingJump.to : -1;
+    const to = inStep >= 0 ? inStep : this.nextOccurrence(line, head + 1);
+    if (to >= 0 && this.worthSkipping(line, to, j)) {
       this.pendingJump = null;
-      for (let i = head; i < to; i++) {
-        this.posA[i] = this.lines.length;
-        this.openRemoved.push(i);
-        this.lines.push({ kind: 'removed', text: baseline[i] });
-      }
+      this.pass(head, to);
       this.match(to, j);
       return;
     }
+    if (to < 0 && this.rewrites(line)) {
+      // The next original line, reworded (or re-indented): it is passed, red, and its new form follows.
+      this.pendingJump = null;
+      this.pass(head, head + 1);
+      this.head = head + 1;
+      this.add(j, line);
+      return;
+    }
     this.pendingJump = to >= 0 ? { to: to + 1, run: this.pendingJump?.to === to ? this.pendingJump.run + 1 : 1 } : null;
+    this.add(j, line);
+  }
+
+  /** Original lines [from, to) are passed without a match: removed, where they stand. */
+  private pass(from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      this.posA[i] = this.lines.length;
+      this.openRemoved.push(i);
+      this.lines.push({ kind: 'removed', text: this.baseline[i] });
+    }
+  }
+
+  private add(j: number, line: string): void {
     this.posB[j] = this.lines.length;
     this.openAdded.push(this.lines.length);
     this.lines.push({ kind: 'added', text: line });
   }
 
   /**
-   * Whether a finished line that equals original line `to`, below the head, should make the stream
-   * jump there. A short jump for a line that says something is taken at once; a brace or blank line
-   * never jumps (it equals too many lines); a long jump waits until as many lines in a row as it
-   * skips, beyond FREE_SKIP, have followed the original, since a block the model moved up would
-   * otherwise turn everything it jumped over red.
+   * Whether finished line `j`, equal to original line `to` below the head, should make the stream
+   * jump there. A short jump for a line that says something is taken at once; a long jump waits
+   * until lines in step with the original make up for its length (a block the model moved up would
+   * otherwise turn everything it jumped over red). A blank line never jumps (it equals too many
+   * lines); a closing line (`}`, `});`) jumps only over a few lines nested deeper than itself,
+   * closing a block whose opening line the stream kept: the original block lost its last
+   * statements.
    */
-  private worthSkipping(line: string, to: number): boolean {
-    if (lineWeight(line) < SIGNIFICANT) return false;
+  private worthSkipping(line: string, to: number, j: number): boolean {
     const skip = to - this.head;
+    if (lineWeight(line) < SIGNIFICANT) return line.trim() !== '' && skip <= CLOSER_SKIP && this.closesKeptBlock(line, to, j);
     const run = this.pendingJump?.to === to ? this.pendingJump.run + 1 : 1;
     return skip <= FREE_SKIP * run;
+  }
+
+  /** Whether a finished line no original line equals reads as the next original line rewritten. */
+  private rewrites(line: string): boolean {
+    const next = this.baseline[this.head];
+    return next !== undefined && lineWeight(line) >= SIGNIFICANT && lineWeight(next) >= SIGNIFICANT && likeness(next, line) >= REWRITE_LIKENESS;
+  }
+
+  private closesKeptBlock(line: string, to: number, j: number): boolean {
+    const depth = indentation(line);
+    for (let i = this.head; i < to; i++) if (this.baseline[i].trim() !== '' && indentation(this.baseline[i]) <= depth) return false;
+    for (let k = j - 1; k >= Math.max(0, j - OPENER_SEARCH); k--) {
+      const text = this.complete[k];
+      if (text.trim() === '' || indentation(text) > depth) continue;
+      return this.lines[this.posB[k]].kind === 'context';
+    }
+    return false;
   }
 
   /** Original line `i` and proposal line `j` are the same line: the open hunk closes above it. */
@@ -224,11 +288,21 @@ export class StreamingLayout {
   }
 }
 
-const CHECK_WINDOW = 256;
+const changed = (hunks: readonly DiffHunk[]) => hunks.reduce((n, h) => n + h.aEnd - h.aStart + h.bEnd - h.bStart, 0);
 
+function indentation(line: string): number {
+  let i = 0;
+  while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
+  return i;
+}
+
+const CHECK_WINDOW = 64;
+
+/** Whether `next` starts with `prev`, judged on prev's first and last CHECK_WINDOW characters. */
 function extendsText(next: string, prev: string): boolean {
   if (next.length < prev.length) return false;
   const head = Math.min(CHECK_WINDOW, prev.length);
-  const tail = Math.max(head, prev.length - CHECK_WINDOW);
-  return next.slice(0, head) === prev.slice(0, head) && next.slice(tail, prev.length) === prev.slice(tail);
+  for (let i = 0; i < head; i++) if (next.charCodeAt(i) !== prev.charCodeAt(i)) return false;
+  for (let i = Math.max(head, prev.length - CHECK_WINDOW); i < prev.length; i++) if (next.charCodeAt(i) !== prev.charCodeAt(i)) return false;
+  return true;
 }

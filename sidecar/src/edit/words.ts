@@ -80,6 +80,14 @@ export function pairHunkWords(removed: readonly string[], added: readonly string
   return { pairs, removedSpans, addedSpans };
 }
 
+/** The share of the longer line's tokens that two lines have in common, 0 to 1. */
+export function likeness(a: string, b: string): number {
+  const ta = tokenize(a);
+  const tb = tokenize(b);
+  const like = tokenLikeness(ta, tb);
+  return like === null ? 0 : like.shared / Math.max(1, ta.length, tb.length);
+}
+
 /** What separates two different lines whose words and symbols are the same, or null. */
 export function whitespaceOnly(before: string, after: string): WhitespaceOnly | null {
   if (before === after || shape(tokenize(before)) !== shape(tokenize(after))) return null;
