@@ -1,4 +1,4 @@
-// The IntelliJ plugin. Sources live in intellij-plugin/; the sidecar executables come from `npm run build`.
+// The IntelliJ plugin. Sources live in intellij-plugin/; the sidecar executables come from `npm run build -- --all`.
 // Needs network (Gradle Plugin Portal, Maven Central, JetBrains repositories); the offline core
 // build is scripts/kotlin-test.sh, which reads its versions from the same gradle.properties.
 import org.jetbrains.kotlin.gradle.dsl.JvmTarget
@@ -40,6 +40,7 @@ dependencies {
     implementation("org.eclipse.lsp4j:org.eclipse.lsp4j.jsonrpc:${prop("lsp4jVersion")}") {
         exclude(group = "com.google.code.gson")
     }
+    implementation("org.tukaani:xz:${prop("xzVersion")}")
     compileOnly("com.google.code.gson:gson:${prop("gsonVersion")}")
     compileOnly("org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm:${prop("coroutinesVersion")}")
 
@@ -72,9 +73,13 @@ intellijPlatform {
     }
 }
 
-// `npm run build` writes dist/redline-sidecar[.exe] for the machine it runs on; the plugin names each
-// build for its platform (redline-sidecar-<os>-<arch>[.exe], as SidecarExecutables expects), so
-// cross-builds already named that way in dist/ are bundled alongside.
+// The sidecar, as SidecarInstaller reads it from the plugin's bin/: every platform in
+// scripts/platforms.json as `redline-sidecar-<target>[.exe].xz` plus its `.sha256`, made by
+// `npm run build -- --all` in dist/platforms. Only this machine's build is unpacked, on first run. A
+// sandbox (`runIde`) without cross-builds gets the host's dist/redline-sidecar, plain, named for it.
+val platformTargets: List<String> = Regex("\"target\":\\s*\"([a-z0-9-]+)\"")
+    .findAll(file("scripts/platforms.json").readText()).map { it.groupValues[1] }.toList()
+val sidecarBuilds = fileTree("dist/platforms") { include("*.xz", "*.sha256") }
 val hostSidecarName: String = run {
     val osName = System.getProperty("os.name")
     val os = when {
@@ -86,23 +91,26 @@ val hostSidecarName: String = run {
     "redline-sidecar-$os-$arch" + if (os == "win32") ".exe" else ""
 }
 val hostSidecar = fileTree("dist") { include("redline-sidecar", "redline-sidecar.exe") }
-val sidecarBuilds = fileTree("dist") { include("redline-sidecar-*") }
 
 tasks {
     prepareSandbox {
-        from(hostSidecar) {
-            rename { hostSidecarName }
-            into(pluginName.map { "$it/bin" })
-            filePermissions { unix("rwxr-xr-x") }
+        if (sidecarBuilds.isEmpty) {
+            from(hostSidecar) {
+                rename { hostSidecarName }
+                into(pluginName.map { "$it/bin" })
+                filePermissions { unix("rwxr-xr-x") }
+            }
         }
         from(sidecarBuilds) {
             into(pluginName.map { "$it/bin" })
-            filePermissions { unix("rwxr-xr-x") }
         }
     }
     buildPlugin {
         doFirst {
-            check(!(hostSidecar + sidecarBuilds).isEmpty) { "No sidecar in dist/: run `npm run build` first." }
+            val names = sidecarBuilds.files.map { it.name }.toSet()
+            val missing = platformTargets.map { "redline-sidecar-$it" + if (it.startsWith("win32")) ".exe" else "" }
+                .flatMap { listOf("$it.xz", "$it.sha256") }.filter { it !in names }
+            check(missing.isEmpty()) { "dist/platforms lacks ${missing.joinToString()}: run `npm run build -- --all` first." }
         }
     }
     test {

@@ -2,14 +2,20 @@
 import { runDiffBench } from './diff.bench.js';
 import { runMirrorBench } from './mirror.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
+import { runPipelineBench } from './pipeline.bench.js';
 import { runCompletionBench } from './completion.bench.js';
+import { runMemoryBench } from './memory.bench.js';
+import { runNetworkBench } from './network.bench.js';
 import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
   ['document mirror', runMirrorBench],
   ['sidecar: renders, start-up, memory', runSidecarBench],
+  ['inline edit: apply pipeline per edit format, 2,000-line file', runPipelineBench],
   ['inline completion', runCompletionBench],
+  ['memory after 300 completions', runMemoryBench],
+  ['HTTP client: undici request vs Node fetch', runNetworkBench],
   ['completion agreement on the corpus, by class', runCorpusBench],
   ['completion: whole-document bracket scan', runBracketScanBench],
 ] as const) {

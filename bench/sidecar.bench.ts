@@ -1,18 +1,14 @@
 /**
  * Sidecar benchmarks: render message bytes per chunk while streaming through the real server and
- * JSON-RPC framing, cold start of the packaged executable to its initialize reply, and idle RSS.
+ * JSON-RPC framing, cold start of the packaged executable to its initialize reply and idle RSS, each
+ * beside the floor executable's in the same run.
  * Run with `npx tsx bench/sidecar.bench.ts`; prints figures, asserts nothing.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node.js';
 import { inProcessSidecar } from '../test/harness/inProcess.js';
 import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';
 import { startModelDouble } from '@redline/model-double';
-
-const round = (n: number) => Math.round(n * 100) / 100;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+import { floorExecutable, median, pause, percentile, round, rssMb, startPackaged } from './packaged.js';
 
 function sourceLines(n: number): string[] {
   return Array.from({ length: n }, (_, i) => (i % 10 === 0 ? '' : `  const value${i} = compute(input${i % 7}, ${i});`));
@@ -53,35 +49,45 @@ async function renderBytes(): Promise<Record<string, number>> {
   };
 }
 
-/** Spawn → initialize reply of the packaged executable, and its RSS once idle with a document open. */
+/**
+ * Spawn → initialize reply of the packaged executable and of the floor (a bare SEA that only answers
+ * `initialize`, packaged the same way), alternating so both see the same machine; and idle RSS.
+ */
 async function coldStart(runs: number): Promise<Record<string, number>> {
-  const times: number[] = [];
-  let rssKb = 0;
+  const floor = floorExecutable();
+  const times: Record<'sidecar' | 'floor', number[]> = { sidecar: [], floor: [] };
+  const ratios: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    const child = spawn(PACKAGED_SIDECAR, [], { stdio: ['pipe', 'pipe', 'ignore'] });
-    const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    conn.listen();
-    await conn.sendRequest('initialize', { processId: null, capabilities: {} });
-    times.push(performance.now() - t0);
-    if (i === runs - 1) {
-      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///a.ts', languageId: 'typescript', version: 1, text: 'const a = 1;\n' } });
-      await new Promise((r) => setTimeout(r, 1500));
-      rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
-    }
-    conn.dispose();
-    child.kill();
+    const one = await startPackaged(PACKAGED_SIDECAR);
+    const other = await startPackaged(floor);
+    times.sidecar.push(one.startMs);
+    times.floor.push(other.startMs);
+    ratios.push(one.startMs / other.startMs);
+    other.close();
+    one.close();
   }
-  const sorted = times.sort((a, b) => a - b);
+  const idle = await startPackaged(PACKAGED_SIDECAR);
+  await idle.conn.sendNotification('initialized', {});
+  await idle.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///a.ts', languageId: 'typescript', version: 1, text: 'const a = 1;\n' } });
+  const idleFloor = await startPackaged(floor);
+  await pause(1500);
+  const rss = { sidecar: rssMb(idle.child.pid!), floor: rssMb(idleFloor.child.pid!) };
+  idle.close();
+  idleFloor.close();
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   return {
-    'cold start to initialize reply p50 ms': round(percentile(sorted, 50)),
-    'cold start to initialize reply max ms': round(sorted[sorted.length - 1]),
-    'idle RSS with one document open MB': round(rssKb / 1024),
+    [`cold start to initialize reply p50 ms (${runs} runs)`]: round(median(times.sidecar)),
+    'cold start to initialize reply max ms': round(sorted(times.sidecar).at(-1)!),
+    'floor (bare SEA) cold start p50 ms': round(median(times.floor)),
+    'cold start ÷ floor, median of paired runs': round(median(ratios)),
+    'idle RSS with one document open MB': rss.sidecar,
+    'floor (bare SEA) idle RSS MB': rss.floor,
+    'idle RSS ÷ floor': round(rss.sidecar / rss.floor),
   };
 }
 
 export async function runSidecarBench(): Promise<Record<string, number | string>> {
-  return { ...(await renderBytes()), ...(await coldStart(10)) };
+  return { ...(await renderBytes()), ...(await coldStart(20)) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) console.table(await runSidecarBench());

@@ -4,14 +4,14 @@
  * offline: esbuild bundle (CJS) -> SEA blob with the tree-sitter .wasm files as assets -> a copy of
  * this Node binary with the blob injected by postject.
  *
- *   node scripts/build-sea.mjs [--force] [--entry <file.ts>] [--output <executable>]
+ *   node scripts/build-sea.mjs [--force] [--entry <file.ts>] [--output <executable>] [--all [--only <targets>]]
  *
  * Skips all work when the executable is newer than every input (CI machines have 2 cores).
  */
 import { execFile } from 'node:child_process';
 import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildInputs, executableName, newestMtime, seaAssets } from './build-inputs.mjs';
@@ -21,13 +21,13 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
 
 // The fuse Node's SEA loader looks for; postject flips it when it injects the blob.
-const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+export const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 async function mtimeOf(file) {
   return (await stat(file).catch(() => null))?.mtimeMs ?? null;
 }
 
-async function bundle(entry, outfile) {
+export async function bundle(entry, outfile) {
   const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: [entry],
@@ -57,8 +57,11 @@ async function copyNode(target) {
   }
 }
 
-/** postject's ELF reader warns about every .note section of Node's binary; the result is fine. */
-async function injectBlob(executable, blob) {
+/**
+ * Injects the blob; `format` is the executable's (Mach-O needs its own segment name). postject's ELF
+ * reader warns about every .note section of Node's binary; the result is fine.
+ */
+export async function injectBlob(executable, blob, format = process.platform === 'darwin' ? 'macho' : 'other') {
   const { inject } = require('postject');
   const warn = console.warn;
   console.warn = (...args) => {
@@ -67,11 +70,28 @@ async function injectBlob(executable, blob) {
   try {
     await inject(executable, 'NODE_SEA_BLOB', blob, {
       sentinelFuse: SENTINEL_FUSE,
-      machoSegmentName: process.platform === 'darwin' ? 'NODE_SEA' : undefined,
+      machoSegmentName: format === 'macho' ? 'NODE_SEA' : undefined,
     });
   } finally {
     console.warn = warn;
   }
+}
+
+/**
+ * Writes the SEA blob with `node` (a Node binary this machine runs). V8's code cache is valid only for
+ * the binary that made it, so `useCodeCache` must be false for a blob meant for another platform.
+ */
+export async function writeBlob(node, bundleFile, blob, useCodeCache) {
+  const config = `${blob}.json`;
+  await writeFile(config, JSON.stringify({
+    // Relative: the blob keeps this name for stack traces, and no build machine's path belongs there.
+    main: basename(bundleFile),
+    output: resolve(blob),
+    disableExperimentalSEAWarning: true,
+    useCodeCache,
+    assets: seaAssets((modulePath) => require.resolve(modulePath)),
+  }, null, 2));
+  await run(node, ['--experimental-sea-config', resolve(config)], { cwd: dirname(bundleFile) });
 }
 
 /**
@@ -97,18 +117,10 @@ export async function buildSea({
   await mkdir(work, { recursive: true });
   const bundleFile = join(dirname(output), 'sidecar.cjs');
   const blob = join(work, 'sea-prep.blob');
-  const config = join(work, 'sea-config.json');
   const temp = `${output}.tmp`;
   try {
     await bundle(entry, bundleFile);
-    await writeFile(config, JSON.stringify({
-      main: bundleFile,
-      output: blob,
-      disableExperimentalSEAWarning: true,
-      useCodeCache: true,
-      assets: seaAssets((modulePath) => require.resolve(modulePath)),
-    }, null, 2));
-    await run(process.execPath, ['--experimental-sea-config', config]);
+    await writeBlob(process.execPath, bundleFile, blob, true);
     await copyNode(temp);
     await injectBlob(temp, await readFile(blob));
     if (process.platform === 'darwin') await run('codesign', ['--sign', '-', temp]);
@@ -136,7 +148,15 @@ function parseArgs(argv) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  buildSea(parseArgs(process.argv.slice(2))).catch((error) => {
+  const argv = process.argv.slice(2);
+  // `--all`: also every platform in platforms.json (scripts/build-platforms.mjs).
+  const all = argv.includes('--all')
+    ? async () => {
+      const { buildPlatforms, parsePlatformArgs } = await import('./build-platforms.mjs');
+      await buildPlatforms(parsePlatformArgs(argv));
+    }
+    : async () => undefined;
+  buildSea(parseArgs(argv)).then(all).catch((error) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exit(1);
   });

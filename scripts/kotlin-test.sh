@@ -34,6 +34,7 @@ artifacts=(
   "org.eclipse.lsp4j:org.eclipse.lsp4j.jsonrpc:$(prop lsp4jVersion)"
   "com.google.code.gson:gson:$(prop gsonVersion)"
   "org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm:$(prop coroutinesVersion)"
+  "org.tukaani:xz:$(prop xzVersion)"
   "org.junit.platform:junit-platform-console-standalone:$(prop junitConsoleVersion)"
 )
 mkdir -p "$lib"

@@ -16,6 +16,30 @@ afterAll(() => double.close());
 const post = (path: string, body: unknown) =>
   fetch(`${double.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+describe('structured output', () => {
+  const schema = { type: 'object', properties: { files: { type: 'array' } }, required: ['files'] };
+
+  it('records the JSON Schema each wire format carries, and none for plain or JSON-mode requests', async () => {
+    double.setDefault({ text: '{}' });
+    const from = double.requests.length;
+    await (await post('/api/chat', { model: 'm', messages: [], format: schema })).text();
+    await (await post('/v1/chat/completions', { model: 'm', response_format: { type: 'json_schema', json_schema: { name: 'edits', schema, strict: true } } })).text();
+    await (await post('/api/chat', { model: 'm', messages: [], format: 'json' })).text();
+    await (await post('/v1/chat/completions', { model: 'm', response_format: { type: 'json_object' } })).text();
+    await (await post('/api/chat', { model: 'm', messages: [] })).text();
+    expect(double.requests.slice(from).map((r) => r.schema)).toEqual([schema, schema, undefined, undefined, undefined]);
+  });
+
+  it('records when the last byte of a reply left', async () => {
+    double.script({ text: 'abc' });
+    const before = performance.now();
+    await (await post('/api/chat', { model: 'm', messages: [] })).text();
+    const ended = double.requests.at(-1)!.endedAt!;
+    expect(ended).toBeGreaterThan(before);
+    expect(ended).toBeLessThanOrEqual(performance.now());
+  });
+});
+
 describe('wire formats', () => {
   it('Ollama chat: NDJSON messages, then done with done_reason', async () => {
     double.script({ text: 'hello', chunkSize: 2 });

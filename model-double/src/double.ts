@@ -2,9 +2,10 @@
  * A model server double: a real HTTP server on 127.0.0.1 that streams scripted replies in the
  * Ollama (NDJSON) and OpenAI-compatible (SSE) wire formats, and records what clients sent.
  */
-import { createServer, STATUS_CODES, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { closingFrames, contentType, garbageFrame, openingFrames, routeApi, splitText, textFrame, type WireApi } from './wire.js';
+import { closingFrames, contentType, garbageFrame, openingFrames, requestedSchema, routeApi, splitText, textFrame, type WireApi } from './wire.js';
 
 export interface Reply {
   text: string;
@@ -31,6 +32,10 @@ export interface RecordedRequest {
   body: unknown;
   /** The client closed the connection before the reply finished. */
   closedEarly: boolean;
+  /** The JSON Schema the request asked the reply to follow (Ollama `format`, OpenAI `response_format`), if any. */
+  schema?: unknown;
+  /** When the last byte of the reply was handed to the socket (performance.now()), once it was. */
+  endedAt?: number;
 }
 
 export interface ModelDouble {
@@ -48,7 +53,8 @@ export interface ModelDouble {
   close(): Promise<void>;
 }
 
-export async function startModelDouble(options: { port?: number } = {}): Promise<ModelDouble> {
+/** `tls`: serve HTTPS with this key and certificate (PEM) instead of plain HTTP. */
+export async function startModelDouble(options: { port?: number; tls?: { key: string; cert: string } } = {}): Promise<ModelDouble> {
   const queue: Reply[] = [];
   const requests: RecordedRequest[] = [];
   let handler: ((req: RecordedRequest) => Reply) | undefined;
@@ -75,7 +81,7 @@ export async function startModelDouble(options: { port?: number } = {}): Promise
       timers.add(timer);
     });
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
@@ -90,17 +96,22 @@ export async function startModelDouble(options: { port?: number } = {}): Promise
       changed();
       const api = req.method === 'POST' ? routeApi(recorded.path) : undefined;
       if (!api) return sendJson(res, 404, { error: `the model double has no ${req.method} ${recorded.path}` });
+      const schema = requestedSchema(api, recorded.body);
+      if (schema !== undefined) recorded.schema = schema;
       const reply = queue.shift() ?? handler?.(recorded) ?? fallback;
       if (!reply) return sendJson(res, 500, { error: `no reply scripted for ${recorded.path}` });
       if (reply.status !== undefined && reply.status >= 400) return sendJson(res, reply.status, reply.errorBody ?? { error: STATUS_CODES[reply.status] });
-      void stream(res, api, modelOf(recorded.body), reply, pause, () => (cutByServer = true));
+      void stream(res, api, modelOf(recorded.body), reply, pause, () => (cutByServer = true)).then(() => {
+        if (res.writableFinished) recorded.endedAt ??= performance.now();
+      });
     });
-  });
+  };
+  const server = options.tls ? createHttpsServer(options.tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     script(...replies) {
       queue.push(...replies);
@@ -140,7 +151,7 @@ async function stream(res: ServerResponse, api: WireApi, model: string, reply: R
     if (res.destroyed) return;
     await write(res, textFrame(api, model, pieces[sent]));
   }
-  res.end(closingFrames(api, model));
+  await new Promise<void>((resolve) => res.end(closingFrames(api, model), () => resolve()));
 }
 
 /** Resolves once the frame is handed to the socket, so a cut right after it cannot swallow it. */

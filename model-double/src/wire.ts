@@ -84,3 +84,15 @@ export function closingFrames(api: WireApi, model: string): string {
 export function garbageFrame(api: WireApi): string {
   return isSse(api) ? 'data: {"choices": [oops\n\n' : '{"message": oops\n';
 }
+
+/**
+ * The JSON Schema a request asks the server to constrain its reply to (structured output), as each
+ * wire format carries it: Ollama's `format` (a schema object; `"json"` is JSON mode, no schema) and
+ * the OpenAI-compatible `response_format: {type: "json_schema", json_schema: {schema}}`. Undefined
+ * when the request asks for none.
+ */
+export function requestedSchema(api: WireApi, body: unknown): unknown {
+  const b = body as { format?: unknown; response_format?: { type?: unknown; json_schema?: { schema?: unknown } } } | null;
+  if (api.startsWith('ollama')) return typeof b?.format === 'object' && b.format !== null ? b.format : undefined;
+  return b?.response_format?.type === 'json_schema' ? b.response_format.json_schema?.schema : undefined;
+}

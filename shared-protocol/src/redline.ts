@@ -4,20 +4,46 @@
  */
 import type { InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, VersionedTextDocumentIdentifier } from './lsp.js';
 
+/**
+ * What an inline edit may change: `selection` — the selected lines only (widened to whole lines, or
+ * to the enclosing syntax node); `file` — any part of the same file the change needs (an import, a
+ * field, a neighbouring helper), with the selection still naming what the instruction is about.
+ */
+export type EditScope = 'selection' | 'file';
+
+/**
+ * How the model is asked to return its change: `replacement` — the new text of the selection;
+ * `searchReplace` — SEARCH/REPLACE blocks located by text; `structured` — JSON edits
+ * (files → edits → oldText/newText) under a JSON Schema the server enforces; `wholeFile` — the
+ * complete new file; `auto` — picked by scope and file size. The `editFormat` setting's choices.
+ */
+export type EditFormatChoice = 'auto' | 'replacement' | 'searchReplace' | 'structured' | 'wholeFile';
+
+/** A format the model is asked for: a choice with `auto` resolved. */
+export type EditFormat = Exclude<EditFormatChoice, 'auto'>;
+
 /** redline/inlineEdit/start: rewrite `range` (widened to whole lines, or to the enclosing syntax node when empty). */
 export interface InlineEditStartParams {
   /** The version the client's document had when the user asked; a different mirror version is refused as stale. */
   textDocument: VersionedTextDocumentIdentifier;
   range: Range;
   instruction: string;
+  /** Overrides the `editScope` setting for this request. */
+  scope?: EditScope;
+  /** Overrides the `editFormat` setting for this request (`auto` picks by scope and file size). */
+  editFormat?: EditFormatChoice;
 }
 
 export interface InlineEditStartResult {
   sessionId: string;
-  /** The editable scope the sidecar settled on, in whole lines. */
+  /** The selection the sidecar settled on, in whole lines: what the instruction is about. */
   range: Range;
   /** True when the range touched a pending proposal: the same session is re-edited. */
   reEdit: boolean;
+  /** The scope in effect: what the request or the setting asked for, or `selection` where the format cannot reach further (`replacement`). */
+  scope: EditScope;
+  /** The format the model is asked for, `auto` resolved. */
+  editFormat: EditFormat;
 }
 
 /** redline/snippet/apply: show a code block (e.g. from chat) as a proposal through the same region. */
@@ -57,6 +83,25 @@ export type SessionState =
 
 export const TERMINAL_STATES: readonly SessionState[] = ['noChanges', 'error', 'broken', 'cancelled', 'accepted', 'rejected'];
 
+/**
+ * What a warning is about. Refused (never applied): `outOfScope` (outside the editable scope, or
+ * another file), `notFound` (a SEARCH / oldText that is not in the file), `ambiguous` (text found
+ * in several places), `overlap` (two edits of the same lines), `stale` (the user changed the text
+ * an edit replaces while the reply streamed), `malformed` (a block or edit that cannot be read).
+ * Flagged (shown, the user decides): `syntax` (a syntax error the original did not have),
+ * `largeDeletion` (more than `largeDeletionLines` lines removed outside the selection),
+ * `lineRange` (an edit's line numbers disagree with where its text is; the text wins).
+ */
+export type EditWarningKind = 'outOfScope' | 'notFound' | 'ambiguous' | 'overlap' | 'stale' | 'malformed' | 'syntax' | 'largeDeletion' | 'lineRange';
+
+/** A finding about a proposal, for the client to show next to it. */
+export interface EditWarning {
+  kind: EditWarningKind;
+  message: string;
+  /** The document line it concerns, as of this status; null when it has none (e.g. a refused edit of another file). */
+  line: number | null;
+}
+
 /** redline/inlineEdit/status, sidecar → client. */
 export interface SessionStatusParams {
   sessionId: string;
@@ -65,6 +110,8 @@ export interface SessionStatusParams {
   /** Human-readable: the model server's error, why the region broke, … */
   message?: string;
   hunkCount: number;
+  /** Every finding so far about the proposal (the whole list each time); absent when there is none. */
+  warnings?: EditWarning[];
 }
 
 /** The two sides of a change: the original's removed (red) lines and the proposal's added (green) ones. */
@@ -207,4 +254,6 @@ export const ErrorCodes = {
   ContentModified: -32801,
   UnknownDocument: -32001,
   UnknownSession: -32002,
+  /** A snippet whose elisions or lines could not be matched to the file: nothing was applied. */
+  SnippetNotPlaced: -32003,
 } as const;

@@ -43,3 +43,12 @@ describe('applySettingsPatch', () => {
     expect(applySettingsPatch(DEFAULT_SETTINGS, patch)).toEqual(DEFAULT_SETTINGS);
   });
 });
+
+describe('the inline-edit settings and the request fields that override them', () => {
+  it('offer the same choices', () => {
+    const definitions = protocol.definitions as Record<string, { enum?: string[] }>;
+    expect(SETTINGS.editFormat.enum).toEqual(definitions.EditFormatChoice.enum);
+    expect(SETTINGS.editScope.enum).toEqual(definitions.EditScope.enum);
+    expect(SETTINGS.editFormat.enumDescriptions).toHaveLength(SETTINGS.editFormat.enum.length);
+  });
+});

@@ -16,6 +16,8 @@ export type SettingSpec = (
   description: string;
   /** Clients keep it in a secret store (IDE password safe, VS Code SecretStorage), never in plain settings. */
   secret?: boolean;
+  /** Clients fill it from the editor's own configuration (the IDE's proxy settings, VS Code's `http.proxy`), not from a setting of their own. */
+  fromEditor?: boolean;
 };
 
 export const SETTINGS = {
@@ -51,6 +53,32 @@ export const SETTINGS = {
     type: 'integer',
     default: 30_000,
     description: 'Milliseconds of silence from the model server after which a request fails.',
+  },
+  editScope: {
+    type: 'string',
+    enum: ['selection', 'file'],
+    enumDescriptions: ['Only the selected lines change', 'Any part of the same file the change needs (imports, fields, helpers); every hunk accepted or rejected on its own'],
+    default: 'selection',
+    description: 'What an inline edit may change: `selection` (the selected lines) or `file` (also imports, fields and helpers elsewhere in the same file). A request may override it.',
+  },
+  editFormat: {
+    type: 'string',
+    enum: ['auto', 'replacement', 'searchReplace', 'structured', 'wholeFile'],
+    enumDescriptions: [
+      'replacement for the selection scope; for the file scope, wholeFile up to 150 lines, searchReplace above',
+      'The new text of the selection',
+      'SEARCH/REPLACE blocks located by exact, then whitespace-insensitive text',
+      'JSON edits under a JSON Schema the model server enforces (Ollama format, OpenAI-compatible response_format)',
+      'The complete new file',
+    ],
+    default: 'auto',
+    description:
+      'How the model returns its change: `auto` (`replacement` for the selection scope; for the file scope `wholeFile` up to 150 lines, `searchReplace` above), `replacement`, `searchReplace`, `structured` (JSON Schema enforced by the server) or `wholeFile`. A request may override it.',
+  },
+  largeDeletionLines: {
+    type: 'integer',
+    default: 10,
+    description: 'A hunk outside the selection that removes more than this many lines net is flagged as a large deletion.',
   },
   fimTemplate: {
     type: 'string',
@@ -102,6 +130,24 @@ export const SETTINGS = {
     type: 'boolean',
     default: true,
     description: 'After accepting a suggestion, ask again at once; off: wait until the user types.',
+  },
+  proxy: {
+    type: 'string',
+    default: '',
+    fromEditor: true,
+    description:
+      'Proxy for model requests: `http://host:port`, `https://…` or `socks5://…`, credentials as `user:password@` (masked in logs). Empty: `HTTPS_PROXY` / `HTTP_PROXY`. The IntelliJ plugin fills it from the IDE\'s proxy settings.',
+  },
+  noProxy: {
+    type: 'string',
+    default: '',
+    fromEditor: true,
+    description: 'Hosts reached without the proxy, comma-separated (`*` for all; a name also covers its subdomains; `host:port` for one port). Empty: `NO_PROXY`. Loopback (`localhost`, `127.0.0.1`, `[::1]`) never goes through a proxy.',
+  },
+  caFile: {
+    type: 'string',
+    default: '',
+    description: "PEM file of extra trusted certificate authorities (a network's own), added to Node's and `NODE_EXTRA_CA_CERTS`; read when the setting changes.",
   },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -25,6 +25,14 @@ describe('parseCommand', () => {
     expect(() => edit('a.ts', '--from', 'b', '-m', 'x')).toThrow(/--from belongs to apply/);
   });
 
+  it('takes a scope and a format for an edit, and refuses unknown ones', () => {
+    expect(edit('a.ts:4', '-m', 'x', '--scope', 'file', '--format', 'searchReplace')).toMatchObject({ scope: 'file', editFormat: 'searchReplace' });
+    expect(edit('a.ts', '-m', 'x')).not.toHaveProperty('scope');
+    expect(() => edit('a.ts', '-m', 'x', '--scope', 'workspace')).toThrow(/--scope takes selection, file/);
+    expect(() => edit('a.ts', '-m', 'x', '--format', 'diff')).toThrow(/--format takes auto, replacement/);
+    expect(() => parseCommand(['apply', 'a.ts', '--scope', 'file'], {})).toThrow(/belong to edit/);
+  });
+
   it('takes flags over environment variables', () => {
     const env = { REDLINE_PROVIDER: 'openai', REDLINE_ENDPOINT: 'http://env', REDLINE_MODEL: 'env-model', REDLINE_API_KEY: 'sk-env', REDLINE_SIDECAR: '/opt/s' };
     expect(parseCommand(['edit', 'a.ts', '-m', 'x'], env)).toMatchObject({ sidecar: '/opt/s', settings: { provider: 'openai', endpoint: 'http://env', model: 'env-model', apiKey: 'sk-env' } });

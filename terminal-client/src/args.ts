@@ -4,7 +4,7 @@
  * whose name ends in a colon and digits).
  */
 import { parseArgs } from 'node:util';
-import type { ProviderKind, RedlineSettingsPatch } from '@redline/shared-protocol';
+import { SETTINGS, type EditFormatChoice, type EditScope, type ProviderKind, type RedlineSettingsPatch } from '@redline/shared-protocol';
 
 /** Which lines to work on, as the user gave them (1-based). */
 export type Place =
@@ -23,6 +23,9 @@ interface Common {
 export interface EditCommand extends Common {
   kind: 'edit';
   instruction: string;
+  /** Overrides of the editScope and editFormat settings for this request. */
+  scope?: EditScope;
+  editFormat?: EditFormatChoice;
 }
 
 export interface ApplyCommand extends Common {
@@ -48,6 +51,9 @@ export const USAGE = `usage: redline edit FILE[:LINE] [--lines A-B | --line N] -
                      (no lines given: edit works on the whole file; apply finds where the
                      code belongs, or adds it at the end)
   -m, --message      the instruction (edit)
+  --scope S          selection (default): only those lines change; file: also imports,
+                     fields and helpers elsewhere in FILE (edit)
+  --format F         auto (default), replacement, searchReplace, structured, wholeFile (edit)
   --from CODE_FILE   read the code block from CODE_FILE instead of standard input (apply)
   --yes              accept the whole proposal without asking
   --provider P       ollama (default) or openai            env REDLINE_PROVIDER
@@ -68,6 +74,8 @@ const OPTIONS = {
   lines: { type: 'string' },
   line: { type: 'string' },
   message: { type: 'string', short: 'm' },
+  scope: { type: 'string' },
+  format: { type: 'string' },
   from: { type: 'string' },
   yes: { type: 'boolean', default: false },
   provider: { type: 'string' },
@@ -91,10 +99,19 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   if (verb === 'edit') {
     if (values.from !== undefined) throw new UsageError('redline: --from belongs to apply; edit takes an instruction (-m "...")');
     if (!values.message?.trim()) throw new UsageError('redline: an instruction is required (-m "...")');
-    return { kind: 'edit', ...common, instruction: values.message };
+    const scope = choice('scope', values.scope, SETTINGS.editScope.enum);
+    const editFormat = choice('format', values.format, SETTINGS.editFormat.enum);
+    return { kind: 'edit', ...common, instruction: values.message, ...(scope ? { scope } : {}), ...(editFormat ? { editFormat } : {}) };
   }
+  if (values.scope !== undefined || values.format !== undefined) throw new UsageError('redline: --scope and --format belong to edit');
   if (values.message !== undefined) throw new UsageError('redline: apply takes no instruction; it shows the code block you give it');
   return { kind: 'apply', ...common, from: values.from };
+}
+
+function choice<T extends string>(flag: string, value: string | undefined, choices: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`redline: --${flag} takes ${choices.join(', ')}`);
+  return value as T;
 }
 
 function parseFlags(argv: readonly string[]) {

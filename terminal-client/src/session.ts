@@ -193,12 +193,18 @@ class Run {
     this.display.say.write(text + '\n');
   }
 
+  /** The session's findings (refused edits, new syntax errors, large deletions), one line each. */
+  private warn(status: SessionStatusParams): void {
+    for (const w of status.warnings ?? []) this.io.stderr.write(`redline: warning${w.line === null ? '' : ` (line ${w.line + 1})`}: ${w.message}\n`);
+  }
+
   async run(): Promise<number> {
     process.on('SIGINT', this.stop.interrupt);
     try {
       const first = await this.propose();
       this.keys();
       this.view?.stop();
+      this.warn(first);
       if (first.state !== 'done') {
         this.ended = true;
         return this.reportEnd(first);
@@ -255,7 +261,13 @@ class Run {
     const textDocument = { uri: doc.uri, version: doc.version };
     const started = await stop.guard(
       command.kind === 'edit'
-        ? client.conn.sendRequest('redline/inlineEdit/start', { textDocument, range: this.range, instruction: command.instruction })
+        ? client.conn.sendRequest('redline/inlineEdit/start', {
+            textDocument,
+            range: this.range,
+            instruction: command.instruction,
+            ...(command.scope ? { scope: command.scope } : {}),
+            ...(command.editFormat ? { editFormat: command.editFormat } : {}),
+          })
         : client.conn.sendRequest('redline/snippet/apply', { textDocument, snippet: this.snippet!.text, selection: this.range }),
     );
     this.sessionId = started.sessionId;

@@ -345,7 +345,18 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       // start names lines of the document as it was (a render in between is refused as -32801).
       model.script({ text: REWRITE, delayMs: 150, chunkSize: 60 }, { text: 'export const VERSION = 2;\n', delayMs: 3 });
       const a = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(2, 9), instruction: 'a' });
-      const b = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(10, 11), instruction: 'b' });
+      // The first session's renders race the second request: refused as stale (-32801), it is asked
+      // again at the version and lines the user sees then, as an editor does.
+      const startB = async (): Promise<{ sessionId: string }> => {
+        const at = doc.text.split('\n').indexOf('export const VERSION = 1;');
+        try {
+          return await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(at, at + 1), instruction: 'b' });
+        } catch (err) {
+          if ((err as { code?: number }).code !== -32801) throw err;
+          return startB();
+        }
+      };
+      const b = await startB();
       await Promise.all([client.waitForStatus(a.sessionId, ['done']), client.waitForStatus(b.sessionId, ['done'])]);
       await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: b.sessionId });
       await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: a.sessionId });

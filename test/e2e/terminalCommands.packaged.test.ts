@@ -30,6 +30,22 @@ function project(files: Record<string, string>): string {
 
 const modelFlags = () => ['--endpoint', model.url, '--model', 'coder'];
 
+describe('edit scope and format', () => {
+  it('adds the import with --scope file, and prints a refused edit as a warning', async () => {
+    const source = 'import os\n\n\ndef total(items):\n    return sum(i.price for i in items)\n';
+    const dir = project({ 'shop.py': source });
+    const block = (search: string, replace: string, path = 'shop.py') => `${path}\n<<<<<<< SEARCH\n${search}\n=======\n${replace}\n>>>>>>> REPLACE\n`;
+    const reply = block('import os', 'import math\nimport os') + block('    return sum(i.price for i in items)', '    return math.fsum(i.price for i in items)') + block('x = 1', 'x = 2', 'other.py');
+    model.script({ text: reply, chunkSize: 7 });
+    const out = await runPiped(['edit', 'shop.py:5', '--scope', 'file', '--format', 'searchReplace', '-m', 'use math.fsum', '--yes', ...modelFlags()], { cwd: dir });
+    expect(out.status).toBe(0);
+    expect(out.stderr).toContain('redline: warning: Block 3 changes another file (other.py); only this file may be edited, so it was not applied.\n');
+    expect(out.stderr).toContain('redline: 2 of 2 hunks accepted; wrote shop.py\n');
+    expect(readFileSync(join(dir, 'shop.py'), 'utf8')).toBe('import math\nimport os\n\n\ndef total(items):\n    return math.fsum(i.price for i in items)\n');
+    expect(await leftovers(out.tag)).toEqual([]);
+  });
+});
+
 describe('piped output', () => {
   it('is a plain unified diff that git apply turns into the written file; the closing line goes to stderr', async () => {
     const dir = project({ 'shop.py': SHOP });

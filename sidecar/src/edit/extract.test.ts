@@ -129,3 +129,59 @@ describe('streamingProposal', () => {
     expect(streamingProposal('a\n', 'b')).toBe('b');
   });
 });
+
+describe('fences as CommonMark has them', () => {
+  it('closes a fence only with one at least as long, of the same character', () => {
+    expect(extractEditedCode('````ts\n' + code + '````')).toBe(code);
+    expect(extractEditedCode('````md\nSee:\n```sh\nnpm ci\n```\n````\nDone.')).toBe('See:\n```sh\nnpm ci\n```\n');
+    expect(extractEditedCode('~~~\n' + code + '~~~~\n')).toBe(code);
+    expect(extractEditedCode('~~~\nx\n```\ny\n~~~')).toBe('x\n```\ny\n');
+  });
+
+  it('never shows a longer closing fence while it arrives', () => {
+    const reply = '````ts\n' + code + '````\n';
+    for (const prefix of prefixes(reply)) expect(code.startsWith(extractEditedCode(prefix))).toBe(true);
+  });
+
+  const readme = '# Shop\n\nInstall:\n\n```sh\nnpm ci\n```\n\nRun it:\n\n```sh\nnpm start\n```\n';
+  const rewritten = readme.replace('Install:', 'Install the dependencies:').replace('npm start', 'npm run start');
+
+  it('keeps a Markdown document that has code blocks of its own whole', () => {
+    expect(extractEditedCode(rewritten, readme)).toBe(rewritten);
+  });
+
+  it('unwraps a Markdown document from its wrapper: a markdown tag, a longer fence, or chatter before it', () => {
+    expect(extractEditedCode('```markdown\n' + rewritten + '```\n', readme)).toBe(rewritten);
+    expect(extractEditedCode('````\n' + rewritten + '````', readme)).toBe(rewritten);
+    expect(extractEditedCode('Here is the README:\n\n```\n' + rewritten + '```\nAnything else?', readme)).toBe(rewritten);
+  });
+
+  it('takes a selected code block of a Markdown file as the code itself', () => {
+    expect(extractEditedCode('```sh\nnpm ci --silent\n```\n', '```sh\nnpm ci\n```\n')).toBe('```sh\nnpm ci --silent\n```\n');
+  });
+
+  it('streams a Markdown document as a growing prefix of the final text', () => {
+    const final = finalizeProposal(readme, rewritten).text;
+    expect(final).toBe(rewritten);
+    for (const prefix of prefixes(rewritten)) expect(final.startsWith(streamingProposal(readme, prefix))).toBe(true);
+  });
+});
+
+describe('leading blank lines', () => {
+  const original = '\n\n  function f() {\n    return 1;\n  }\n';
+
+  it('restores the blank lines above the first code line that the reply dropped, or drops added ones', () => {
+    expect(finalizeProposal(original, 'function f() {\n  return 2;\n}').text).toBe('\n\n  function f() {\n    return 2;\n  }\n');
+    expect(finalizeProposal('  a();\n', '\n\n\na2();\n').text).toBe('  a2();\n');
+  });
+
+  it('leaves an all-blank original alone', () => {
+    expect(finalizeProposal('\n', 'x();\n').text).toBe('x();\n');
+  });
+
+  it('streams a prefix of the final text at every chunk', () => {
+    const reply = '```ts\nfunction f() {\n  return 2;\n}\n```';
+    const final = finalizeProposal(original, reply).text;
+    for (const prefix of prefixes(reply)) expect(final.startsWith(streamingProposal(original, prefix))).toBe(true);
+  });
+});

@@ -1,50 +1,27 @@
-/** The inline-edit request: two chat messages, no sampling options (the provider's defaults apply). */
+/**
+ * The inline-edit request: two chat messages, no sampling options (the provider's defaults apply).
+ * What every edit format's prompt shares; each format's own prompt is in `formats/`.
+ */
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
 
+/** A JSON Schema the model server is to constrain the reply to (structured output). */
+export interface ResponseSchema {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+/** What is sent to the model: the messages, and for structured output the schema. */
+export interface ChatRequest {
+  messages: ChatMessage[];
+  schema?: ResponseSchema;
+}
+
 export const EDIT_CONTEXT_LINES = 40;
 export const EDIT_CONTEXT_CHARS = 6000;
-
-export interface EditPromptInput {
-  fileName: string;
-  languageId: string;
-  /** The whole document, one entry per line. */
-  lines: readonly string[];
-  /** First selected line. */
-  start: number;
-  /** Line after the selection (exclusive). */
-  end: number;
-  /** What the model rewrites: the selection, or on a re-edit the proposed side of a pending diff. */
-  code: string;
-  instruction: string;
-}
-
-const SYSTEM_PROMPT = [
-  'You are editing code inside a code editor.',
-  'Rewrite the code you are given so that it follows the instruction.',
-  'Reply with the complete replacement for that code and nothing else:',
-  'no diff, no fragment, no Markdown fences, no commentary before or after it.',
-  'Keep everything the instruction does not mention exactly as it is, including indentation and comments.',
-].join(' ');
-
-const CONTEXT_NOTE = 'for context only, do not include it in your reply';
-
-export function buildEditPrompt(input: EditPromptInput): ChatMessage[] {
-  const above = fitContext(input.lines.slice(Math.max(0, input.start - EDIT_CONTEXT_LINES), input.start), 'above');
-  const below = fitContext(input.lines.slice(input.end, input.end + EDIT_CONTEXT_LINES), 'below');
-  const sections = [`File: ${input.fileName} (${input.languageId})`];
-  if (above.length > 0) sections.push(block(`Code above the code to edit, ${CONTEXT_NOTE}:`, input.languageId, above));
-  if (below.length > 0) sections.push(block(`Code below the code to edit, ${CONTEXT_NOTE}:`, input.languageId, below));
-  sections.push(block('Code to edit:', input.languageId, input.code.replace(/\n$/, '').split('\n')));
-  sections.push(`Instruction: ${input.instruction}`);
-  return [
-    { role: 'system', content: SYSTEM_PROMPT },
-    { role: 'user', content: sections.join('\n\n') },
-  ];
-}
 
 /**
  * Keeps whole lines nearest the selection within EDIT_CONTEXT_CHARS: a cut line would show the
@@ -63,6 +40,13 @@ export function fitContext(lines: readonly string[], side: 'above' | 'below'): s
   return side === 'above' ? kept.reverse() : kept;
 }
 
-function block(title: string, languageId: string, lines: readonly string[]): string {
-  return `${title}\n\`\`\`${languageId}\n${lines.join('\n')}\n\`\`\``;
+/**
+ * A titled fenced block of code. The fence is longer than any backtick run at the start of a line
+ * of the code, so a Markdown file's own code blocks cannot close it (CommonMark).
+ */
+export function block(title: string, languageId: string, lines: readonly string[]): string {
+  let longest = 2;
+  for (const line of lines) longest = Math.max(longest, /^[ \t]*(`*)/.exec(line)![1].length);
+  const fence = '`'.repeat(longest + 1);
+  return `${title}\n${fence}${languageId}\n${lines.join('\n')}\n${fence}`;
 }

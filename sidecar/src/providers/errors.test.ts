@@ -26,6 +26,31 @@ describe('error messages', () => {
     expect(connectionError(ep, Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' }), true).message).toMatch(/broke mid-reply \(connection closed by the server\)/);
   });
 
+  it('names the host and the setting that fixes an untrusted certificate', () => {
+    const https = { ...ep, endpoint: 'https://models.corp.example:8443/v1' };
+    const untrusted = new TypeError('fetch failed', { cause: Object.assign(new Error('self-signed certificate in certificate chain'), { code: 'SELF_SIGNED_CERT_IN_CHAIN' }) });
+    expect(connectionError(https, untrusted, false).message).toBe(
+      'The TLS certificate of models.corp.example:8443 is not trusted (self-signed certificate in the chain). If your network uses its own certificate authority, set the `caFile` setting (or NODE_EXTRA_CA_CERTS) to its PEM file.',
+    );
+    expect(connectionError(https, Object.assign(new Error('x'), { code: 'CERT_HAS_EXPIRED' }), false, 'http://p:1').message).toBe(
+      'The TLS certificate of models.corp.example:8443 is not valid (certificate expired).',
+    );
+  });
+
+  it('blames the proxy, by name, for what happens before the tunnel is up', () => {
+    const via = 'http://proxy.corp:3128';
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(connectionError(ep, refused, false, via).message).toBe(
+      'Cannot reach the proxy http://proxy.corp:3128 (connection refused) for http://127.0.0.1:11434. Check the `proxy` setting or HTTPS_PROXY / HTTP_PROXY.',
+    );
+    expect(connectionError(ep, new Error('Proxy Authentication Required (407)'), false, via).message).toMatch(/^The proxy http:\/\/proxy.corp:3128 asks for credentials \(407 Proxy Authentication Required\): put them in the `proxy` setting/);
+    expect(connectionError(ep, new Error('Proxy response (403) !== 200 when HTTP Tunneling'), false, via).message).toBe(
+      'The proxy http://proxy.corp:3128 refused to connect to 127.0.0.1:11434 (403 Forbidden).',
+    );
+    // Mid-reply the tunnel was up: the model server's connection broke, as without a proxy.
+    expect(connectionError(ep, Object.assign(new Error('x'), { code: 'ECONNRESET' }), true, via).message).toMatch(/^The connection to the model server/);
+  });
+
   it('states the wait in the unit a person would use', () => {
     expect(timeoutError(ep).message).toBe('The model server at http://127.0.0.1:11434 sent nothing for 30 s.');
     expect(timeoutError({ ...ep, timeoutMs: 300 }).message).toMatch(/300 ms\.$/);

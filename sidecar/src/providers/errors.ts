@@ -48,19 +48,60 @@ const CAUSES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
 };
 
-/** A network failure: before the reply started (cannot reach) or during it (connection broke). */
-export function connectionError(ep: ModelEndpoint, error: unknown, midReply: boolean): ModelError {
-  const code = errorCode(error);
-  const cause = (code && CAUSES[code]) ?? (error instanceof Error ? error.message : String(error));
+/** OpenSSL's verification failures: the server's certificate chain does not lead to a trusted authority. */
+const UNTRUSTED: Record<string, string> = {
+  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed certificate in the chain',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'unable to verify the first certificate',
+  UNABLE_TO_GET_ISSUER_CERT: 'issuer certificate not found',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'issuer certificate not found',
+  CERT_UNTRUSTED: 'certificate not trusted',
+};
+const INVALID_CERT: Record<string, string> = {
+  CERT_HAS_EXPIRED: 'certificate expired',
+  CERT_NOT_YET_VALID: 'certificate not yet valid',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'certificate issued for another host name',
+};
+
+/**
+ * A network failure: before the reply started (cannot reach) or during it (connection broke).
+ * `proxy` is the proxy the request went through (credentials removed), or null for a direct request.
+ */
+export function connectionError(ep: ModelEndpoint, error: unknown, midReply: boolean, proxy: string | null = null): ModelError {
+  const code = errorCode(error, [CAUSES, UNTRUSTED, INVALID_CERT]);
+  const host = hostOf(ep.endpoint);
+  if (code && code in UNTRUSTED) {
+    return new ModelError('connection', `The TLS certificate of ${host} is not trusted (${UNTRUSTED[code]}). If your network uses its own certificate authority, set the \`caFile\` setting (or NODE_EXTRA_CA_CERTS) to its PEM file.`);
+  }
+  if (code && code in INVALID_CERT) return new ModelError('connection', `The TLS certificate of ${host} is not valid (${INVALID_CERT[code]}).`);
+  const message = error instanceof Error ? error.message : String(error);
+  if (proxy !== null && !midReply) {
+    if (/\(407\)/.test(message)) {
+      return new ModelError('connection', `The proxy ${proxy} asks for credentials (407 Proxy Authentication Required): put them in the \`proxy\` setting as http://user:password@host:port.`);
+    }
+    const status = /Proxy response \((\d+)\)/.exec(message)?.[1];
+    if (status) return new ModelError('connection', `The proxy ${proxy} refused to connect to ${host} (${status}${STATUS_CODES[Number(status)] ? ` ${STATUS_CODES[Number(status)]}` : ''}).`);
+    // Through a proxy the sidecar connects only to the proxy, so a failed connect is the proxy's.
+    if (code && code in CAUSES) return new ModelError('connection', `Cannot reach the proxy ${proxy} (${CAUSES[code]}) for ${ep.endpoint}. Check the \`proxy\` setting or HTTPS_PROXY / HTTP_PROXY.`);
+  }
+  const cause = (code && CAUSES[code]) ?? message;
   if (midReply) return new ModelError('connection', `The connection to the model server at ${ep.endpoint} broke mid-reply (${cause}).`);
   const hint = code === 'ECONNREFUSED' ? (ep.provider === 'ollama' ? ' Is Ollama running?' : ' Is the server running?') : '';
   return new ModelError('connection', `Cannot reach the model server at ${ep.endpoint} (${cause}).${hint}`);
 }
 
-function errorCode(error: unknown): string | undefined {
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return endpoint;
+  }
+}
+
+function errorCode(error: unknown, known: Array<Record<string, string>>): string | undefined {
   for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code in CAUSES) return code;
+    if (typeof code === 'string' && known.some((table) => code in table)) return code;
   }
   return undefined;
 }

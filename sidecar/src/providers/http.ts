@@ -1,6 +1,6 @@
 /** The network edge shared by every model API: one streamed POST, its watchdog, and its failures. */
-import { request } from 'undici';
 import { abortedError, connectionError, httpError, redactKey, timeoutError } from './errors.js';
+import { displayProxy, proxyFor } from './proxy.js';
 import { createDecoder, type FrameReader, type WireFormat } from './stream.js';
 import { ModelError, type ModelEndpoint } from './types.js';
 
@@ -29,8 +29,13 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
   };
   let replying = false;
   let finished = false;
+  let proxy: string | null = null;
   try {
     rearm();
+    // undici loads on the first request: nothing at start-up needs it.
+    const { request, dispatcherFor } = await import('./network.js');
+    const { dispatcher, config } = dispatcherFor(ep.network ?? NO_NETWORK_SETTINGS);
+    proxy = proxyFor(call.url, config);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: call.format === 'sse' ? 'text/event-stream' : 'application/x-ndjson' };
     if (ep.apiKey !== '') headers.authorization = `Bearer ${ep.apiKey}`;
     const response = await request(call.url, {
@@ -38,6 +43,7 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
       headers,
       body: JSON.stringify(call.body),
       signal: requestSignal,
+      dispatcher,
       // The watchdog above owns idle timing; undici's own timers would race it with other messages.
       headersTimeout: 0,
       bodyTimeout: 0,
@@ -70,7 +76,7 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
     }
     throw new ModelError('malformed', `The model server at ${ep.endpoint} ended the stream before the reply was finished.`);
   } catch (error) {
-    throw redactKey(classify(ep, error, { aborted: signal.aborted, timedOut, replying }), ep.apiKey);
+    throw redactKey(classify(ep, error, { aborted: signal.aborted, timedOut, replying, proxy: proxy && displayProxy(proxy) }), ep.apiKey);
   } finally {
     clearTimeout(timer);
     // Stopped early (the caller broke off, or an error): close the connection so the server stops generating.
@@ -78,9 +84,11 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
   }
 }
 
-function classify(ep: ModelEndpoint, error: unknown, state: { aborted: boolean; timedOut: boolean; replying: boolean }): ModelError {
+const NO_NETWORK_SETTINGS = { proxy: '', noProxy: '', caFile: '' };
+
+function classify(ep: ModelEndpoint, error: unknown, state: { aborted: boolean; timedOut: boolean; replying: boolean; proxy: string | null }): ModelError {
   if (state.aborted) return abortedError(ep);
   if (state.timedOut) return timeoutError(ep);
   if (error instanceof ModelError) return error;
-  return connectionError(ep, error, state.replying);
+  return connectionError(ep, error, state.replying, state.proxy);
 }

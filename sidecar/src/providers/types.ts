@@ -1,4 +1,5 @@
 import type { RedlineSettings } from '@redline/shared-protocol';
+import type { NetworkSettings } from './proxy.js';
 
 /** Where and how to reach a model; built from settings for one kind of request. */
 export interface ModelEndpoint {
@@ -8,6 +9,8 @@ export interface ModelEndpoint {
   apiKey: string;
   /** Longest wait for the next byte (headers or body) before the request fails. */
   timeoutMs: number;
+  /** Proxy and certificate settings; absent: the environment's proxy variables and Node's authorities. */
+  network?: NetworkSettings;
 }
 
 export type ModelErrorKind = 'connection' | 'http' | 'timeout' | 'malformed' | 'aborted';
@@ -32,5 +35,6 @@ export function endpointFromSettings(settings: RedlineSettings, use: 'edit' | 'c
     model: use === 'completion' && settings.completionModel !== '' ? settings.completionModel : settings.model,
     apiKey: settings.apiKey,
     timeoutMs: settings.requestTimeoutMs,
+    network: { proxy: settings.proxy, noProxy: settings.noProxy, caFile: settings.caFile },
   };
 }

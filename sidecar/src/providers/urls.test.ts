@@ -29,8 +29,15 @@ describe('apiUrl', () => {
 
 describe('endpointFromSettings', () => {
   it('uses the completion model for completions, falling back to the chat model', () => {
-    const settings = { ...DEFAULT_SETTINGS, model: 'chat', completionModel: '', apiKey: 'k', requestTimeoutMs: 5 };
-    expect(endpointFromSettings(settings, 'completion')).toEqual({ provider: 'ollama', endpoint: DEFAULT_SETTINGS.endpoint, model: 'chat', apiKey: 'k', timeoutMs: 5 });
+    const settings = { ...DEFAULT_SETTINGS, model: 'chat', completionModel: '', apiKey: 'k', requestTimeoutMs: 5, proxy: 'http://p:3128', caFile: '/ca.pem' };
+    expect(endpointFromSettings(settings, 'completion')).toEqual({
+      provider: 'ollama',
+      endpoint: DEFAULT_SETTINGS.endpoint,
+      model: 'chat',
+      apiKey: 'k',
+      timeoutMs: 5,
+      network: { proxy: 'http://p:3128', noProxy: '', caFile: '/ca.pem' },
+    });
     expect(endpointFromSettings({ ...settings, completionModel: 'fim' }, 'completion').model).toBe('fim');
     expect(endpointFromSettings({ ...settings, completionModel: 'fim' }, 'edit').model).toBe('chat');
   });

@@ -1,11 +1,11 @@
 /**
  * Loads the web-tree-sitter runtime and grammars. In the single executable the .wasm bytes are SEA
  * assets (named by file name, see wasmFiles.json, which the build script also reads); elsewhere they
- * come from node_modules. Everything is lazy and cached: the runtime is initialised once, each grammar
- * on first use.
+ * come from node_modules. Everything is lazy and cached: the module itself is imported, and the runtime
+ * initialised, on first use (not at start: `initialize` needs none of it), each grammar on its first use.
  */
 import { createRequire } from 'node:module';
-import { Language, Parser } from 'web-tree-sitter';
+import type { Language, Parser } from 'web-tree-sitter';
 import wasmFiles from './wasmFiles.json';
 
 // The CJS bundle gets import.meta.url from a banner that the build script defines.
@@ -80,13 +80,18 @@ async function wasmBytes(modulePath: string): Promise<Uint8Array> {
   return readFile(nodeRequire.resolve(modulePath));
 }
 
-let runtime: Promise<void> | null = null;
+type TreeSitter = typeof import('web-tree-sitter');
+
+let runtime: Promise<TreeSitter> | null = null;
 const languages = new Map<string, Promise<Language>>();
 const parsers = new Map<string, Parser>();
 
-function initRuntime(): Promise<void> {
+function initRuntime(): Promise<TreeSitter> {
   if (!runtime) {
-    runtime = wasmBytes(wasmFiles.runtime).then((wasmBinary) => Parser.init({ wasmBinary }));
+    runtime = Promise.all([import('web-tree-sitter'), wasmBytes(wasmFiles.runtime)]).then(async ([treeSitter, wasmBinary]) => {
+      await treeSitter.Parser.init({ wasmBinary });
+      return treeSitter;
+    });
     runtime.catch(() => (runtime = null)); // a failed load is retried by the next caller
   }
   return runtime;
@@ -95,7 +100,7 @@ function initRuntime(): Promise<void> {
 function loadLanguage(modulePath: string): Promise<Language> {
   let language = languages.get(modulePath);
   if (!language) {
-    language = initRuntime().then(() => wasmBytes(modulePath)).then((bytes) => Language.load(bytes));
+    language = initRuntime().then(async ({ Language }) => Language.load(await wasmBytes(modulePath)));
     language.catch(() => languages.delete(modulePath)); // retried by the next caller
     languages.set(modulePath, language);
   }
@@ -110,7 +115,7 @@ export async function getParser(languageId: string): Promise<Parser | null> {
   if (!isSupportedLanguage(languageId)) return null;
   const cached = parsers.get(languageId);
   if (cached) return cached;
-  const language = await loadLanguage(GRAMMAR_FILES[languageId]);
+  const [{ Parser }, language] = await Promise.all([initRuntime(), loadLanguage(GRAMMAR_FILES[languageId])]);
   let parser = parsers.get(languageId); // a concurrent call may have got here first
   if (!parser) {
     parser = new Parser().setLanguage(language);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SyntaxCache, parseText } from './parse.js';
+import { MAX_CACHED_TREES, SyntaxCache, parseText } from './parse.js';
 
 describe('parseText', () => {
   it('parses supported languages and returns null for others', async () => {
@@ -44,5 +44,19 @@ describe('SyntaxCache', () => {
     expect(ts).not.toBe(js);
     expect(await cache.tree('file:///x', 'plaintext', 2, 'x')).toBeNull();
     cache.forget('file:///x');
+  });
+
+  it(`keeps trees for the ${MAX_CACHED_TREES} documents used last and deletes the rest`, async () => {
+    const cache = new SyntaxCache();
+    const uris = Array.from({ length: MAX_CACHED_TREES + 1 }, (_, i) => `file:///f${i}.py`);
+    const trees = [];
+    for (const uri of uris) trees.push(await cache.tree(uri, 'python', 1, 'x = 1'));
+    // f0, the least recently used, went when the last one came in. Touching f1 makes f2 the next to go.
+    expect(await cache.tree(uris[1], 'python', 1, 'x = 1')).toBe(trees[1]);
+    const victim = vi.spyOn(trees[2]!, 'delete');
+    expect(await cache.tree(uris[0], 'python', 1, 'x = 1')).not.toBe(trees[0]);
+    expect(victim).toHaveBeenCalledOnce();
+    expect(await cache.tree(uris[1], 'python', 1, 'x = 1')).toBe(trees[1]);
+    for (const uri of uris) cache.forget(uri);
   });
 });

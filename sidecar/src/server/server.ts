@@ -2,9 +2,11 @@
 import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { serverConnection, type InitializeResult } from '@redline/shared-protocol';
 import { streamChat } from '../providers/chat.js';
+import { proxyPassword } from '../providers/proxy.js';
 import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
+import { syntaxErrorRows } from '../scope/syntaxErrors.js';
 import { warmUp } from '../scope/grammars.js';
 import { SyntaxCache } from '../scope/parse.js';
 import { EditSessions } from '../session/editSessions.js';
@@ -21,7 +23,7 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   raw.onError(([error]) => log.error(`unreadable message from the client: ${error.message}`));
   const documents = new DocumentStore();
   const settings = new SettingsStore();
-  settings.onChange((s) => log.setSecrets([s.apiKey]));
+  settings.onChange((s) => log.setSecrets([s.apiKey, proxyPassword(s.proxy)]));
   const channels = new RenderChannels(documents, (params) => conn.sendRequest('redline/applyRender', params), log);
   const sessions = new EditSessions({
     documents,
@@ -29,9 +31,11 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     log,
     model: () => {
       const endpoint = endpointFromSettings(settings.get(), 'edit');
-      return (messages, signal) => streamChat(endpoint, messages, signal);
+      return (request, signal) => streamChat(endpoint, request.messages, signal, undefined, request.schema);
     },
+    settings: () => settings.get(),
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
+    syntaxErrors: syntaxErrorRows,
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
   const syntax = new SyntaxCache();
@@ -42,13 +46,13 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   conn.onRequest('initialize', (params): InitializeResult => {
     settings.update(params.initializationOptions);
     log.connect((type, message) => void conn.sendNotification('window/logMessage', { type, message }));
-    void warmUp();
     return {
       capabilities: { textDocumentSync: 2, inlineCompletionProvider: true, redlineInlineEdit: true },
       serverInfo: { name: 'redline-sidecar', version: SERVER_VERSION },
     };
   });
-  conn.onNotification('initialized', () => undefined);
+  // The grammar runtime is compiled once the client has its `initialize` reply, never before it.
+  conn.onNotification('initialized', () => void warmUp());
   conn.onNotification('workspace/didChangeConfiguration', (params) => settings.update(params.settings?.redline));
   conn.onNotification('textDocument/didOpen', (params) => {
     documents.open(params);

@@ -20,11 +20,20 @@
  * the last verdict, a model error, no changes, a broken region or renders refused too often;
  * closing → ended after its last render; streaming or pending → ended when the document closes.
  */
-import type { SessionState } from '@redline/shared-protocol';
-import { buildEditPrompt, type ChatMessage } from '../edit/prompt.js';
+import type { EditFormat, EditScope, EditWarning, SessionState } from '@redline/shared-protocol';
+import type { ChatRequest } from '../edit/prompt.js';
 import { finalizeProposal, streamingProposal } from '../edit/extract.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
+import { FAMILY, type FilePromptInput } from '../edit/formats/format.js';
+import { buildReplacementPrompt } from '../edit/formats/replacement.js';
+import { buildSearchReplacePrompt, SearchReplaceReader } from '../edit/formats/searchReplace.js';
+import { buildStructuredPrompt, StructuredReader } from '../edit/formats/structured.js';
+import { buildWholeFilePrompt, WholeFileReader } from '../edit/formats/wholeFile.js';
+import { LocatedProposal } from '../edit/apply/pipeline.js';
+import { regionLines, toLayout } from '../edit/apply/splice.js';
+import type { Finding } from '../edit/apply/types.js';
+import { validateProposal } from '../edit/apply/validate.js';
 import { ModelError } from '../providers/types.js';
 import { applyOverrides, noOverrides, sideIndices, type LineOverrides } from '../region/overrides.js';
 import { Region, repaintFrom, sameMarks, type RegionPlan, type RegionState } from '../region/region.js';
@@ -48,13 +57,37 @@ const MAX_STALE_RENDERS = 20;
 const CLOSE_ATTEMPTS = 5;
 
 /** Yields the model's reply as text deltas; aborting the signal must end the HTTP request. */
-export type ModelStream = (messages: ChatMessage[], signal: AbortSignal) => AsyncIterable<string>;
+export type ModelStream = (request: ChatRequest, signal: AbortSignal) => AsyncIterable<string>;
 
 export interface SessionDeps {
   channels: RenderChannels;
   log: Logger;
   status(session: EditSession, state: SessionState, message?: string): void;
   onEnded(session: EditSession): void;
+  /** Syntax error rows of a text (null: no grammar for the language). */
+  syntaxErrors(languageId: string, text: string): Promise<number[] | null>;
+  /** A hunk outside the selection removing more lines than this, net, is flagged. */
+  largeDeletionLines(): number;
+}
+
+/** How a session asks: the format its model replies in, and what the edit may change. */
+export interface SessionShape {
+  format: EditFormat;
+  scope: EditScope;
+}
+
+/** What one instruction asks: the selection (document lines) it is about, and the file's name for the prompt. */
+export interface Instruction {
+  text: string;
+  model: ModelStream;
+  fileName: string;
+  selection: { startLine: number; endLine: number };
+}
+
+/** The layout the next render brings the region to, and what to do once that render is applied. */
+interface Target {
+  layout: Layout;
+  commit?(): void;
 }
 
 /** One request to the model (or one snippet): what it rewrites, and what has come back so far. */
@@ -66,9 +99,21 @@ interface Ask {
   reply: string;
   /** The user's typing on region lines while the reply streams. */
   readonly overrides: LineOverrides;
-  /** Null for a snippet, which arrives complete. */
+  /** Null for a snippet, which arrives complete, and for a located format. */
   readonly streamer: StreamingLayout | null;
+  /** The final layout once the reply is complete; the user's typing still applies to it. */
+  settled: Layout | null;
   readonly abort: AbortController;
+  /** A located format's pipeline; null for text formats. */
+  readonly located: LocatedProposal | null;
+  /** The selection, in baseline lines of the region: large deletions are counted outside it. */
+  readonly selection: { start: number; end: number };
+  /** A snippet already placed: its text is the proposal as it is. */
+  verbatim: boolean;
+  /** How many of the located pipeline's findings the session has taken. */
+  noted: number;
+  /** The baseline document's syntax errors, parsed while the model writes; used if the baseline is unchanged at the end. */
+  syntaxBefore: { text: string; rows: Promise<number[] | null> } | null;
 }
 
 /** How the closing render leaves the region: the proposal kept, the baseline restored, or the text as it is. */
@@ -82,10 +127,18 @@ export class EditSession {
   private opened = false;
   /** The region as the client last painted it. */
   private painted: RegionState | null = null;
-  /** The layout the next render brings the region to, made when the render is planned (streams coalesce). */
-  private target: (() => Layout) | null = null;
+  /** What the next render brings the region to, made when the render's turn comes. */
+  private target: (() => Target) | null = null;
+  /** Findings about the current proposal, in document lines as noted; `reported` of them were sent. */
+  private findings: EditWarning[] = [];
+  private reported = 0;
   private readonly renders = new RenderLoop(
-    () => this.renderPlan(() => (this.target ? this.region.planLayout(this.doc.buffer, this.target()) : null), false),
+    () =>
+      this.renderPlan(() => {
+        if (!this.target) return null;
+        const target = this.target();
+        return { ...this.region.planLayout(this.doc.buffer, target.layout), onCommit: target.commit };
+      }, false),
     MAX_STALE_RENDERS,
     () => void this.end('error', 'The editor kept refusing renders as stale; the proposal was discarded.', 'reject'),
   );
@@ -94,8 +147,14 @@ export class EditSession {
     readonly id: string,
     readonly doc: MirrorDocument,
     readonly region: Region,
+    readonly shape: SessionShape,
     private readonly deps: SessionDeps,
   ) {}
+
+  /** Every finding about the proposal so far, for the status. */
+  get warnings(): EditWarning[] {
+    return [...this.findings];
+  }
 
   get uri(): string {
     return this.doc.uri;
@@ -115,31 +174,67 @@ export class EditSession {
     return startLine < end && this.region.start < Math.max(endLine, startLine + 1);
   }
 
-  /** Asks the model; a re-edit of a pending proposal sends the proposed side and diffs against the baseline. */
-  ask(instruction: string, model: ModelStream, fileName: string): void {
+  /**
+   * Asks the model; a re-edit of a pending proposal sends the proposed side and diffs against the
+   * baseline. Text formats stream the new text of the region; located formats stream edits, each
+   * shown once it is complete and located.
+   */
+  ask(instruction: Instruction): void {
     const buffer = this.doc.buffer;
+    const { start, end } = this.region;
     const baseline = this.region.baseline(buffer);
-    const code = joinLines(this.state === 'pending' ? this.region.proposed(buffer) : baseline, buffer, this.region.end);
-    const ask = newAsk(baseline, code, new StreamingLayout(baseline));
+    const side = this.state === 'pending' ? this.region.proposed(buffer) : baseline;
+    const code = joinLines(side, buffer, end);
+    // The document as the model sees it: the region's side it rewrites, the rest as it is.
+    const seen = [...buffer.lines(0, start), ...side, ...buffer.lines(end, buffer.lineCount)];
+    const clamp = (line: number) => Math.min(Math.max(line, start), start + side.length);
+    const sel = { start: clamp(instruction.selection.startLine), end: Math.max(clamp(instruction.selection.endLine), clamp(instruction.selection.startLine) + 1) };
+    const selection = { start: sel.start - start, end: sel.end - start };
+    const file: FilePromptInput = { fileName: instruction.fileName, languageId: this.doc.languageId, lines: seen, start: sel.start, end: Math.min(sel.end, seen.length), instruction: instruction.text, scope: this.shape.scope };
+    const { format } = this.shape;
+    let request: ChatRequest;
+    let ask: Ask;
+    if (FAMILY[format] === 'text') {
+      request = buildReplacementPrompt({ fileName: file.fileName, languageId: file.languageId, lines: buffer.lines(0, buffer.lineCount), start, end, code, instruction: instruction.text });
+      ask = newAsk(baseline, code, { streamer: new StreamingLayout(baseline), selection });
+    } else {
+      const readers = {
+        searchReplace: () => ({ request: buildSearchReplacePrompt(file), reader: new SearchReplaceReader() }),
+        structured: () => ({ request: buildStructuredPrompt(file), reader: new StructuredReader() }),
+        wholeFile: () => ({ request: buildWholeFilePrompt(file), reader: new WholeFileReader(code, side) }),
+      };
+      const made = readers[format as keyof typeof readers]();
+      request = made.request;
+      // A whole-file reply in the selection scope may change only the selection; edits that name
+      // their text may change the region, which is the scope.
+      const allowed = format === 'wholeFile' && this.shape.scope === 'selection' ? sel : { start, end: start + side.length };
+      const located = new LocatedProposal({ reader: made.reader, uri: this.uri, seen, regionStart: start, regionEnd: start + side.length, allowed });
+      ask = newAsk(baseline, code, { located, selection });
+    }
+    this.findings = [];
+    this.reported = 0;
     this.enter('streaming', ask);
     this.deps.status(this, 'streaming');
-    const messages = buildEditPrompt({
-      fileName,
-      languageId: this.doc.languageId,
-      lines: buffer.lines(0, buffer.lineCount),
-      start: this.region.start,
-      end: this.region.end,
-      code,
-      instruction,
+    void this.consume(instruction.model(request, ask.abort.signal), ask);
+    // Parsed once the request is on its way, so validation at the end has one parse left to do.
+    const before = this.document(baseline);
+    setImmediate(() => {
+      if (this.current === ask) ask.syntaxBefore = { text: before, rows: this.deps.syntaxErrors(this.doc.languageId, before) };
     });
-    void this.consume(model(messages, ask.abort.signal), ask);
+  }
+
+  /** The document with the region's lines replaced by `side`. */
+  private document(side: readonly string[]): string {
+    const buffer = this.doc.buffer;
+    return [...buffer.lines(0, this.region.start), ...side, ...buffer.lines(this.region.end, buffer.lineCount)].join('\n');
   }
 
   /** Shows a ready-made proposal (an applied snippet) without a model. */
-  propose(text: string): void {
+  propose(text: string, verbatim: boolean): void {
     const seen = this.region.baseline(this.doc.buffer);
-    const ask = newAsk(seen, joinLines(seen, this.doc.buffer, this.region.end), null);
+    const ask = newAsk(seen, joinLines(seen, this.doc.buffer, this.region.end), { selection: { start: 0, end: seen.length } });
     ask.reply = text;
+    ask.verbatim = verbatim;
     this.enter('streaming', ask);
     void this.finish(ask);
   }
@@ -148,9 +243,12 @@ export class EditSession {
   track(change: ContentChange): void {
     if (!this.live || change.origin === this.id) return;
     const streaming = this.state === 'streaming';
-    const effect = this.region.track(change, streaming);
+    // A located format's edits are spliced into the lines as they are, so the stream does not own
+    // the region's line layout: lines may come and go inside it while edits arrive.
+    const ownsLines = streaming && !this.current?.located;
+    const effect = this.region.track(change, ownsLines);
     if (effect.kind === 'broken') void this.end('broken', `The proposal was discarded because ${effect.reason}; Undo restores it.`, 'keep');
-    else if (effect.kind === 'typed' && streaming) this.keepTyping(effect.index);
+    else if (effect.kind === 'typed' && ownsLines) this.keepTyping(effect.index);
     else if (effect.kind !== 'none') this.refreshMarks();
   }
 
@@ -224,42 +322,126 @@ export class EditSession {
 
   private updateTarget(): void {
     const ask = this.current;
-    const streamer = ask?.streamer;
-    if (!streamer) return;
-    streamer.push(streamingProposal(ask.code, ask.reply));
-    this.target = () => applyOverrides(streamer.layout(), ask.overrides);
+    if (ask?.located) {
+      if (!ask.located.grow(ask.reply)) return;
+      this.target = () => this.locatedTarget(ask);
+      this.renders.request();
+      this.noteFindings(ask);
+      return;
+    }
+    if (!ask) return;
+    const { streamer, settled, overrides } = ask;
+    // Typing while the final layout is on its way keeps that layout, with the typing in it.
+    if (settled) this.target = () => ({ layout: applyOverrides(settled, overrides) });
+    else if (streamer) {
+      streamer.push(streamingProposal(ask.code, ask.reply));
+      this.target = () => ({ layout: applyOverrides(streamer.layout(), overrides) });
+    } else return;
     this.renders.request();
   }
 
-  /** The reply is complete: its final layout is rendered, then the proposal waits for verdicts. */
-  private async finish(ask: Ask): Promise<void> {
-    const final = finalizeProposal(ask.code, ask.reply);
-    // After a stream, the final diff keeps what the stream showed wherever a shortest diff allows.
-    const settled = ask.streamer ? ask.streamer.settle(final.text) : layoutDiff(ask.seen, final.text);
-    const layout = applyOverrides(settled, ask.overrides);
-    if (!layout.lines.some((l) => l.kind !== 'context')) {
-      await this.end('noChanges', 'No changes suggested.', 'reject');
-      return;
+  /** A located ask's next picture: its edits not shown yet, spliced into the region's lines as they are now. */
+  private locatedTarget(ask: Ask): Target {
+    const { kinds, words } = this.region.snapshot();
+    const plan = ask.located!.plan(regionLines(kinds, words, this.region.textOf(this.doc.buffer, () => true)));
+    return {
+      layout: toLayout(plan.lines),
+      commit: () => {
+        plan.commit();
+        this.noteFindings(ask);
+      },
+    };
+  }
+
+  /** Takes a located ask's new findings (their lines index the region's side) and tells the client while streaming. */
+  private noteFindings(ask: Ask): void {
+    const fresh = ask.located!.findings.slice(ask.noted);
+    ask.noted += fresh.length;
+    this.addFindings(fresh, this.region.start);
+  }
+
+  private addFindings(found: readonly Finding[], lineBase: number): void {
+    for (const f of found) this.findings.push({ kind: f.kind, message: f.message, line: f.line === null ? null : lineBase + f.line });
+    if (this.current && this.state === 'streaming' && this.findings.length > this.reported) {
+      this.reported = this.findings.length;
+      this.deps.status(this, 'streaming');
     }
-    this.target = () => layout;
+  }
+
+  /**
+   * The reply is complete: its final layout is rendered, the proposal is validated in memory
+   * (syntax, large deletions), then it waits for verdicts with the findings in its `done` status.
+   */
+  private async finish(ask: Ask): Promise<void> {
+    if (ask.located) {
+      // A whole file's last hunks are computed against the ones painted so far: let those land.
+      if (ask.located.whole) await this.renders.settled();
+      if (this.current !== ask) return;
+      const failure = ask.located.finish(ask.reply);
+      if (failure) {
+        await this.end('error', failure.error, 'reject');
+        return;
+      }
+      this.noteFindings(ask);
+      this.target = () => this.locatedTarget(ask);
+    } else {
+      const text = ask.verbatim ? ask.reply : finalizeProposal(ask.code, ask.reply).text;
+      // After a stream, the final diff keeps what the stream showed wherever a shortest diff allows.
+      const settled = ask.streamer ? ask.streamer.settle(text) : layoutDiff(ask.seen, text);
+      if (!settled.lines.some((l) => l.kind !== 'context')) {
+        await this.end('noChanges', 'No changes suggested.', 'reject');
+        return;
+      }
+      ask.settled = settled;
+      this.target = () => ({ layout: applyOverrides(settled, ask.overrides) });
+    }
     this.renders.request();
     await this.renders.settled();
     // Meanwhile the session may have ended, or a new instruction replaced this ask.
     if (this.current !== ask) return;
+    if (!this.region.kinds.some((k) => k !== 'context')) {
+      await this.end('noChanges', this.findings.length > 0 ? 'No edit could be applied (see the warnings).' : 'No changes suggested.', 'reject');
+      return;
+    }
+    const checks = await this.validate(ask);
+    if (this.current !== ask) return;
+    this.addFindings(checks, 0);
     this.enter('pending');
     this.deps.status(this, 'done');
+  }
+
+  /** Syntax errors the original did not have and large deletions outside the selection, in the proposal as it now stands. */
+  private async validate(ask: Ask): Promise<Finding[]> {
+    const buffer = this.doc.buffer;
+    const before = this.document(this.region.baseline(buffer));
+    const early = ask.syntaxBefore?.text === before ? ask.syntaxBefore.rows : null;
+    const [syntaxBefore, syntaxAfter] = await Promise.all([
+      early ?? this.deps.syntaxErrors(this.doc.languageId, before),
+      this.deps.syntaxErrors(this.doc.languageId, this.document(this.region.proposed(buffer))),
+    ]);
+    return validateProposal({
+      lines: this.region.kinds.map((kind) => ({ kind })),
+      regionStart: this.region.start,
+      selection: ask.selection,
+      largeDeletionLines: this.deps.largeDeletionLines(),
+      syntaxBefore,
+      syntaxAfter,
+    });
   }
 
   /**
    * Queues a render whose plan is made when its turn comes, against the mirror as it is then; the
    * region takes the planned state only once the client has applied the render.
    */
-  private renderPlan(make: () => RegionPlan | null, close: boolean): Promise<RenderOutcome> {
+  private renderPlan(make: () => (RegionPlan & { onCommit?(): void }) | null, close: boolean): Promise<RenderOutcome> {
     return this.deps.channels.render(this.uri, this.id, () => {
       if (!close && !this.live) return null;
       const plan = make();
       if (!plan) return null;
-      if (plan.edits.length === 0 && !close && this.painted && sameMarks(this.painted, plan.next)) return null;
+      if (plan.edits.length === 0 && !close && this.painted && sameMarks(this.painted, plan.next)) {
+        plan.onCommit?.();
+        return null;
+      }
       const preview = new Region(plan.next);
       const firstEditLine = Math.min(...plan.edits.map((e) => e.range.start.line));
       const from = close ? 0 : repaintFrom(this.painted, plan.next, firstEditLine);
@@ -274,6 +456,7 @@ export class EditSession {
           this.opened = true;
           this.region.commit(plan.next);
           this.painted = this.region.snapshot();
+          plan.onCommit?.();
         },
       };
     });
@@ -295,8 +478,21 @@ export class EditSession {
   }
 }
 
-function newAsk(seen: string[], code: string, streamer: StreamingLayout | null): Ask {
-  return { seen, code, reply: '', overrides: noOverrides(), streamer, abort: new AbortController() };
+function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer' | 'located'>> & Pick<Ask, 'selection'>): Ask {
+  return {
+    seen,
+    code,
+    reply: '',
+    overrides: noOverrides(),
+    streamer: parts.streamer ?? null,
+    settled: null,
+    abort: new AbortController(),
+    located: parts.located ?? null,
+    selection: parts.selection,
+    verbatim: false,
+    noted: 0,
+    syntaxBefore: null,
+  };
 }
 
 /** The region's lines as one text, with a final line break unless it ends the document without one. */

@@ -8,15 +8,17 @@ import {
   type InlineEditStartParams,
   type InlineEditStartResult,
   type Range,
+  type RedlineSettings,
   type SessionState,
   type SessionStatusParams,
   type SnippetApplyParams,
 } from '@redline/shared-protocol';
-import { locateSnippet } from '../edit/snippet.js';
+import { FAMILY, resolveFormat } from '../edit/formats/format.js';
+import { isElisionLine, placeSnippet } from '../edit/snippet.js';
 import { Region } from '../region/region.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
-import { EditSession, type ModelStream } from './editSession.js';
+import { EditSession, type ModelStream, type SessionShape } from './editSession.js';
 import type { RenderChannels } from './renderChannel.js';
 
 export interface EditSessionsDeps {
@@ -24,10 +26,16 @@ export interface EditSessionsDeps {
   channels: RenderChannels;
   log: Logger;
   model: () => ModelStream;
+  settings: () => Readonly<RedlineSettings>;
   /** Whole lines [startLine, endLine) to edit for a selection (or a caret, when empty). */
   scope(doc: MirrorDocument, range: Range): Promise<{ startLine: number; endLine: number }>;
+  /** Syntax error rows of a text; null when the language has no grammar. */
+  syntaxErrors(languageId: string, text: string): Promise<number[] | null>;
   status(params: SessionStatusParams): void;
 }
+
+/** A snippet is shown like a replacement of the lines it lands on. */
+const SNIPPET_SHAPE: SessionShape = { format: 'replacement', scope: 'selection' };
 
 export class EditSessions {
   private readonly sessions = new Map<string, EditSession>();
@@ -46,35 +54,60 @@ export class EditSessions {
   async start(params: InlineEditStartParams): Promise<InlineEditStartResult> {
     if (!params.instruction.trim()) throw new ResponseError(ErrorCodes.InvalidParams, 'The instruction is empty.');
     const doc = await this.current(params.textDocument.uri, params.textDocument.version);
-    const { startLine, endLine } = await this.deps.scope(doc, params.range);
-    const fileName = fileNameOf(doc.uri);
-    const pending = this.overlapping(doc.uri, startLine, endLine);
+    const selection = await this.deps.scope(doc, params.range);
+    const settings = this.deps.settings();
+    const lineCount = doc.buffer.lineCount;
+    const shape = resolveFormat(params.editFormat ?? settings.editFormat, params.scope ?? settings.editScope, lineCount);
+    // The region is what the edit may change: the selection, or for a format that can reach further
+    // in the file scope (and for a whole-file reply, which is diffed against the whole file) the file.
+    const wholeFile = shape.format === 'wholeFile' || (shape.scope === 'file' && FAMILY[shape.format] === 'located');
+    // The empty line after a final line break is no line of the file: it stays outside the region.
+    const fileEnd = lineCount > 1 && doc.buffer.lineAt(lineCount - 1) === '' ? lineCount - 1 : lineCount;
+    const region = wholeFile ? { startLine: 0, endLine: fileEnd } : selection;
+    const instruction = { text: params.instruction, model: this.deps.model(), fileName: fileNameOf(doc.uri), selection };
+    const pending = this.overlapping(doc.uri, region.startLine, region.endLine);
     if (pending) {
-      pending.ask(params.instruction, this.deps.model(), fileName);
-      return { sessionId: pending.id, range: linesRange(pending.region.start, pending.region.end), reEdit: true };
+      pending.ask(instruction);
+      return { sessionId: pending.id, range: linesRange(selection.startLine, selection.endLine), reEdit: true, ...pending.shape, editFormat: pending.shape.format };
     }
-    const session = this.create(doc, Region.ofLines(startLine, endLine - startLine));
-    session.ask(params.instruction, this.deps.model(), fileName);
-    return { sessionId: session.id, range: linesRange(startLine, endLine), reEdit: false };
+    const session = this.create(doc, Region.ofLines(region.startLine, region.endLine - region.startLine), shape);
+    session.ask(instruction);
+    return { sessionId: session.id, range: linesRange(selection.startLine, selection.endLine), reEdit: false, scope: shape.scope, editFormat: shape.format };
   }
 
-  /** A code block shown as a proposal: it replaces the selection, or the stretch of the file it repeats. */
+  /**
+   * A code block shown as a proposal. With a selection it replaces the selection (its elisions
+   * expanded into the selection's lines); without one it goes where the file has its lines, each
+   * elision expanded into the code it stands for, or at the cursor when it is new code. A block that
+   * cannot be placed without guessing is refused with the reason.
+   */
   async applySnippet(params: SnippetApplyParams): Promise<InlineEditStartResult> {
     const doc = await this.current(params.textDocument.uri, params.textDocument.version);
     const { start, end } = params.selection;
+    const fileLines = doc.buffer.lines(0, doc.buffer.lineCount);
+    const selected = start.line !== end.line || start.character !== end.character;
+    const bounds = selected ? { start: start.line, end: end.character === 0 && end.line > start.line ? end.line : end.line + 1 } : undefined;
+    // A selection replaced by a block that elides nothing takes the block as it is.
+    const elides = params.snippet.split('\n').some(isElisionLine);
+    const placed = bounds && !elides ? ({ kind: 'new' } as const) : placeSnippet(fileLines, params.snippet, bounds);
     let lines: { startLine: number; endLine: number };
-    if (start.line !== end.line || start.character !== end.character) {
-      lines = { startLine: start.line, endLine: end.character === 0 && end.line > start.line ? end.line : end.line + 1 };
+    let text = params.snippet;
+    let verbatim = false;
+    if (placed.kind === 'placed') {
+      lines = { startLine: placed.start, endLine: placed.end };
+      text = placed.lines.join('\n') + (placed.end < doc.buffer.lineCount && placed.lines.length > 0 ? '\n' : '');
+      verbatim = true;
+    } else if (placed.kind === 'new') {
+      lines = bounds ? { startLine: bounds.start, endLine: bounds.end } : { startLine: start.line, endLine: start.line };
     } else {
-      const found = locateSnippet(doc.buffer.lines(0, doc.buffer.lineCount), params.snippet);
-      lines = found ? { startLine: found.start, endLine: found.end } : { startLine: start.line, endLine: start.line };
+      throw new ResponseError(ErrorCodes.SnippetNotPlaced, `The code block was not applied: ${placed.reason}.`);
     }
     if (this.overlapping(doc.uri, lines.startLine, lines.endLine)) {
       throw new ResponseError(ErrorCodes.InvalidParams, 'A proposal is already pending there: accept or reject it first.');
     }
-    const session = this.create(doc, Region.ofLines(lines.startLine, lines.endLine - lines.startLine));
-    session.propose(params.snippet);
-    return { sessionId: session.id, range: linesRange(lines.startLine, lines.endLine), reEdit: false };
+    const session = this.create(doc, Region.ofLines(lines.startLine, lines.endLine - lines.startLine), SNIPPET_SHAPE);
+    session.propose(text, verbatim);
+    return { sessionId: session.id, range: linesRange(lines.startLine, lines.endLine), reEdit: false, scope: 'selection', editFormat: 'replacement' };
   }
 
   cancel(sessionId: string): Promise<void> {
@@ -95,14 +128,25 @@ export class EditSessions {
     await Promise.all([...this.sessions.values()].map((s) => s.cancel()));
   }
 
-  private create(doc: MirrorDocument, region: Region): EditSession {
+  private create(doc: MirrorDocument, region: Region, shape: SessionShape): EditSession {
     const id = `edit-${++this.counter}`;
-    const session = new EditSession(id, doc, region, {
+    const session = new EditSession(id, doc, region, shape, {
       channels: this.deps.channels,
       log: this.deps.log,
-      status: (s, state: SessionState, message?: string) =>
-        this.deps.status({ sessionId: s.id, uri: s.uri, state, ...(message ? { message } : {}), hunkCount: s.phase === 'ended' ? 0 : s.region.hunks().length }),
+      status: (s, state: SessionState, message?: string) => {
+        const warnings = s.warnings;
+        this.deps.status({
+          sessionId: s.id,
+          uri: s.uri,
+          state,
+          ...(message ? { message } : {}),
+          hunkCount: s.phase === 'ended' ? 0 : s.region.hunks().length,
+          ...(warnings.length > 0 ? { warnings } : {}),
+        });
+      },
       onEnded: (s) => this.sessions.delete(s.id),
+      syntaxErrors: this.deps.syntaxErrors,
+      largeDeletionLines: () => this.deps.settings().largeDeletionLines,
     });
     this.sessions.set(id, session);
     return session;

@@ -91,6 +91,9 @@ data class RedlineSettingsPatch(
     val completionModel: String? = null,
     val apiKey: String? = null,
     val requestTimeoutMs: Int? = null,
+    val editScope: String? = null,
+    val editFormat: String? = null,
+    val largeDeletionLines: Int? = null,
     val fimTemplate: String? = null,
     val maxLines: Int? = null,
     val numPredictFim: Int? = null,
@@ -101,19 +104,33 @@ data class RedlineSettingsPatch(
     val debounceWait: Int? = null,
     val completionCacheEnabled: Boolean? = null,
     val enableSubsequentCompletions: Boolean? = null,
+    val proxy: String? = null,
+    val noProxy: String? = null,
+    val caFile: String? = null,
 ) {
-    /** The key is a secret: it must never reach a log through toString. */
+    /** The key and proxy credentials are secrets: they must never reach a log through toString. */
     override fun toString(): String =
-        "RedlineSettingsPatch(provider=$provider, endpoint=$endpoint, model=$model, apiKey=${if (apiKey.isNullOrEmpty()) "<none>" else "<set>"})"
+        "RedlineSettingsPatch(provider=$provider, endpoint=$endpoint, model=$model, apiKey=${if (apiKey.isNullOrEmpty()) "<none>" else "<set>"}, " +
+            "proxy=${if (proxy.isNullOrEmpty()) "<none>" else "<set>"})"
 }
 
 data class InlineEditStartParams(
     val textDocument: VersionedTextDocumentIdentifier = VersionedTextDocumentIdentifier(),
     val range: Range = Range(),
     val instruction: String = "",
+    /** "selection" or "file"; null: the editScope setting. */
+    val scope: String? = null,
+    /** null: the editFormat setting. */
+    val editFormat: String? = null,
 )
 
-data class InlineEditStartResult(val sessionId: String = "", val range: Range = Range(), val reEdit: Boolean = false)
+data class InlineEditStartResult(
+    val sessionId: String = "",
+    val range: Range = Range(),
+    val reEdit: Boolean = false,
+    val scope: String = "selection",
+    val editFormat: String = "replacement",
+)
 
 data class SnippetApplyParams(
     val textDocument: VersionedTextDocumentIdentifier = VersionedTextDocumentIdentifier(),
@@ -141,7 +158,11 @@ data class SessionStatusParams(
     val state: String = SessionState.STREAMING,
     val message: String? = null,
     val hunkCount: Int = 0,
+    val warnings: List<EditWarning>? = null,
 )
+
+/** A finding about a proposal (kind as in protocol.json's EditWarningKind); [line] null when it concerns no line. */
+data class EditWarning(val kind: String = "", val message: String = "", val line: Int? = null)
 
 object DiffLineKind {
     const val REMOVED = "removed"

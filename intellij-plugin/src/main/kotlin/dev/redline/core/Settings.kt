@@ -12,6 +12,9 @@ class RedlineSettingsState {
     var completionModel: String = ""
     var fimTemplate: String = "auto"
     var requestTimeoutMs: Int = 30_000
+    var editScope: String = "selection"
+    var editFormat: String = "auto"
+    var largeDeletionLines: Int = 10
     var maxLines: Int = 40
     var numPredictFim: Int = 512
     var temperature: Double = 0.2
@@ -21,14 +24,19 @@ class RedlineSettingsState {
     var debounceWait: Int = 300
     var completionCacheEnabled: Boolean = false
     var enableSubsequentCompletions: Boolean = true
+    var caFile: String = ""
 
-    fun toPatch(apiKey: String?): RedlineSettingsPatch = RedlineSettingsPatch(
+    /** [network]: the IDE's proxy decision for the endpoint ([IdeProxy]); the default sends none. */
+    fun toPatch(apiKey: String?, network: ProxyPatch = ProxyPatch(proxy = "", noProxy = "")): RedlineSettingsPatch = RedlineSettingsPatch(
         provider = provider,
         endpoint = endpoint.trim(),
         model = model.trim(),
         completionModel = completionModel.trim(),
         apiKey = apiKey ?: "",
         requestTimeoutMs = requestTimeoutMs,
+        editScope = editScope,
+        editFormat = editFormat,
+        largeDeletionLines = largeDeletionLines,
         fimTemplate = fimTemplate,
         maxLines = maxLines,
         numPredictFim = numPredictFim,
@@ -39,6 +47,9 @@ class RedlineSettingsState {
         debounceWait = debounceWait,
         completionCacheEnabled = completionCacheEnabled,
         enableSubsequentCompletions = enableSubsequentCompletions,
+        proxy = network.proxy,
+        noProxy = network.noProxy,
+        caFile = caFile.trim(),
     )
 
     companion object {

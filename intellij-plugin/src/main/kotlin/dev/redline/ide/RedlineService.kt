@@ -34,7 +34,7 @@ import dev.redline.core.MarkPainter
 import dev.redline.core.OsSidecarProcess
 import dev.redline.core.RedlineCore
 import dev.redline.core.SessionState
-import dev.redline.core.SidecarExecutables
+import dev.redline.core.SidecarInstaller
 import dev.redline.core.SidecarProcess
 import dev.redline.core.TextBuffer
 import dev.redline.core.UndoCommand
@@ -106,17 +106,11 @@ class RedlineService : Disposable, EditorHost {
 
     private fun spawnSidecar(): SidecarProcess {
         System.getenv("REDLINE_SIDECAR")?.let { return OsSidecarProcess.start(File(it)) }
-        val bin = descriptor?.pluginPath?.resolve("bin")?.toFile()
-        val names = bin?.list()?.toList().orEmpty()
-        return when (val choice = SidecarExecutables.choose(System.getProperty("os.name"), System.getProperty("os.arch"), names)) {
-            is SidecarExecutables.Choice.Found -> {
-                // Unzipping the plugin may drop the executable bit.
-                val executable = File(bin, choice.fileName).apply { setExecutable(true) }
-                OsSidecarProcess.start(executable)
-            }
-            is SidecarExecutables.Choice.NotFound -> {
-                notify(choice.message, NotificationType.ERROR)
-                throw IllegalStateException(choice.message)
+        return when (val result = RedlinePlatform.sidecar(descriptor?.pluginPath?.resolve("bin"))) {
+            is SidecarInstaller.Result.Ready -> OsSidecarProcess.start(result.executable.toFile())
+            is SidecarInstaller.Result.Failed -> {
+                notify(result.message, NotificationType.ERROR)
+                throw IllegalStateException(result.message)
             }
         }
     }

@@ -43,7 +43,7 @@ class RedlineSettings : PersistentStateComponent<RedlineSettingsState> {
         get() = PasswordSafe.instance.getPassword(keyAttributes).orEmpty()
         set(value) = PasswordSafe.instance.setPassword(keyAttributes, value.ifEmpty { null })
 
-    fun patch(): RedlineSettingsPatch = current.toPatch(apiKey)
+    fun patch(): RedlineSettingsPatch = current.toPatch(apiKey, RedlinePlatform.proxyFor(current.endpoint))
 
     companion object {
         fun getInstance(): RedlineSettings = service()
@@ -76,6 +76,12 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Completion model:") { textField().bindText(s::completionModel).comment("Empty: the edit model") }
             row("API key:") { keyField = passwordField().bindText(::apiKey).comment("Stored in the IDE's password safe").component }
             row("Request timeout (ms):") { intTextField(1_000..600_000).bindIntText(s::requestTimeoutMs) }
+            row("CA certificates file:") { textField().bindText(s::caFile).comment("PEM file of your network's certificate authority; the proxy comes from the IDE's HTTP Proxy settings") }
+        }
+        group("Inline Edit") {
+            row("Editable scope:") { comboBox(listOf("selection", "file")).bindItem({ s.editScope }, { s.editScope = it ?: s.editScope }) }
+            row("Edit format:") { comboBox(listOf("auto", "replacement", "searchReplace", "structured", "wholeFile")).bindItem({ s.editFormat }, { s.editFormat = it ?: s.editFormat }) }
+            row("Large deletion (lines):") { intTextField(1..10_000).bindIntText(s::largeDeletionLines).comment("Hunks outside the selection removing more are flagged") }
         }
         group("Completion") {
             row("FIM template:") { textField().bindText(s::fimTemplate).comment("auto, a model family, or a template with {prefix} and {suffix}") }

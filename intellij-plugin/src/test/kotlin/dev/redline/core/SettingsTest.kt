@@ -13,6 +13,9 @@ class SettingsTest {
         assertEquals(7, patch.maxLines)
         assertEquals("k", patch.apiKey)
         assertEquals("", state.toPatch(null).apiKey)
+        assertEquals(ProxyPatch("", ""), ProxyPatch(patch.proxy!!, patch.noProxy!!))
+        val viaProxy = state.apply { caFile = " /etc/corp-ca.pem " }.toPatch("k", ProxyPatch("http://p:3128", ""))
+        assertEquals(listOf("http://p:3128", "", "/etc/corp-ca.pem"), listOf(viaProxy.proxy, viaProxy.noProxy, viaProxy.caFile))
         val unset = RedlineSettingsPatch::class.java.declaredFields.filter { f -> f.isAccessible = true; f.get(patch) == null }
         assertEquals(emptyList<String>(), unset.map { it.name })
     }

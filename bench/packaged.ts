@@ -1,0 +1,51 @@
+/** Spawning a packaged executable for benchmarks: the initialize handshake and the process's RSS. */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node.js';
+
+export const round = (n: number) => Math.round(n * 100) / 100;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+/** Builds (or reuses) the floor executable beside the sidecar in dist/. */
+export function floorExecutable(): string {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const output = join(root, 'dist/bench/floor-initialize-only');
+  execFileSync(process.execPath, [join(root, 'scripts/build-sea.mjs'), '--entry', join(root, 'bench/floor/initializeOnly.ts'), '--output', output], { stdio: 'ignore' });
+  return output;
+}
+
+export interface Started {
+  child: ChildProcess;
+  conn: MessageConnection;
+  /** Milliseconds from spawn to the initialize reply. */
+  startMs: number;
+  close(): void;
+}
+
+export async function startPackaged(executable: string, initializationOptions: object = {}): Promise<Started> {
+  const t0 = performance.now();
+  const child = spawn(executable, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  conn.listen();
+  await conn.sendRequest('initialize', { processId: null, capabilities: {}, initializationOptions });
+  const startMs = performance.now() - t0;
+  return {
+    child,
+    conn,
+    startMs,
+    close() {
+      conn.dispose();
+      child.kill();
+    },
+  };
+}
+
+/** Resident set size of a process in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  return round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
