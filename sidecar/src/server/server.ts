@@ -39,7 +39,7 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
   const syntax = new SyntaxCache();
-  documents.onClose((uri) => syntax.forget(uri));
+  syntax.follow(documents);
   registerInlineCompletion({ connection: conn, documents, settings, log, syntax });
   let shutdownRequested = false;
 
