@@ -122,7 +122,7 @@ export type ChangedLineKind = 'removed' | 'added';
  * that the reply has not reached yet, shown neutral (dimmed); once the stream passes it, it turns
  * `removed` or unmarked context. It is an original line: rejecting keeps it.
  */
-export type DiffLineKind = ChangedLineKind | 'unreached';
+export type DiffLineKind = 'removed' | 'added' | 'unreached';
 
 /** Consecutive document lines of one kind. */
 export interface DiffLineRun {
