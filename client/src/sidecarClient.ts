@@ -49,7 +49,7 @@ export class SidecarClient {
   ) {
     conn.onRequest('redline/applyRender', (params) => {
       const doc = this.documents.get(params.uri);
-      return doc ? doc.applyRender(params) : { applied: false, version: -1 };
+      return doc ? doc.applyRender(params) : { applied: false, version: 0 };
     });
     conn.onNotification('redline/inlineEdit/status', (params) => {
       this.statuses.push(params);

@@ -6,7 +6,7 @@
 import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import type { Direction, NotificationMethod, ParamsOf, RequestMethod, ResultOf } from './methods.js';
 import { ErrorCodes } from './redline.js';
-import { paramsProblem } from './validate.js';
+import { paramsProblem, resultProblem } from './validate.js';
 
 type Handler<P, R> = (params: P, token: CancellationToken) => R | Promise<R>;
 
@@ -25,34 +25,50 @@ export type ServerConnection = Connection<'clientToServer', 'serverToClient'>;
 /** A client's side: sends requests and notifications, answers render requests. */
 export type ClientConnection = Connection<'serverToClient', 'clientToServer'>;
 
-/** Reports a notification dropped because its params did not fit the protocol. */
-export type InvalidNotification = (method: string, problem: string) => void;
+/** How the server side refuses what it receives. */
+export interface ServerGuard {
+  /** A notification dropped: refused now, or its params do not fit the protocol. */
+  dropped(method: string, why: string): void;
+  /** The lifecycle: the error for a request that must not run now, or null. */
+  refuseRequest?(method: string): { code: number; message: string } | null;
+  /** The lifecycle: why a notification must not be handled now, or null. */
+  refuseNotification?(method: string): string | null;
+}
 
-/** `invalid` set: incoming params are checked against protocol.json first (requests get -32602). */
-function typed(raw: MessageConnection, invalid?: InvalidNotification) {
-  const problem = (method: string, params: unknown) => (invalid ? paramsProblem(method, params) : null);
+/**
+ * With a guard (the server side), a request or notification must first pass the lifecycle, then
+ * its params are checked against protocol.json (requests get -32602); the client's answers to the
+ * server's own requests are checked too.
+ */
+function typed(raw: MessageConnection, guard?: ServerGuard) {
   return {
     raw,
     onRequest: (method: string, handler: Handler<never, unknown>) => {
       raw.onRequest(method, (params: unknown, token: CancellationToken) => {
-        const wrong = problem(method, params);
+        const refused = guard?.refuseRequest?.(method);
+        if (refused) throw new ResponseError(refused.code, refused.message);
+        const wrong = guard && paramsProblem(method, params);
         if (wrong) throw new ResponseError(ErrorCodes.InvalidParams, `${method}: ${wrong}`);
         return handler(params as never, token);
       });
     },
     onNotification: (method: string, handler: (params: never) => void) => {
       raw.onNotification(method, (params: unknown) => {
-        const wrong = problem(method, params);
-        if (wrong) invalid!(method, wrong);
+        const why = guard?.refuseNotification?.(method) ?? (guard && paramsProblem(method, params));
+        if (why) guard!.dropped(method, why);
         else handler(params as never);
       });
     },
     // An undefined token must not be passed on: vscode-jsonrpc would send [params, null] as an array.
-    sendRequest: (method: string, params: unknown, token?: CancellationToken) =>
-      token ? raw.sendRequest(method, params, token) : raw.sendRequest(method, params),
+    sendRequest: async (method: string, params: unknown, token?: CancellationToken) => {
+      const result: unknown = await (token ? raw.sendRequest(method, params, token) : raw.sendRequest(method, params));
+      const wrong = guard && resultProblem(method, result);
+      if (wrong) throw new Error(`the answer to ${method} does not fit the protocol: ${wrong}`);
+      return result;
+    },
     sendNotification: (method: string, params: unknown) => raw.sendNotification(method, params),
   };
 }
 
-export const serverConnection = (raw: MessageConnection, invalid: InvalidNotification = () => undefined): ServerConnection => typed(raw, invalid) as ServerConnection;
+export const serverConnection = (raw: MessageConnection, guard: ServerGuard = { dropped: () => undefined }): ServerConnection => typed(raw, guard) as ServerConnection;
 export const clientConnection = (raw: MessageConnection): ClientConnection => typed(raw) as ClientConnection;

@@ -5,10 +5,23 @@
  */
 import type { RedlineSettingsPatch } from './settings.js';
 
-/** Zero-based line and UTF-16 code-unit character, as in LSP, IntelliJ Document offsets and VS Code. */
+/**
+ * LSP's `uinteger`, a whole number from 0 to 2^31 - 1: line and character numbers, versions,
+ * counts. A negative or fractional value is invalid params.
+ * @asType integer
+ * @minimum 0
+ * @maximum 2147483647
+ */
+export type uinteger = number;
+
+/**
+ * Zero-based line and UTF-16 code-unit character, as in LSP, IntelliJ Document offsets and VS Code.
+ * As in LSP, a character past the end of its line means the line's end, and a line past the last
+ * one the document's end.
+ */
 export interface Position {
-  line: number;
-  character: number;
+  line: uinteger;
+  character: uinteger;
 }
 
 export interface Range {
@@ -22,18 +35,21 @@ export interface TextEdit {
 }
 
 export interface TextDocumentIdentifier {
+  /** @minLength 1 */
   uri: string;
 }
 
 export interface VersionedTextDocumentIdentifier {
+  /** @minLength 1 */
   uri: string;
-  version: number;
+  version: uinteger;
 }
 
 export interface TextDocumentItem {
+  /** @minLength 1 */
   uri: string;
   languageId: string;
-  version: number;
+  version: uinteger;
   text: string;
 }
 

@@ -2,7 +2,7 @@
  * Redline's own methods, under the `redline/` prefix: inline-edit sessions, the render
  * request the sidecar sends to clients, and the completion events LSP has no words for.
  */
-import type { InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, VersionedTextDocumentIdentifier } from './lsp.js';
+import type { InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, uinteger, VersionedTextDocumentIdentifier } from './lsp.js';
 
 /**
  * What an inline edit may change: `selection` — the selected lines only (widened to whole lines, or
@@ -62,12 +62,12 @@ export interface SessionParams {
 export interface SettleParams {
   sessionId: string;
   /** Any line of one hunk in the current document; absent = every hunk. */
-  line?: number;
+  line?: uinteger;
 }
 
 export interface SettleResult {
   /** Hunks still pending after this call; 0 means the session has ended. */
-  remainingHunks: number;
+  remainingHunks: uinteger;
 }
 
 /** Terminal states end the session: the client removes every mark it still has for it. */
@@ -109,7 +109,7 @@ export interface SessionStatusParams {
   state: SessionState;
   /** Human-readable: the model server's error, why the region broke, … */
   message?: string;
-  hunkCount: number;
+  hunkCount: uinteger;
   /** Every finding so far about the proposal (the whole list each time); absent when there is none. */
   warnings?: EditWarning[];
 }
@@ -126,16 +126,16 @@ export type DiffLineKind = 'removed' | 'added' | 'unreached';
 
 /** Consecutive document lines of one kind. */
 export interface DiffLineRun {
-  start: number;
-  count: number;
+  start: uinteger;
+  count: uinteger;
   kind: DiffLineKind;
 }
 
 /** A changed word inside a paired removed/added line: UTF-16 offsets within `line`. */
 export interface WordSpan {
-  line: number;
-  start: number;
-  end: number;
+  line: uinteger;
+  start: uinteger;
+  end: uinteger;
   kind: ChangedLineKind;
 }
 
@@ -149,7 +149,7 @@ export type WhitespaceOnly = 'indentation' | 'whitespace';
 
 /** A removed or added line whose pair differs from it only in whitespace. */
 export interface WhitespaceMark {
-  line: number;
+  line: uinteger;
   kind: ChangedLineKind;
   change: WhitespaceOnly;
 }
@@ -161,7 +161,7 @@ export interface WhitespaceMark {
  * only the bottom of the picture.
  */
 export interface RenderDecorations {
-  from: number;
+  from: uinteger;
   runs: DiffLineRun[];
   words: WordSpan[];
   /** Lines whose change is whitespace only (both lines of each such pair). */
@@ -176,10 +176,10 @@ export interface RenderDecorations {
  * lines belong to no hunk.
  */
 export interface Hunk {
-  start: number;
-  end: number;
-  removed: number;
-  added: number;
+  start: uinteger;
+  end: uinteger;
+  removed: uinteger;
+  added: uinteger;
   /** Present when every line of the hunk pairs with one that differs from it only in whitespace. */
   whitespaceOnly?: WhitespaceOnly;
 }
@@ -202,7 +202,7 @@ export interface UndoMarker {
 export interface RenderParams {
   sessionId: string;
   uri: string;
-  version: number;
+  version: uinteger;
   edits: TextEdit[];
   decorations: RenderDecorations;
   /** The session's hunks starting at or after `decorations.from`; those above are unchanged. */
@@ -218,7 +218,7 @@ export interface RenderParams {
  */
 export interface RenderResult {
   applied: boolean;
-  version: number;
+  version: uinteger;
 }
 
 /** redline/completion/selectionChanged: the caret or selection moved; in-flight completion work stops. */
@@ -243,17 +243,30 @@ export interface CompletionAcceptedParams {
 export interface CompletionPartiallyAcceptedParams {
   textDocument: TextDocumentIdentifier;
   /** UTF-16 code units of the item accepted so far. */
-  acceptedLength: number;
+  acceptedLength: uinteger;
 }
 
-/** JSON-RPC error codes the sidecar uses beyond the standard ones. */
+/**
+ * Error codes of the sidecar's answers: JSON-RPC's and LSP's where they mean the same thing, and
+ * Redline's own outside the ranges both reserve (JSON-RPC -32768 to -32000, LSP -32899 to -32800).
+ */
 export const ErrorCodes = {
+  /** The frame could not be read (its id is null unless the body showed one). */
+  ParseError: -32700,
+  /** Not a usable JSON-RPC request, or not allowed now (a second initialize, anything after shutdown). */
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
   InvalidParams: -32602,
+  InternalError: -32603,
+  /** LSP: a request before initialize. */
+  ServerNotInitialized: -32002,
   RequestCancelled: -32800,
   /** The document changed: the request's version is not the mirror's. */
   ContentModified: -32801,
-  UnknownDocument: -32001,
-  UnknownSession: -32002,
-  /** A snippet whose elisions or lines could not be matched to the file: nothing was applied. */
-  SnippetNotPlaced: -32003,
+  /** Redline: the document is not open in the sidecar. */
+  UnknownDocument: -31001,
+  /** Redline: no such inline-edit session (it may have ended). */
+  UnknownSession: -31002,
+  /** Redline: a snippet whose elisions or lines could not be matched to the file: nothing was applied. */
+  SnippetNotPlaced: -31003,
 } as const;

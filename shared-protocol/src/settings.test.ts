@@ -11,14 +11,15 @@ describe('the settings declaration', () => {
     expect(SETTINGS.provider.enumDescriptions).toHaveLength(SETTINGS.provider.enum.length);
   });
 
-  it('is what protocol.json publishes, and the patch schema has exactly its names and JSON types', () => {
+  it('is what protocol.json publishes, and the patch schema has exactly its names, JSON types, choices and bounds', () => {
     expect(protocol.settings).toEqual(JSON.parse(JSON.stringify(SETTINGS)));
-    const patch = protocol.definitions.RedlineSettingsPatch.properties as Record<string, { type: string; enum?: string[] }>;
+    const patch = protocol.definitions.RedlineSettingsPatch.properties as Record<string, { type: string; enum?: string[]; minimum?: number; maximum?: number }>;
     expect(Object.keys(patch)).toEqual(SETTING_NAMES);
     for (const name of SETTING_NAMES) {
       const spec = SETTINGS[name];
-      expect(patch[name].type, name).toBe(spec.type === 'integer' ? 'number' : spec.type);
+      expect(patch[name].type, name).toBe(spec.type);
       expect(patch[name].enum, name).toEqual('enum' in spec ? spec.enum : undefined);
+      expect([patch[name].minimum, patch[name].maximum], name).toEqual('minimum' in spec ? [spec.minimum, spec.maximum] : [undefined, undefined]);
     }
   });
 });
@@ -34,6 +35,10 @@ describe('applySettingsPatch', () => {
   it.each([
     ['a string for a number', { maxLines: '9' }],
     ['a fraction for an integer', { debounceWait: 2.5 }],
+    ['a number below its minimum', { requestTimeoutMs: 0 }],
+    ['a negative count', { maxLines: -3 }],
+    ['a delay longer than a timer can wait', { debounceWait: 2 ** 31 }],
+    ['a temperature above its maximum', { temperature: 9 }],
     ['null', { debounceWait: null }],
     ['a value outside a choice', { provider: 'gpt' }],
     ['a number for a boolean', { completionCacheEnabled: 1 }],

@@ -10,7 +10,7 @@
 /** One setting, shaped like a JSON Schema property (and a VS Code configuration property). */
 export type SettingSpec = (
   | { type: 'string'; default: string; enum?: readonly string[]; enumDescriptions?: readonly string[] }
-  | { type: 'integer' | 'number'; default: number }
+  | { type: 'integer' | 'number'; default: number; minimum: number; maximum: number }
   | { type: 'boolean'; default: boolean }
 ) & {
   description: string;
@@ -52,6 +52,9 @@ export const SETTINGS = {
   requestTimeoutMs: {
     type: 'integer',
     default: 30_000,
+    minimum: 1,
+    // The longest delay a Node timer can wait.
+    maximum: 2_147_483_647,
     description: 'Milliseconds of silence from the model server after which a request fails.',
   },
   editScope: {
@@ -78,6 +81,8 @@ export const SETTINGS = {
   largeDeletionLines: {
     type: 'integer',
     default: 10,
+    minimum: 0,
+    maximum: 2_147_483_647,
     description: 'A hunk outside the selection that removes more than this many lines net is flagged as a large deletion.',
   },
   fimTemplate: {
@@ -89,16 +94,22 @@ export const SETTINGS = {
   maxLines: {
     type: 'integer',
     default: 40,
+    minimum: 1,
+    maximum: 2_147_483_647,
     description: 'Most lines a multiline completion may have.',
   },
   numPredictFim: {
     type: 'integer',
     default: 512,
+    minimum: 1,
+    maximum: 2_147_483_647,
     description: 'Token limit of a completion request.',
   },
   temperature: {
     type: 'number',
     default: 0.2,
+    minimum: 0,
+    maximum: 2,
     description: 'Completion sampling temperature.',
   },
   multilineCompletionsEnabled: {
@@ -119,6 +130,9 @@ export const SETTINGS = {
   debounceWait: {
     type: 'integer',
     default: 300,
+    minimum: 0,
+    // The longest delay a Node timer can wait.
+    maximum: 2_147_483_647,
     description: 'Milliseconds to wait after a keystroke before asking the model (skipped on an explicit trigger).',
   },
   completionCacheEnabled: {
@@ -167,14 +181,13 @@ export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 export const DEFAULT_SETTINGS: Readonly<RedlineSettings> = Object.freeze(Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTINGS[name].default])) as RedlineSettings);
 
-/** Whether `value` may be the setting's value: its JSON type, a whole number for integers, one of its values for a choice. */
+/** Whether `value` may be the setting's value: its JSON type, a whole number for integers, within its bounds, one of its values for a choice. */
 export function fitsSetting(name: SettingName, value: unknown): boolean {
   const spec: SettingSpec = SETTINGS[name];
   switch (spec.type) {
     case 'integer':
-      return Number.isInteger(value);
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
+      return typeof value === 'number' && (spec.type === 'number' ? Number.isFinite(value) : Number.isInteger(value)) && value >= spec.minimum && value <= spec.maximum;
     case 'boolean':
       return typeof value === 'boolean';
     case 'string':

@@ -73,3 +73,21 @@ describe('TextBuffer', () => {
     );
   });
 });
+
+describe('TextBuffer clamps ranges as LSP does', () => {
+  it('a character past its line is the line end, a line past the last the end of the text, an inverted range turned round', () => {
+    const buffer = new TextBuffer('ab\ncd\n');
+    expect(buffer.clamp({ start: { line: 0, character: 99 }, end: { line: 1, character: 1 } })).toEqual({ start: { line: 0, character: 2 }, end: { line: 1, character: 1 } });
+    expect(buffer.clamp({ start: { line: 1_000_000_000, character: 5 }, end: { line: 1_000_000_001, character: 0 } })).toEqual({ start: { line: 2, character: 0 }, end: { line: 2, character: 0 } });
+    expect(buffer.clamp({ start: { line: 1, character: 1 }, end: { line: 0, character: 1 } })).toEqual({ start: { line: 0, character: 1 }, end: { line: 1, character: 1 } });
+  });
+
+  it('a replace far past the end appends, and the line table does not grow to the line number', () => {
+    const buffer = new TextBuffer('ab\ncd\n');
+    buffer.replace({ start: { line: 1_000_000_000, character: 0 }, end: { line: 1_000_000_000, character: 3 } }, 'x\ny');
+    expect(buffer.getText()).toBe('ab\ncd\nx\ny');
+    expect(buffer.lineCount).toBe(4);
+    buffer.replace({ start: { line: 1, character: 1 }, end: { line: 0, character: 1 } }, '-');
+    expect(buffer.getText()).toBe('a-d\nx\ny');
+  });
+});

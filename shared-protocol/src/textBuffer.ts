@@ -51,9 +51,24 @@ export class TextBuffer {
     return this.doc.positionAt(offset);
   }
 
-  /** Replaces `range` (absent: the whole text) with `newText`. */
+  /**
+   * `range` within the text, start first: each end clamped as LSP says (a character past its line's
+   * end is the end of the line, a line past the last one the end of the text), an inverted range
+   * turned around.
+   */
+  clamp(range: Range): Range {
+    const a = this.offsetAt(range.start);
+    const b = this.offsetAt(range.end);
+    return { start: this.positionAt(Math.min(a, b)), end: this.positionAt(Math.max(a, b)) };
+  }
+
+  /**
+   * Replaces `range` (absent: the whole text) with `newText`. The range is clamped first: the
+   * library indexes its line table by the range's line numbers, so a line far past the end would
+   * grow that table to the line's number.
+   */
   replace(range: Range | undefined, newText: string): void {
-    TextDocument.update(this.doc, [range ? { range, text: newText } : { text: newText }], this.doc.version + 1);
+    TextDocument.update(this.doc, [range ? { range: this.clamp(range), text: newText } : { text: newText }], this.doc.version + 1);
   }
 
   /** Applies LSP-style edits, all relative to the current text, non-overlapping. */

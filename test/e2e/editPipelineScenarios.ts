@@ -6,7 +6,7 @@
  * the in-process server and the packaged executable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EditFormatChoice, EditScope, InlineEditStartResult, SessionStatusParams } from '@redline/shared-protocol';
+import { ErrorCodes, type EditFormatChoice, type EditScope, type InlineEditStartResult, type SessionStatusParams } from '@redline/shared-protocol';
 import type { RenderedDocument, SidecarClient } from '@redline/client';
 import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
 import { EDIT_SCHEMA } from '../../sidecar/src/edit/formats/structured.js';
@@ -328,7 +328,7 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       expect(doc.text).toBe(FILE.replace(CHECK_OLD, '    await returnPolicy.assertCanReturn({ orderId: request.orderId, requestedBy: userId });\n\n' + CHECK_OLD));
       await expect(
         client.conn.sendRequest('redline/snippet/apply', { textDocument: { uri: doc.uri, version: doc.version }, snippet: '    });\n// ...\nfunction extra() {}', selection: caret }),
-      ).rejects.toMatchObject({ code: -32003, message: expect.stringMatching(/not applied: /) });
+      ).rejects.toMatchObject({ code: ErrorCodes.SnippetNotPlaced, message: expect.stringMatching(/not applied: /) });
       expect(doc.marks.size).toBe(0);
     });
   });

@@ -215,7 +215,8 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       const doc = await open();
       const id = await run(doc, { text: REWRITE, chunkSize: 2, delayMs: 10 });
       await client.waitForStatus(id, ['streaming']);
-      await new Promise((r) => setTimeout(r, 60));
+      // Cut through the region only once the stream has painted it (a fixed wait races a busy machine).
+      while (!doc.undoLog.some((e) => e.group === id && e.open)) await new Promise((r) => setTimeout(r, 2));
       await doc.edit({ start: { line: 1, character: 0 }, end: { line: 4, character: 3 } }, '');
       const after = doc.text;
       const status = await client.waitForStatus(id);

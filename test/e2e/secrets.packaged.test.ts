@@ -32,3 +32,30 @@ it('never writes the API key into a status, a log message or stderr', async () =
   expect(stderr).toMatch(/Incorrect API key/);
   for (const text of [status.message ?? '', stderr, ...client.logs.map((l) => l.message)]) expect(text).not.toContain(KEY);
 });
+
+it('masks the key before cutting the server text: no six characters of it where the cut falls', async () => {
+  // Random, as real keys are: a fragment of six characters is then no ordinary word of a log line.
+  const KEY = 'sk-9c81f0aa27d4e3b6c5f1d09e';
+  const echoModel = await startModelDouble();
+  let stderr = '';
+  const echoClient = await packagedSidecar({ provider: 'openai', endpoint: echoModel.url, model: 'gpt-x', apiKey: KEY }, (text) => (stderr += text));
+  try {
+    // The server's text is cut to 300 characters; the key straddles that cut.
+    echoModel.script({ text: '', status: 401, errorBody: { error: { message: `${'x'.repeat(280)} rejected ${KEY}` } } });
+    const doc = await echoClient.openDocument('file:///k.ts', 'typescript', 'const a = 1;\n');
+    const { sessionId } = await echoClient.conn.sendRequest('redline/inlineEdit/start', {
+      textDocument: { uri: doc.uri, version: doc.version },
+      range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } },
+      instruction: 'rename',
+    });
+    const status = await echoClient.waitForStatus(sessionId);
+    expect(status.message).toMatch(/rejected \*\*\*/);
+    await expect.poll(() => stderr).toMatch(/rejected \*\*\*/);
+    for (const text of [status.message ?? '', stderr, ...echoClient.logs.map((l) => l.message)]) {
+      for (let i = 0; i + 6 <= KEY.length; i++) expect(text).not.toContain(KEY.slice(i, i + 6));
+    }
+  } finally {
+    await echoClient.close();
+    await echoModel.close();
+  }
+});

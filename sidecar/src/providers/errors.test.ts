@@ -56,6 +56,13 @@ describe('error messages', () => {
     expect(timeoutError({ ...ep, timeoutMs: 300 }).message).toMatch(/300 ms\.$/);
   });
 
+  it("masks the key in the server's text before cutting it to 300 characters", () => {
+    const key = 'sk-0123456789abcdefghij';
+    const echoed = httpError({ ...ep, apiKey: key }, 401, JSON.stringify({ error: `${'z'.repeat(290)} key ${key} rejected` }));
+    expect(echoed.message).toMatch(/z{290} key \*\*\* r… \(check the API key setting\)$/);
+    for (let i = 0; i + 6 <= key.length; i++) expect(echoed.message).not.toContain(key.slice(i, i + 6));
+  });
+
   it('masks the key wherever a server echoed it', () => {
     const error = redactKey(httpError(ep, 401, '{"error":"bad key sk-secret-123"}'), ep.apiKey);
     expect(error.message).not.toContain('sk-secret-123');

@@ -1,11 +1,15 @@
 /** Messages for failed model requests: clear, naming the server, never the key. */
 import { STATUS_CODES } from 'node:http';
+import { maskSecrets, maskThenTruncate } from '../server/mask.js';
 import { ModelError, type ModelEndpoint } from './types.js';
 
 const MAX_SERVER_TEXT = 300;
 
-/** The server's own explanation from an error body: {error: "..."}, {error: {message}}, {message}, {detail}, or text. */
-export function serverMessage(body: string): string {
+/**
+ * The server's own explanation from an error body: {error: "..."}, {error: {message}}, {message},
+ * {detail}, or text; the key masked in it before it is cut to MAX_SERVER_TEXT.
+ */
+export function serverMessage(body: string, apiKey = ''): string {
   let text = body.trim();
   try {
     const parsed: unknown = JSON.parse(text);
@@ -14,8 +18,7 @@ export function serverMessage(body: string): string {
   } catch {
     // Not JSON: the raw text is the best explanation there is.
   }
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length > MAX_SERVER_TEXT ? `${text.slice(0, MAX_SERVER_TEXT)}…` : text;
+  return maskThenTruncate(text.replace(/\s+/g, ' ').trim(), [apiKey], MAX_SERVER_TEXT);
 }
 
 function pickMessage(value: unknown): string | undefined {
@@ -30,7 +33,7 @@ function pickMessage(value: unknown): string | undefined {
 }
 
 export function httpError(ep: ModelEndpoint, status: number, body: string): ModelError {
-  const said = serverMessage(body);
+  const said = serverMessage(body, ep.apiKey);
   const hint = status === 401 || status === 403 ? ' (check the API key setting)' : '';
   const reason = STATUS_CODES[status] ?? 'error';
   return new ModelError('http', `The model server at ${ep.endpoint} answered ${status} ${reason}${said ? `: ${said}` : ''}${hint}`, status);
@@ -115,8 +118,8 @@ export function abortedError(ep: ModelEndpoint): ModelError {
   return new ModelError('aborted', `The request to the model server at ${ep.endpoint} was cancelled.`);
 }
 
-/** Servers may echo credentials back (some quote the key they rejected): mask it wherever it appears. */
+/** Servers may echo credentials back (some quote the key they rejected): mask any part of it wherever it appears. */
 export function redactKey(error: ModelError, apiKey: string): ModelError {
-  if (apiKey === '' || !error.message.includes(apiKey)) return error;
-  return new ModelError(error.kind, error.message.split(apiKey).join('***'), error.status);
+  const message = maskSecrets(error.message, [apiKey]);
+  return message === error.message ? error : new ModelError(error.kind, message, error.status);
 }

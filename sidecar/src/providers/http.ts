@@ -51,7 +51,7 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
     rearm();
     if (response.statusCode >= 400) throw httpError(ep, response.statusCode, await response.body.text());
     replying = true;
-    const decoder = createDecoder(call.format, ep.endpoint, call.read);
+    const decoder = createDecoder(call.format, ep.endpoint, call.read, ep.apiKey);
     for await (const chunk of response.body) {
       rearm();
       for (const frame of decoder.push(chunk as Buffer)) {

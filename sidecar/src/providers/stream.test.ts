@@ -58,6 +58,13 @@ describe('stream decoders', () => {
     ]);
   });
 
+  it('masks the key in a quoted bad line before cutting the quote', () => {
+    const key = 'sk-quoted-0123456789';
+    const decoder = createDecoder('ndjson', 'http://127.0.0.1:1', readOllama, key);
+    const line = `${'q'.repeat(76)}${key} tail`;
+    expect(() => [...decoder.push(new TextEncoder().encode(`${line}\n`))]).toThrow(`"${'q'.repeat(76)}*** …" is not JSON`);
+  });
+
   it('rejects a line that is not JSON as malformed, quoting it', () => {
     for (const [format, wire] of [
       ['ndjson', '{"response":"a","done":false}\n{"response": oops\n'],

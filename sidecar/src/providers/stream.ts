@@ -2,6 +2,7 @@
  * Pure decoding of streamed model replies: bytes in, text frames out. Chunks arrive split anywhere,
  * including inside a line or a multi-byte character, so all state lives here between pushes.
  */
+import { maskThenTruncate } from '../server/mask.js';
 import { ModelError } from './types.js';
 
 export type WireFormat = 'ndjson' | 'sse';
@@ -49,19 +50,20 @@ function malformed(endpoint: string, detail: string): ModelError {
   return new ModelError('malformed', `The model server at ${endpoint} sent a malformed stream: ${detail}`);
 }
 
-function quote(line: string): string {
-  return JSON.stringify(line.length > MAX_QUOTED ? `${line.slice(0, MAX_QUOTED)}…` : line);
+/** A bad line as quoted in the error: the key masked before the line is cut. */
+function quote(line: string, apiKey: string): string {
+  return JSON.stringify(maskThenTruncate(line, [apiKey], MAX_QUOTED));
 }
 
 /** Parses one JSON message; an {error} message mid-stream is the server giving up, reported as such. */
-function parseMessage(endpoint: string, payload: string, read: FrameReader): Frame {
+function parseMessage(endpoint: string, apiKey: string, payload: string, read: FrameReader): Frame {
   let message: unknown;
   try {
     message = JSON.parse(payload);
   } catch {
-    throw malformed(endpoint, `${quote(payload)} is not JSON`);
+    throw malformed(endpoint, `${quote(payload, apiKey)} is not JSON`);
   }
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) throw malformed(endpoint, `${quote(payload)} is not a JSON object`);
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) throw malformed(endpoint, `${quote(payload, apiKey)} is not a JSON object`);
   const error = (message as { error?: unknown }).error;
   if (error !== undefined && error !== null) {
     const text = typeof error === 'string' ? error : String((error as { message?: unknown }).message ?? JSON.stringify(error));
@@ -71,23 +73,23 @@ function parseMessage(endpoint: string, payload: string, read: FrameReader): Fra
 }
 
 /** Ollama: one JSON object per line. */
-function ndjsonDecoder(endpoint: string, read: FrameReader): StreamDecoder {
+function ndjsonDecoder(endpoint: string, apiKey: string, read: FrameReader): StreamDecoder {
   const lines = new Utf8LineSplitter();
   function* decode(all: string[]): Generator<Frame> {
-    for (const line of all) if (line.trim() !== '') yield parseMessage(endpoint, line, read);
+    for (const line of all) if (line.trim() !== '') yield parseMessage(endpoint, apiKey, line, read);
   }
   return { push: (bytes) => decode(lines.push(bytes)), end: () => decode(lines.end()) };
 }
 
 /** OpenAI-compatible: server-sent events whose data is JSON, closed by `data: [DONE]`. */
-function sseDecoder(endpoint: string, read: FrameReader): StreamDecoder {
+function sseDecoder(endpoint: string, apiKey: string, read: FrameReader): StreamDecoder {
   const lines = new Utf8LineSplitter();
   let data: string[] = [];
   function* dispatch(): Generator<Frame> {
     if (data.length === 0) return;
     const payload = data.join('\n');
     data = [];
-    yield payload.trim() === '[DONE]' ? { text: '', done: true } : parseMessage(endpoint, payload, read);
+    yield payload.trim() === '[DONE]' ? { text: '', done: true } : parseMessage(endpoint, apiKey, payload, read);
   }
   function* decode(all: string[], atEnd: boolean): Generator<Frame> {
     for (const line of all) {
@@ -101,8 +103,9 @@ function sseDecoder(endpoint: string, read: FrameReader): StreamDecoder {
   return { push: (bytes) => decode(lines.push(bytes), false), end: () => decode(lines.end(), true) };
 }
 
-export function createDecoder(format: WireFormat, endpoint: string, read: FrameReader): StreamDecoder {
-  return format === 'ndjson' ? ndjsonDecoder(endpoint, read) : sseDecoder(endpoint, read);
+/** `apiKey`: masked in the quotes of bad lines. */
+export function createDecoder(format: WireFormat, endpoint: string, read: FrameReader, apiKey = ''): StreamDecoder {
+  return format === 'ndjson' ? ndjsonDecoder(endpoint, apiKey, read) : sseDecoder(endpoint, apiKey, read);
 }
 
 /** The first choice of an OpenAI-compatible chunk; `finish_reason` marks the last content chunk. */

@@ -30,10 +30,9 @@ export interface TrackedChange {
   text: string;
 }
 
-/** Describes the replace of `range` in `before`; call it before the change is applied. */
+/** Describes the replace of `range` in `before` (clamped, as the buffer applies it); call it before the change is applied. */
 export function replacedRange(before: TextBuffer, range: Range): Replaced {
-  const start = before.positionAt(before.offsetAt(range.start));
-  const end = before.positionAt(before.offsetAt(range.end));
+  const { start, end } = before.clamp(range);
   return { start, end, startLineLength: before.lineAt(start.line).length, endLineLength: before.lineAt(end.line).length };
 }
 

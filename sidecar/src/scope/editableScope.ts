@@ -4,7 +4,7 @@
  * widened to whole syntax nodes.
  */
 import type { Range } from '@redline/shared-protocol';
-import { parseText } from './parse.js';
+import { MAX_PARSE_CHARS, parseText } from './parse.js';
 import { scopeRulesFor } from './scopeRules.js';
 import { scopeAtCaret, scopeOfLines, type RowSpan } from './scopeTree.js';
 
@@ -13,6 +13,12 @@ export type EditableScope = RowSpan;
 
 /** Tree-sitter counts rows by '\n' only, so lines are split the same way. */
 const splitLines = (text: string): string[] => text.split('\n').map((line) => line.replace(/\r$/, ''));
+
+function countLines(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
 
 /** The selection's whole lines; an end at column 0 of a later line does not take that line. */
 export function selectedLines(range: Range, lineCount: number): { startLine: number; endLine: number } {
@@ -31,11 +37,12 @@ const isEmpty = (range: Range): boolean =>
  * Unsupported languages and parse failures give the selection's own lines.
  */
 export async function resolveEditableScope(languageId: string, text: string, range: Range): Promise<EditableScope> {
+  const rules = scopeRulesFor(languageId);
+  // Without a tree (no grammar, or too large to parse), the text is not split into lines either.
+  if (!rules || text.length > MAX_PARSE_CHARS) return { ...selectedLines(range, countLines(text)), node: null };
   const lines = splitLines(text);
   const { startLine, endLine } = selectedLines(range, lines.length);
   const fallback: EditableScope = { startLine, endLine, node: null };
-  const rules = scopeRulesFor(languageId);
-  if (!rules) return fallback;
   const tree = await parseText(languageId, text);
   if (!tree) return fallback;
   try {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Range } from '@redline/shared-protocol';
 import type { Node, Tree } from 'web-tree-sitter';
 import { DocumentStore } from '../server/documents.js';
-import { MAX_CACHED_TREES, SyntaxCache, parseText } from './parse.js';
+import { MAX_CACHED_TREES, MAX_PARSE_CHARS, SyntaxCache, parseText } from './parse.js';
 
 describe('parseText', () => {
   it('parses supported languages and returns null for others', async () => {
@@ -11,6 +11,18 @@ describe('parseText', () => {
     expect(tree?.rootNode.firstChild?.type).toBe('function_definition');
     tree?.delete();
     expect(await parseText('plaintext', 'x')).toBeNull();
+  });
+
+  it('does not parse a text over the limit', async () => {
+    const line = 'x = 1\n';
+    expect(await parseText('python', line.repeat(Math.ceil(MAX_PARSE_CHARS / line.length) + 1))).toBeNull();
+  });
+
+  it('reads a NUL as a space: the nodes around it keep their places', async () => {
+    const tree = await parseText('kotlin', 'fun a() = 1\n\u0000\nfun b() = 2\n');
+    const functions = tree!.rootNode.children.filter((n) => n?.type === 'function_declaration');
+    expect(functions.map((n) => n!.startPosition.row)).toEqual([0, 2]);
+    tree!.delete();
   });
 });
 
@@ -126,8 +138,8 @@ describe('SyntaxCache following a document', () => {
     cache.forget(uri);
   });
 
-  it('property: after any edits (lines joined and split, astral characters, CRLF), the reparsed tree is a fresh parse of valid code, and every token sits at its text', async () => {
-    const piece = fc.constantFrom('x', ' ', '\n', '\r\n', '{', '}', '(', ')', '"', '😀', 'é', ';', 'let a = 1;', '/*', '*/', '`${');
+  it('property: after any edits (lines joined and split, astral characters, CRLF, NUL), the reparsed tree is a fresh parse of valid code, and every token sits at its text', async () => {
+    const piece = fc.constantFrom('x', ' ', '\n', '\r\n', '{', '}', '(', ')', '"', '😀', 'é', ';', 'let a = 1;', '/*', '*/', '`${', '\0');
     const edit = fc.record({ from: fc.nat(400), length: fc.nat(12), text: fc.array(piece, { maxLength: 4 }).map((p) => p.join('')) });
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), fc.boolean(), async (batches, crlf) => {

@@ -1,13 +1,27 @@
 /** Parsing entry points. web-tree-sitter trees live in wasm memory: whoever owns one must delete() it. */
-import type { Edit, Point, Tree } from 'web-tree-sitter';
+import type { Edit, Parser, Point, Tree } from 'web-tree-sitter';
 import type { TextBuffer } from '@redline/shared-protocol';
 import type { ContentChange } from '../server/documents.js';
 import { getParser } from './grammars.js';
 
-/** A fresh tree owned by the caller, or null for an unsupported language or a failed parse. */
+/**
+ * The largest text parsed. A parse blocks the event loop (about 1 µs a character here: a 10 MB
+ * file took 12–20 s) and the memory web-tree-sitter grows for it is never returned (300 MB for
+ * 10 MB of Python); larger documents go without a syntax tree, as unsupported languages do.
+ */
+export const MAX_PARSE_CHARS = 1_000_000;
+
+/** A fresh tree owned by the caller, or null for an unsupported language, a text too large or a failed parse. */
 export async function parseText(languageId: string, text: string): Promise<Tree | null> {
   const parser = await getParser(languageId);
-  return parser ? parser.parse(text) : null;
+  return parser ? parseWith(parser, text) : null;
+}
+
+/** `text` parsed (reusing `old`, already edited to match it), or null when it is over the limit. */
+function parseWith(parser: Parser, text: string, old?: Tree): Tree | null {
+  if (text.length > MAX_PARSE_CHARS) return null;
+  // Grammars' scanners read NUL as the end of input, and some then never advance: a space keeps every offset.
+  return parser.parse(text.includes('\0') ? text.replaceAll('\0', ' ') : text, old);
 }
 
 interface Entry {
@@ -73,9 +87,8 @@ export class SyntaxCache {
     const current = this.entries.get(uri);
     if (current && current.version === version && current.languageId === languageId && !current.edited) return current.tree;
     const reuse = current && current.version === version && current.languageId === languageId && current.length === text.length ? current.tree : undefined;
-    const tree = parser ? parser.parse(text, reuse) : null;
-    if (reuse) this.parses.incremental++;
-    else if (tree) this.parses.full++;
+    const tree = parser ? parseWith(parser, text, reuse) : null;
+    if (tree) this.parses[reuse ? 'incremental' : 'full']++;
     current?.tree.delete();
     this.entries.delete(uri);
     // Text older than the mirror would take later changes at the wrong offsets.

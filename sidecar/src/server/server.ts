@@ -1,6 +1,7 @@
 /** Wires the protocol to the sidecar's parts: documents, settings, inline-edit sessions, completion. */
 import type { MessageConnection } from 'vscode-jsonrpc/node.js';
-import { serverConnection, type InitializeResult } from '@redline/shared-protocol';
+import { ResponseError } from 'vscode-jsonrpc/node.js';
+import { ErrorCodes, serverConnection, type InitializeResult } from '@redline/shared-protocol';
 import { streamChat } from '../providers/chat.js';
 import { proxyPassword } from '../providers/proxy.js';
 import { endpointFromSettings } from '../providers/types.js';
@@ -12,15 +13,29 @@ import { SyntaxCache } from '../scope/parse.js';
 import { EditSessions } from '../session/editSessions.js';
 import { RenderChannels } from '../session/renderChannel.js';
 import { DocumentStore } from './documents.js';
+import { Lifecycle } from './lifecycle.js';
 import { SidecarLog } from './log.js';
 import { SettingsStore } from './settings.js';
 
 export const SERVER_VERSION = '0.1.0';
 
-export function startServer(raw: MessageConnection, options: { onExit(code: number): void }): void {
+/** Starts serving `raw`; returns the log, which main.ts also gives errors no handler caught. */
+export function startServer(raw: MessageConnection, options: { onExit(code: number): void }): SidecarLog {
   const log = new SidecarLog();
-  const conn = serverConnection(raw, (method, problem) => log.warn(`dropped ${method}: ${problem}`));
-  raw.onError(([error]) => log.error(`unreadable message from the client: ${error.message}`));
+  const lifecycle = new Lifecycle();
+  const conn = serverConnection(raw, {
+    dropped: (method, why) => log.warn(`dropped ${method}: ${why}`),
+    refuseRequest: (method) => lifecycle.refuseRequest(method),
+    refuseNotification: (method) => lifecycle.refuseNotification(method),
+  });
+  // Input the edge could not use (server/wire.ts): one line per malformed stretch or dropped message.
+  raw.onError(([error]) => log.warn(error.message));
+  // Methods not in the protocol: a request gets MethodNotFound (ServerNotInitialized first), a notification a log line.
+  raw.onRequest((method) => {
+    const refused = lifecycle.refuseRequest(method);
+    throw refused ? new ResponseError(refused.code, refused.message) : new ResponseError(ErrorCodes.MethodNotFound, `${method}: no such method.`);
+  });
+  raw.onNotification((method) => log.warn(`dropped ${method}: no such notification`));
   const documents = new DocumentStore();
   const settings = new SettingsStore();
   settings.onChange((s) => log.setSecrets([s.apiKey, proxyPassword(s.proxy)]));
@@ -41,9 +56,9 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   const syntax = new SyntaxCache();
   syntax.follow(documents);
   registerInlineCompletion({ connection: conn, documents, settings, log, syntax });
-  let shutdownRequested = false;
 
   conn.onRequest('initialize', (params): InitializeResult => {
+    lifecycle.initialized();
     settings.update(params.initializationOptions);
     log.connect((type, message) => void conn.sendNotification('window/logMessage', { type, message }));
     return {
@@ -72,10 +87,11 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   conn.onRequest('redline/inlineEdit/reject', async (params) => ({ remainingHunks: await sessions.settle(params.sessionId, false, params.line) }));
 
   conn.onRequest('shutdown', async () => {
-    shutdownRequested = true;
+    lifecycle.shutDown();
     await sessions.cancelAll();
     return {};
   });
-  conn.onNotification('exit', () => options.onExit(shutdownRequested ? 0 : 1));
-  raw.onClose(() => options.onExit(shutdownRequested ? 0 : 1));
+  conn.onNotification('exit', () => options.onExit(lifecycle.exitCode));
+  raw.onClose(() => options.onExit(lifecycle.exitCode));
+  return log;
 }

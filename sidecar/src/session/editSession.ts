@@ -21,7 +21,7 @@
  * closing → ended after its last render; streaming or pending → ended when the document closes.
  */
 import type { EditFormat, EditScope, EditWarning, SessionState } from '@redline/shared-protocol';
-import type { ChatRequest } from '../edit/prompt.js';
+import { EDIT_CONTEXT_LINES, type ChatRequest } from '../edit/prompt.js';
 import { finalizeProposal, streamingProposal } from '../edit/extract.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
@@ -185,19 +185,22 @@ export class EditSession {
     const baseline = this.region.baseline(buffer);
     const side = this.state === 'pending' ? this.region.proposed(buffer) : baseline;
     const code = joinLines(side, buffer, end);
-    // The document as the model sees it: the region's side it rewrites, the rest as it is.
-    const seen = [...buffer.lines(0, start), ...side, ...buffer.lines(end, buffer.lineCount)];
     const clamp = (line: number) => Math.min(Math.max(line, start), start + side.length);
     const sel = { start: clamp(instruction.selection.startLine), end: Math.max(clamp(instruction.selection.endLine), clamp(instruction.selection.startLine) + 1) };
     const selection = { start: sel.start - start, end: sel.end - start };
-    const file: FilePromptInput = { fileName: instruction.fileName, languageId: this.doc.languageId, lines: seen, start: sel.start, end: Math.min(sel.end, seen.length), instruction: instruction.text, scope: this.shape.scope };
     const { format } = this.shape;
     let request: ChatRequest;
     let ask: Ask;
     if (FAMILY[format] === 'text') {
-      request = buildReplacementPrompt({ fileName: file.fileName, languageId: file.languageId, lines: buffer.lines(0, buffer.lineCount), start, end, code, instruction: instruction.text });
+      // Only the lines the prompt can show around the region, not a copy of every line of the document.
+      const from = Math.max(0, start - EDIT_CONTEXT_LINES);
+      const lines = buffer.lines(from, Math.min(buffer.lineCount, end + EDIT_CONTEXT_LINES));
+      request = buildReplacementPrompt({ fileName: instruction.fileName, languageId: this.doc.languageId, lines, start: start - from, end: end - from, code, instruction: instruction.text });
       ask = newAsk(baseline, code, { streamer: new StreamingLayout(baseline), selection });
     } else {
+      // The document as the model sees it: the region's side it rewrites, the rest as it is.
+      const seen = [...buffer.lines(0, start), ...side, ...buffer.lines(end, buffer.lineCount)];
+      const file: FilePromptInput = { fileName: instruction.fileName, languageId: this.doc.languageId, lines: seen, start: sel.start, end: Math.min(sel.end, seen.length), instruction: instruction.text, scope: this.shape.scope };
       const readers = {
         searchReplace: () => ({ request: buildSearchReplacePrompt(file), reader: new SearchReplaceReader() }),
         structured: () => ({ request: buildStructuredPrompt(file), reader: new StructuredReader() }),

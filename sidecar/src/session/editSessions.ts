@@ -54,7 +54,7 @@ export class EditSessions {
   async start(params: InlineEditStartParams): Promise<InlineEditStartResult> {
     if (!params.instruction.trim()) throw new ResponseError(ErrorCodes.InvalidParams, 'The instruction is empty.');
     const doc = await this.current(params.textDocument.uri, params.textDocument.version);
-    const selection = await this.deps.scope(doc, params.range);
+    const selection = await this.deps.scope(doc, doc.buffer.clamp(params.range));
     const settings = this.deps.settings();
     const lineCount = doc.buffer.lineCount;
     const shape = resolveFormat(params.editFormat ?? settings.editFormat, params.scope ?? settings.editScope, lineCount);
@@ -83,7 +83,8 @@ export class EditSessions {
    */
   async applySnippet(params: SnippetApplyParams): Promise<InlineEditStartResult> {
     const doc = await this.current(params.textDocument.uri, params.textDocument.version);
-    const { start, end } = params.selection;
+    // Clamped to the document: a selection past its end must not make region lines that do not exist.
+    const { start, end } = doc.buffer.clamp(params.selection);
     const fileLines = doc.buffer.lines(0, doc.buffer.lineCount);
     const selected = start.line !== end.line || start.character !== end.character;
     const bounds = selected ? { start: start.line, end: end.character === 0 && end.line > start.line ? end.line : end.line + 1 } : undefined;

@@ -54,7 +54,8 @@ export class RenderChannels {
 
   /** Resolves when no render of `uri` is queued or in flight, so the mirror is current. */
   idle(uri: string): Promise<void> {
-    return this.channel(uri).tail.then(() => undefined);
+    // Asking about a document that never rendered must not leave a channel behind for its uri.
+    return (this.channels.get(uri)?.tail ?? Promise.resolve()).then(() => undefined);
   }
 
   /** Queues one render; `plan` runs when it is this render's turn and may return null to skip. */
@@ -109,11 +110,16 @@ export class RenderChannels {
     const doc = this.documents.get(uri);
     if (!doc || doc.version >= channel.awaitVersion) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, CATCH_UP_MS);
-      channel.versionWaiters.push(() => {
+      const wake = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      // Given up on: the waiter goes too, or a version that never comes would keep every one of them.
+      const timer = setTimeout(() => {
+        channel.versionWaiters = channel.versionWaiters.filter((w) => w !== wake);
+        resolve();
+      }, CATCH_UP_MS);
+      channel.versionWaiters.push(wake);
     });
   }
 

@@ -83,7 +83,8 @@ class ProtocolSchemaTest {
         property["\$ref"]?.let { ref ->
             val name = resolveAlias(ref.asString.substringAfterLast('/'))
             val schema = definition(name)
-            if (schema.has("enum")) return checkType(where, schema, type)
+            // An enum or a named primitive (uinteger) is checked as the value it stands for.
+            if (schema.has("enum") || (schema.has("type") && "object" !in types(schema))) return checkType(where, schema, type)
             assertEquals(name, kclass.simpleName, "$where: type")
             return listOf(name)
         }
@@ -95,9 +96,10 @@ class ProtocolSchemaTest {
             }
             "object" in kinds -> checkObject(where, property, kclass)
             else -> {
-                val expected = kinds.map { mapOf("number" to "number", "string" to "string", "boolean" to "boolean")[it] }.toSet()
+                val expected = kinds.map { mapOf("number" to "number", "integer" to "integer", "string" to "string", "boolean" to "boolean")[it] }.toSet()
                 val actual = when (kclass) {
-                    Int::class, Long::class, Double::class -> "number"
+                    Int::class, Long::class -> if ("integer" in kinds) "integer" else "number"
+                    Double::class -> "number"
                     String::class -> "string"
                     Boolean::class -> "boolean"
                     else -> kclass.simpleName
