@@ -74,6 +74,13 @@ describe('StreamingLayout', () => {
     expect(final.lines.filter((l) => l.kind !== 'context')).toHaveLength(edits(base, proposalLines(reply)));
   });
 
+  it('settles a hunk the stream could not split by diffing it within itself, keeping every pair the stream showed', () => {
+    const s = new StreamingLayout(['a();', 'old();', '}', 'keep();']);
+    // The brace cannot jump over old() (it closes no block the stream kept), so it is added; keep() then passes both.
+    expect(picture(s.update('a();\n}\nkeep();\n'))).toEqual([' a();', '+}', '-old();', '-}', ' keep();']);
+    expect(picture(s.settle('a();\n}\nkeep();\n'))).toEqual([' a();', '-old();', ' }', ' keep();']);
+  });
+
   it('keeps unchanged line objects when a chunk only extends the partial line', () => {
     const s = new StreamingLayout(base);
     const before = s.update('function f(a) {\n  const y');

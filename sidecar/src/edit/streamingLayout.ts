@@ -38,9 +38,14 @@ const REWRITE_LIKENESS = 0.7;
 const CLOSER_SKIP = 8;
 /** How far back a closing line looks for the line that opened its block. */
 const OPENER_SEARCH = 200;
+/** Characters at each end of the text pushed so far that the next text must repeat to extend it. */
+const CHECK_WINDOW = 64;
 
 export class StreamingLayout {
-  private text = '';
+  /** Length of the text pushed so far, and copies of its first and last CHECK_WINDOW characters. */
+  private textLength = 0;
+  private headWindow = '';
+  private tailWindow = '';
   private partial = '';
   private complete: string[] = [];
   /** Original lines passed by the stream (context or removed); the first unreached one. */
@@ -75,9 +80,11 @@ export class StreamingLayout {
   }
 
   push(proposalSoFar: string): void {
-    if (!extendsText(proposalSoFar, this.text)) this.restart();
-    const appended = proposalSoFar.slice(this.text.length);
-    this.text = proposalSoFar;
+    if (!this.extendedBy(proposalSoFar)) this.restart();
+    const appended = proposalSoFar.slice(this.textLength);
+    this.textLength = proposalSoFar.length;
+    if (this.headWindow.length < CHECK_WINDOW) this.headWindow = proposalSoFar.slice(0, CHECK_WINDOW);
+    this.tailWindow = proposalSoFar.slice(Math.max(0, proposalSoFar.length - CHECK_WINDOW));
     const firstBreak = appended.indexOf('\n');
     if (firstBreak < 0) {
       this.partial += appended;
@@ -107,10 +114,14 @@ export class StreamingLayout {
    */
   settle(finalText: string): Layout {
     const final = proposalLines(finalText);
-    // The stream's own alignment, when it already is a shortest diff, is the final one: nothing moves.
+    // The stream's own alignment, each of its hunks diffed within itself (a `}` the stream could not
+    // match across a removed line, say), is the final one when it is a shortest diff: every pair the
+    // stream showed stays, and the cost is that of the hunks. Otherwise a whole shortest diff that
+    // keeps the stream's pairs where it can.
     const streamed = this.streamedHunks(final);
-    const shortest = streamed !== null && changed(streamed) === shortestEditCount(this.baseline, final);
-    const hunks = shortest ? streamed : lineDiff(this.baseline, final, { prefer: this.matched, cellBudget: this.opts.cellBudget });
+    const refined = streamed && refineHunks(this.baseline, final, streamed, this.opts.cellBudget);
+    const shortest = refined !== null && changed(refined) === shortestEditCount(this.baseline, final);
+    const hunks = shortest ? refined : lineDiff(this.baseline, final, { prefer: this.matched, cellBudget: this.opts.cellBudget });
     const headAt = this.lines.length + 0.5;
     const posA = (i: number) => (i < this.head ? this.posA[i] : this.lines.length + 1 + i - this.head);
     const posB = (j: number) => (j < this.complete.length && final[j] === this.complete[j] ? this.posB[j] : headAt);
@@ -146,8 +157,24 @@ export class StreamingLayout {
     return out;
   }
 
+  /**
+   * Whether `next` starts with the text pushed so far, judged on its first and last CHECK_WINDOW
+   * characters, so a chunk does not cost the whole text. Compared as slices: reading a long
+   * string's characters one by one cost more than the rest of a chunk.
+   */
+  private extendedBy(next: string): boolean {
+    const { textLength, headWindow, tailWindow } = this;
+    return (
+      next.length >= textLength &&
+      next.slice(0, headWindow.length) === headWindow &&
+      next.slice(textLength - tailWindow.length, textLength) === tailWindow
+    );
+  }
+
   private restart(): void {
-    this.text = '';
+    this.textLength = 0;
+    this.headWindow = '';
+    this.tailWindow = '';
     this.partial = '';
     this.complete = [];
     this.head = 0;
@@ -288,21 +315,25 @@ export class StreamingLayout {
   }
 }
 
+/** Each hunk replaced by the diff of its own two sides (the lines between hunks stay matched). */
+function refineHunks(a: readonly string[], b: readonly string[], hunks: readonly DiffHunk[], cellBudget?: number): DiffHunk[] {
+  const out: DiffHunk[] = [];
+  for (const h of hunks) {
+    if (h.aStart === h.aEnd || h.bStart === h.bEnd) {
+      out.push(h);
+      continue;
+    }
+    for (const d of lineDiff(a.slice(h.aStart, h.aEnd), b.slice(h.bStart, h.bEnd), { cellBudget })) {
+      out.push({ aStart: h.aStart + d.aStart, aEnd: h.aStart + d.aEnd, bStart: h.bStart + d.bStart, bEnd: h.bStart + d.bEnd });
+    }
+  }
+  return out;
+}
+
 const changed = (hunks: readonly DiffHunk[]) => hunks.reduce((n, h) => n + h.aEnd - h.aStart + h.bEnd - h.bStart, 0);
 
 function indentation(line: string): number {
   let i = 0;
   while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
   return i;
-}
-
-const CHECK_WINDOW = 64;
-
-/** Whether `next` starts with `prev`, judged on prev's first and last CHECK_WINDOW characters. */
-function extendsText(next: string, prev: string): boolean {
-  if (next.length < prev.length) return false;
-  const head = Math.min(CHECK_WINDOW, prev.length);
-  for (let i = 0; i < head; i++) if (next.charCodeAt(i) !== prev.charCodeAt(i)) return false;
-  for (let i = Math.max(head, prev.length - CHECK_WINDOW); i < prev.length; i++) if (next.charCodeAt(i) !== prev.charCodeAt(i)) return false;
-  return true;
 }
