@@ -248,7 +248,7 @@ export function bracketContext(text: string, offset: number, lexicon: Lexicon): 
  * whole document again. Dropped whole when full; a scan is a pure function of its key.
  */
 const SCANS = new Map<Lexicon, Map<string | null, Map<string, ScannedLine>>>();
-const MAX_RECENT_SCANS = 50_000;
+const MAX_RECENT_SCANS = 20_000;
 let recentScans = 0;
 
 function recentScan(line: string, state: ScanState, lexicon: Lexicon): ScannedLine {
