@@ -24,9 +24,9 @@
  */
 import { lineWeight } from './alignment.js';
 import { lineDiff, shortestEditCount, type DiffHunk } from './diff.js';
-import { assembleBody, pairWords, proposalLines, type HunkOrder, type Layout, type LayoutLine } from './layout.js';
+import { assembleBody, proposalLines, type HunkOrder, type HunkPairer, type Layout, type LayoutLine } from './layout.js';
 import type { WordSpan } from './lines.js';
-import { likeness, pairHunkWords } from './words.js';
+import { likeness, pairHunkWords, type HunkWords } from './words.js';
 
 /** A line this long (trimmed, with a letter or digit) may make the stream jump over original lines. */
 const SIGNIFICANT = lineWeight('abcd');
@@ -55,6 +55,10 @@ export class StreamingLayout {
   /** Picture indices of the added lines, and the original indices of the removed ones, since the last context line. */
   private openAdded: number[] = [];
   private openRemoved: number[] = [];
+  /** Proposal index of the first added line since the last context line. */
+  private openFirstAdded = 0;
+  /** The word pairing of each hunk the stream closed, by its ranges: the settle reuses it for the same hunk. */
+  private pairedHunks = new Map<string, HunkWords>();
   /** Original index → proposal index of the lines the stream showed as context. */
   private matched = new Map<number, number>();
   private posA: Int32Array;
@@ -137,7 +141,10 @@ export class StreamingLayout {
       }
       return out;
     };
-    return { ...assembleBody(this.baseline, final, hunks, pairWords, order), streamingLine: null };
+    // A hunk the stream closed has its words paired already (its lines are the final's: `streamed` checked that).
+    const known = streamed ? this.pairedHunks : null;
+    const pair: HunkPairer = (h, removed, added) => known?.get(hunkKey(h.aStart, h.aEnd, h.bStart, h.bEnd)) ?? pairHunkWords(removed, added);
+    return { ...assembleBody(this.baseline, final, hunks, pair, order), streamingLine: null };
   }
 
   /** The hunks the stream's matched pairs make of `final`, or null when `final` rewrites a line the stream finished. */
@@ -183,6 +190,7 @@ export class StreamingLayout {
     this.openAdded = [];
     this.openRemoved = [];
     this.matched = new Map();
+    this.pairedHunks = new Map();
     this.posA = new Int32Array(this.baseline.length);
     this.posB = [];
     this.pendingJump = null;
@@ -230,6 +238,7 @@ export class StreamingLayout {
   }
 
   private add(j: number, line: string): void {
+    if (this.openAdded.length === 0) this.openFirstAdded = j;
     this.posB[j] = this.lines.length;
     this.openAdded.push(this.lines.length);
     this.lines.push({ kind: 'added', text: line });
@@ -286,6 +295,9 @@ export class StreamingLayout {
         openRemoved.map((i) => this.baseline[i]),
         openAdded.map((at) => this.lines[at].text),
       );
+      // The passed original lines and the added ones are each consecutive: the hunk is their two ranges.
+      const aStart = openRemoved[0];
+      this.pairedHunks.set(hunkKey(aStart, aStart + openRemoved.length, this.openFirstAdded, this.openFirstAdded + openAdded.length), paired);
       for (const p of paired.pairs) {
         if (!p.whitespace) continue;
         for (const at of [removedAt[p.removed], openAdded[p.added]]) this.lines[at] = { ...this.lines[at], whitespace: p.whitespace };
@@ -329,6 +341,8 @@ function refineHunks(a: readonly string[], b: readonly string[], hunks: readonly
   }
   return out;
 }
+
+const hunkKey = (aStart: number, aEnd: number, bStart: number, bEnd: number) => `${aStart}:${aEnd}:${bStart}:${bEnd}`;
 
 const changed = (hunks: readonly DiffHunk[]) => hunks.reduce((n, h) => n + h.aEnd - h.aStart + h.bEnd - h.bStart, 0);
 
