@@ -291,9 +291,12 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       const doc = await open();
       const first = await start(doc, { text: SEARCH_REPLACE_REPLY }, { scope: 'file', editFormat: 'searchReplace' });
       await done(first.sessionId);
+      const asked = model.requests.length;
       const policy = 'import { returnPolicy } from "@/returns/returnPolicy";';
       const again = await start(doc, { text: block(policy, policy.replace('returnPolicy }', 'returnPolicy, ReturnDenied }')) }, { range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } } });
       expect(again).toMatchObject({ sessionId: first.sessionId, reEdit: true, scope: 'file', editFormat: 'searchReplace' });
+      // The start answers before the model request leaves.
+      await model.waitForRequests(asked + 1);
       expect(JSON.stringify(model.requests.at(-1)!.body)).toContain(policy.replace(/"/g, '\\"'));
       const status = await client.waitForStatus(first.sessionId, ['done']).then(() => new Promise<SessionStatusParams>((resolve) => {
         const check = () => {
