@@ -3,8 +3,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{shared-protocol,client,sidecar,terminal-client,model-double}/src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Real model servers take both cores: scripts/test.mjs runs that suite on its own, after this one.
     // The cross-built executables have their own, slow suite: `npm run test:platforms`.
-    exclude: [...configDefaults.exclude, 'test/platforms/**'],
+    exclude: [...configDefaults.exclude, 'test/real-servers/**', 'test/platforms/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

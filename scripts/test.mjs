@@ -23,16 +23,23 @@ function check(name, command, args) {
 check('type check', 'npx', ['tsc', '-p', '.']);
 check('generated copies are up to date (protocol.json, README settings table)', 'npx', ['tsx', 'scripts/gen-protocol.ts', '--check']);
 
-const report = join(mkdtempSync(join(tmpdir(), 'redline-test-')), 'vitest.json');
-const vitestOk = step('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed += json.numPassedTests;
-  failed += json.numFailedTests;
-  if (!vitestOk && json.numFailedTests === 0) failed++;
-} catch {
-  failed++;
+/** A vitest run, its tests counted from its JSON report (a run that fails without a failed test counts as one). */
+function vitest(name, args) {
+  const report = join(mkdtempSync(join(tmpdir(), 'redline-test-')), 'vitest.json');
+  const ok = step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    if (!ok && json.numFailedTests === 0) failed++;
+  } catch {
+    failed++;
+  }
 }
+
+vitest('vitest', []);
+// Real llama.cpp and Ollama servers (scripts/real-servers/build.sh builds them once per machine).
+vitest('real model servers (llama.cpp llama-server, Ollama)', ['--config', 'test/real-servers/vitest.config.ts']);
 
 console.log('\n== kotlin core');
 // The Kotlin integration tests drive the packaged sidecar, as the vitest end-to-end tests do.

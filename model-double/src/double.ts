@@ -5,7 +5,7 @@
 import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { closingFrames, contentType, garbageFrame, openingFrames, requestedSchema, routeApi, splitText, textFrame, type WireApi } from './wire.js';
+import { closingFrames, contentType, garbageFrame, openingFrames, requestedSchema, routeApi, splitText, textFrame, type ReplyEnd, type WireApi } from './wire.js';
 
 export interface Reply {
   text: string;
@@ -23,6 +23,15 @@ export interface Reply {
   cutAfterChunks?: number;
   /** Send a line that is not JSON after this many chunks. */
   malformedAfterChunks?: number;
+  /** How the last message says the reply ended (`finish_reason`, `done_reason`); default `stop`. */
+  finishReason?: 'stop' | 'length';
+  /**
+   * Ollama's `prompt_eval_count` on the last message; default: the request's prompt at 4 characters
+   * a token. Fewer than the prompt holds is how Ollama shows it cut the prompt to fit its window.
+   */
+  promptTokens?: number;
+  /** Pause between the last message and the end of the body (a server finishing its bookkeeping). */
+  endDelayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -41,6 +50,8 @@ export interface RecordedRequest {
 export interface ModelDouble {
   url: string;
   requests: RecordedRequest[];
+  /** TCP connections clients opened so far. */
+  readonly connections: number;
   /** Queues replies, consumed one per request in order. */
   script(...replies: Reply[]): void;
   /** The reply when nothing is queued and no handler is set. */
@@ -101,18 +112,29 @@ export async function startModelDouble(options: { port?: number; tls?: { key: st
       const reply = queue.shift() ?? handler?.(recorded) ?? fallback;
       if (!reply) return sendJson(res, 500, { error: `no reply scripted for ${recorded.path}` });
       if (reply.status !== undefined && reply.status >= 400) return sendJson(res, reply.status, reply.errorBody ?? { error: STATUS_CODES[reply.status] });
-      void stream(res, api, modelOf(recorded.body), reply, pause, () => (cutByServer = true)).then(() => {
+      const end = {
+        finishReason: reply.finishReason ?? 'stop',
+        promptTokens: reply.promptTokens ?? Math.ceil(promptChars(recorded.body) / 4),
+        // A reply cut by the request's limit used all of it.
+        replyTokens: (reply.finishReason === 'length' ? tokenLimit(recorded.body) : undefined) ?? Math.ceil(reply.text.length / 4),
+      };
+      void stream(res, api, modelOf(recorded.body), reply, end, pause, () => (cutByServer = true)).then(() => {
         if (res.writableFinished) recorded.endedAt ??= performance.now();
       });
     });
   };
   const server = options.tls ? createHttpsServer(options.tls, listener) : createServer(listener);
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
     url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
+    get connections() {
+      return connections;
+    },
     script(...replies) {
       queue.push(...replies);
     },
@@ -133,7 +155,7 @@ export async function startModelDouble(options: { port?: number; tls?: { key: st
   };
 }
 
-async function stream(res: ServerResponse, api: WireApi, model: string, reply: Reply, pause: (ms: number) => Promise<void>, markCut: () => void): Promise<void> {
+async function stream(res: ServerResponse, api: WireApi, model: string, reply: Reply, end: ReplyEnd, pause: (ms: number) => Promise<void>, markCut: () => void): Promise<void> {
   res.writeHead(200, { 'content-type': contentType(api), 'cache-control': 'no-cache' });
   res.write(openingFrames(api, model));
   const pieces = splitText(reply.text, reply.chunkSize ?? 8);
@@ -151,7 +173,10 @@ async function stream(res: ServerResponse, api: WireApi, model: string, reply: R
     if (res.destroyed) return;
     await write(res, textFrame(api, model, pieces[sent]));
   }
-  await new Promise<void>((resolve) => res.end(closingFrames(api, model), () => resolve()));
+  // The last message and the end of the body leave in separate writes, as real servers flush them.
+  await write(res, closingFrames(api, model, end));
+  if (reply.endDelayMs) await pause(reply.endDelayMs);
+  await new Promise<void>((resolve) => res.end(() => resolve()));
 }
 
 /** Resolves once the frame is handed to the socket, so a cut right after it cannot swallow it. */
@@ -170,6 +195,20 @@ function parseBody(raw: string): unknown {
   } catch {
     return raw;
   }
+}
+
+/** The characters of a request's prompt: its messages' contents, or its prompt and suffix. */
+function promptChars(body: unknown): number {
+  const request = (body ?? {}) as { messages?: Array<{ content?: unknown }>; prompt?: unknown; suffix?: unknown };
+  const texts = Array.isArray(request.messages) ? request.messages.map((m) => m?.content) : [request.prompt, request.suffix];
+  return texts.reduce<number>((sum, text) => sum + (typeof text === 'string' ? text.length : 0), 0);
+}
+
+/** The request's reply limit: Ollama `options.num_predict`, OpenAI `max_tokens`. */
+function tokenLimit(body: unknown): number | undefined {
+  const request = (body ?? {}) as { options?: { num_predict?: unknown }; max_tokens?: unknown };
+  const limit = request.options?.num_predict ?? request.max_tokens;
+  return typeof limit === 'number' ? limit : undefined;
 }
 
 function modelOf(body: unknown): string {

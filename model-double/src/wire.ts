@@ -66,18 +66,26 @@ export function textFrame(api: WireApi, model: string, text: string): string {
   }
 }
 
-export function closingFrames(api: WireApi, model: string): string {
+/** How a reply ended, as the last message tells it. */
+export interface ReplyEnd {
+  finishReason: 'stop' | 'length';
+  promptTokens: number;
+  replyTokens: number;
+}
+
+export function closingFrames(api: WireApi, model: string, end: ReplyEnd): string {
   const createdAt = new Date(CREATED * 1000).toISOString();
-  const stats = { total_duration: 1_000_000, load_duration: 1000, prompt_eval_count: 1, eval_count: 1, eval_duration: 1000 };
+  const stats = { total_duration: 1_000_000, load_duration: 1000, prompt_eval_count: end.promptTokens, eval_count: end.replyTokens, eval_duration: 1000 };
+  const reason = end.finishReason;
   switch (api) {
     case 'ollama-chat':
-      return ndjson({ model, created_at: createdAt, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', ...stats });
+      return ndjson({ model, created_at: createdAt, message: { role: 'assistant', content: '' }, done: true, done_reason: reason, ...stats });
     case 'ollama-generate':
-      return ndjson({ model, created_at: createdAt, response: '', done: true, done_reason: 'stop', context: [1, 2, 3], ...stats });
+      return ndjson({ model, created_at: createdAt, response: '', done: true, done_reason: reason, context: [1, 2, 3], ...stats });
     case 'openai-chat':
-      return sse(openaiChunk(api, model, { delta: {}, finish_reason: 'stop' })) + 'data: [DONE]\n\n';
+      return sse(openaiChunk(api, model, { delta: {}, finish_reason: reason })) + 'data: [DONE]\n\n';
     case 'openai-completions':
-      return sse(openaiChunk(api, model, { text: '', logprobs: null, finish_reason: 'stop' })) + 'data: [DONE]\n\n';
+      return sse(openaiChunk(api, model, { text: '', logprobs: null, finish_reason: reason })) + 'data: [DONE]\n\n';
   }
 }
 

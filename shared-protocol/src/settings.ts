@@ -57,6 +57,23 @@ export const SETTINGS = {
     maximum: 2_147_483_647,
     description: 'Milliseconds of silence from the model server after which a request fails.',
   },
+  maxEditTokens: {
+    type: 'integer',
+    default: 8192,
+    minimum: 1,
+    maximum: 2_147_483_647,
+    description:
+      "Most tokens of an inline edit's reply: twice the selection's estimated tokens plus 1,024, up to this. A reply cut off by a token limit ends the session with an error, never as a proposal.",
+  },
+  maxContextTokens: {
+    type: 'integer',
+    default: 32768,
+    // Below Ollama's default window no num_ctx is sent at all.
+    minimum: 4096,
+    maximum: 2_147_483_647,
+    description:
+      "Ollama: the largest context window (`num_ctx`) an inline edit asks for when its prompt plus reply limit needs more than Ollama's default 4,096 tokens; a prompt that does not fit is refused, not silently cut.",
+  },
   editScope: {
     type: 'string',
     enum: ['selection', 'file'],

@@ -459,7 +459,7 @@ return errors === 0;
 
 export const DidChangeConfigurationParams = validate23;
 const schema25 = {"type":"object","properties":{"settings":{"type":"object","properties":{"redline":{"$ref":"#/definitions/RedlineSettingsPatch"}}}},"required":["settings"]};
-const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
+const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -574,16 +574,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.editScope !== undefined){
-let data8 = data1.editScope;
+if(data1.maxEditTokens !== undefined){
+let data8 = data1.maxEditTokens;
 const _errs18 = errors;
-if(typeof data8 !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(!((data8 === "selection") || (data8 === "file"))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
+if(errors === _errs18){
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 2147483647 || isNaN(data8)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
+}
+else {
+if(data8 < 1 || isNaN(data8)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs18 === errors;
 }
@@ -591,16 +601,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.editFormat !== undefined){
-let data9 = data1.editFormat;
+if(data1.maxContextTokens !== undefined){
+let data9 = data1.maxContextTokens;
 const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(!(((((data9 === "auto") || (data9 === "replacement")) || (data9 === "searchReplace")) || (data9 === "structured")) || (data9 === "wholeFile"))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
+if(errors === _errs20){
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 2147483647 || isNaN(data9)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
+}
+else {
+if(data9 < 4096 || isNaN(data9)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs20 === errors;
 }
@@ -608,26 +628,16 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.largeDeletionLines !== undefined){
-let data10 = data1.largeDeletionLines;
+if(data1.editScope !== undefined){
+let data10 = data1.editScope;
 const _errs22 = errors;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data10 !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(errors === _errs22){
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 2147483647 || isNaN(data10)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(!((data10 === "selection") || (data10 === "file"))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-if(data10 < 0 || isNaN(data10)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs22 === errors;
 }
@@ -635,10 +645,15 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.fimTemplate !== undefined){
+if(data1.editFormat !== undefined){
+let data11 = data1.editFormat;
 const _errs24 = errors;
-if(typeof data1.fimTemplate !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data11 !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data11 === "auto") || (data11 === "replacement")) || (data11 === "searchReplace")) || (data11 === "structured")) || (data11 === "wholeFile"))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs24 === errors;
@@ -647,22 +662,22 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.maxLines !== undefined){
-let data12 = data1.maxLines;
+if(data1.largeDeletionLines !== undefined){
+let data12 = data1.largeDeletionLines;
 const _errs26 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs26){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 2147483647 || isNaN(data12)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
-if(data12 < 1 || isNaN(data12)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+if(data12 < 0 || isNaN(data12)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -674,26 +689,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.numPredictFim !== undefined){
-let data13 = data1.numPredictFim;
+if(data1.fimTemplate !== undefined){
 const _errs28 = errors;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data1.fimTemplate !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs28){
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 2147483647 || isNaN(data13)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data13 < 1 || isNaN(data13)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs28 === errors;
 }
@@ -701,17 +701,71 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.temperature !== undefined){
-let data14 = data1.temperature;
+if(data1.maxLines !== undefined){
+let data14 = data1.maxLines;
 const _errs30 = errors;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs30){
 if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 2 || isNaN(data14)){
+if(data14 > 2147483647 || isNaN(data14)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data14 < 1 || isNaN(data14)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs30 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.numPredictFim !== undefined){
+let data15 = data1.numPredictFim;
+const _errs32 = errors;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs32){
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 2147483647 || isNaN(data15)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data15 < 1 || isNaN(data15)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs32 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.temperature !== undefined){
+let data16 = data1.temperature;
+const _errs34 = errors;
+if(errors === _errs34){
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 2 || isNaN(data16)){
 validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
 }
 else {
-if(data14 < 0 || isNaN(data14)){
+if(data16 < 0 || isNaN(data16)){
 validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -722,40 +776,16 @@ validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",
 return false;
 }
 }
-var valid3 = _errs30 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.multilineCompletionsEnabled !== undefined){
-const _errs32 = errors;
-if(typeof data1.multilineCompletionsEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs32 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.fileContextEnabled !== undefined){
-const _errs34 = errors;
-if(typeof data1.fileContextEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid3 = _errs34 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.lspContextEnabled !== undefined){
+if(data1.multilineCompletionsEnabled !== undefined){
 const _errs36 = errors;
-if(typeof data1.lspContextEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.multilineCompletionsEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs36 === errors;
@@ -764,26 +794,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.debounceWait !== undefined){
-let data18 = data1.debounceWait;
+if(data1.fileContextEnabled !== undefined){
 const _errs38 = errors;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data1.fileContextEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs38){
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 2147483647 || isNaN(data18)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data18 < 0 || isNaN(data18)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs38 === errors;
 }
@@ -791,10 +806,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.completionCacheEnabled !== undefined){
+if(data1.lspContextEnabled !== undefined){
 const _errs40 = errors;
-if(typeof data1.completionCacheEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.lspContextEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs40 === errors;
@@ -803,11 +818,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.enableSubsequentCompletions !== undefined){
+if(data1.debounceWait !== undefined){
+let data20 = data1.debounceWait;
 const _errs42 = errors;
-if(typeof data1.enableSubsequentCompletions !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs42){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 2147483647 || isNaN(data20)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data20 < 0 || isNaN(data20)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs42 === errors;
 }
@@ -815,10 +845,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.proxy !== undefined){
+if(data1.completionCacheEnabled !== undefined){
 const _errs44 = errors;
-if(typeof data1.proxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.completionCacheEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs44 === errors;
@@ -827,10 +857,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.noProxy !== undefined){
+if(data1.enableSubsequentCompletions !== undefined){
 const _errs46 = errors;
-if(typeof data1.noProxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.enableSubsequentCompletions !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs46 === errors;
@@ -839,16 +869,42 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.caFile !== undefined){
+if(data1.proxy !== undefined){
 const _errs48 = errors;
-if(typeof data1.caFile !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.proxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs48 === errors;
 }
 else {
 var valid3 = true;
+}
+if(valid3){
+if(data1.noProxy !== undefined){
+const _errs50 = errors;
+if(typeof data1.noProxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs50 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.caFile !== undefined){
+const _errs52 = errors;
+if(typeof data1.caFile !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs52 === errors;
+}
+else {
+var valid3 = true;
+}
+}
 }
 }
 }
@@ -1464,16 +1520,26 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.editScope !== undefined){
-let data11 = data4.editScope;
+if(data4.maxEditTokens !== undefined){
+let data11 = data4.maxEditTokens;
 const _errs25 = errors;
-if(typeof data11 !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(!((data11 === "selection") || (data11 === "file"))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
+if(errors === _errs25){
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 2147483647 || isNaN(data11)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
+}
+else {
+if(data11 < 1 || isNaN(data11)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid4 = _errs25 === errors;
 }
@@ -1481,16 +1547,26 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.editFormat !== undefined){
-let data12 = data4.editFormat;
+if(data4.maxContextTokens !== undefined){
+let data12 = data4.maxContextTokens;
 const _errs27 = errors;
-if(typeof data12 !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(!(((((data12 === "auto") || (data12 === "replacement")) || (data12 === "searchReplace")) || (data12 === "structured")) || (data12 === "wholeFile"))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
+if(errors === _errs27){
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 2147483647 || isNaN(data12)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
+}
+else {
+if(data12 < 4096 || isNaN(data12)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
+return false;
+}
+}
+}
 }
 var valid4 = _errs27 === errors;
 }
@@ -1498,26 +1574,16 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.largeDeletionLines !== undefined){
-let data13 = data4.largeDeletionLines;
+if(data4.editScope !== undefined){
+let data13 = data4.editScope;
 const _errs29 = errors;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data13 !== "string"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(errors === _errs29){
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 2147483647 || isNaN(data13)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(!((data13 === "selection") || (data13 === "file"))){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-if(data13 < 0 || isNaN(data13)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid4 = _errs29 === errors;
 }
@@ -1525,10 +1591,15 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.fimTemplate !== undefined){
+if(data4.editFormat !== undefined){
+let data14 = data4.editFormat;
 const _errs31 = errors;
-if(typeof data4.fimTemplate !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data14 !== "string"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data14 === "auto") || (data14 === "replacement")) || (data14 === "searchReplace")) || (data14 === "structured")) || (data14 === "wholeFile"))){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid4 = _errs31 === errors;
@@ -1537,22 +1608,22 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.maxLines !== undefined){
-let data15 = data4.maxLines;
+if(data4.largeDeletionLines !== undefined){
+let data15 = data4.largeDeletionLines;
 const _errs33 = errors;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs33){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 2147483647 || isNaN(data15)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
-if(data15 < 1 || isNaN(data15)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+if(data15 < 0 || isNaN(data15)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1564,26 +1635,11 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.numPredictFim !== undefined){
-let data16 = data4.numPredictFim;
+if(data4.fimTemplate !== undefined){
 const _errs35 = errors;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data4.fimTemplate !== "string"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs35){
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 2147483647 || isNaN(data16)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data16 < 1 || isNaN(data16)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid4 = _errs35 === errors;
 }
@@ -1591,17 +1647,71 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.temperature !== undefined){
-let data17 = data4.temperature;
+if(data4.maxLines !== undefined){
+let data17 = data4.maxLines;
 const _errs37 = errors;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs37){
 if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 2 || isNaN(data17)){
+if(data17 > 2147483647 || isNaN(data17)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data17 < 1 || isNaN(data17)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid4 = _errs37 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data4.numPredictFim !== undefined){
+let data18 = data4.numPredictFim;
+const _errs39 = errors;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs39){
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 2147483647 || isNaN(data18)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data18 < 1 || isNaN(data18)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid4 = _errs39 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data4.temperature !== undefined){
+let data19 = data4.temperature;
+const _errs41 = errors;
+if(errors === _errs41){
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 2 || isNaN(data19)){
 validate35.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
 }
 else {
-if(data17 < 0 || isNaN(data17)){
+if(data19 < 0 || isNaN(data19)){
 validate35.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -1612,40 +1722,16 @@ validate35.errors = [{instancePath:instancePath+"/initializationOptions/temperat
 return false;
 }
 }
-var valid4 = _errs37 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.multilineCompletionsEnabled !== undefined){
-const _errs39 = errors;
-if(typeof data4.multilineCompletionsEnabled !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs39 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.fileContextEnabled !== undefined){
-const _errs41 = errors;
-if(typeof data4.fileContextEnabled !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid4 = _errs41 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.lspContextEnabled !== undefined){
+if(data4.multilineCompletionsEnabled !== undefined){
 const _errs43 = errors;
-if(typeof data4.lspContextEnabled !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data4.multilineCompletionsEnabled !== "boolean"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid4 = _errs43 === errors;
@@ -1654,26 +1740,11 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.debounceWait !== undefined){
-let data21 = data4.debounceWait;
+if(data4.fileContextEnabled !== undefined){
 const _errs45 = errors;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data4.fileContextEnabled !== "boolean"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs45){
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 2147483647 || isNaN(data21)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data21 < 0 || isNaN(data21)){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid4 = _errs45 === errors;
 }
@@ -1681,10 +1752,10 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.completionCacheEnabled !== undefined){
+if(data4.lspContextEnabled !== undefined){
 const _errs47 = errors;
-if(typeof data4.completionCacheEnabled !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data4.lspContextEnabled !== "boolean"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid4 = _errs47 === errors;
@@ -1693,11 +1764,26 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.enableSubsequentCompletions !== undefined){
+if(data4.debounceWait !== undefined){
+let data23 = data4.debounceWait;
 const _errs49 = errors;
-if(typeof data4.enableSubsequentCompletions !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs49){
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 2147483647 || isNaN(data23)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data23 < 0 || isNaN(data23)){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid4 = _errs49 === errors;
 }
@@ -1705,10 +1791,10 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.proxy !== undefined){
+if(data4.completionCacheEnabled !== undefined){
 const _errs51 = errors;
-if(typeof data4.proxy !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data4.completionCacheEnabled !== "boolean"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid4 = _errs51 === errors;
@@ -1717,10 +1803,10 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.noProxy !== undefined){
+if(data4.enableSubsequentCompletions !== undefined){
 const _errs53 = errors;
-if(typeof data4.noProxy !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data4.enableSubsequentCompletions !== "boolean"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid4 = _errs53 === errors;
@@ -1729,16 +1815,42 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data4.caFile !== undefined){
+if(data4.proxy !== undefined){
 const _errs55 = errors;
-if(typeof data4.caFile !== "string"){
-validate35.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data4.proxy !== "string"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs55 === errors;
 }
 else {
 var valid4 = true;
+}
+if(valid4){
+if(data4.noProxy !== undefined){
+const _errs57 = errors;
+if(typeof data4.noProxy !== "string"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs57 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data4.caFile !== undefined){
+const _errs59 = errors;
+if(typeof data4.caFile !== "string"){
+validate35.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs59 === errors;
+}
+else {
+var valid4 = true;
+}
+}
 }
 }
 }
@@ -1774,13 +1886,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data27 = data.capabilities;
-const _errs57 = errors;
-const _errs58 = errors;
-if(errors === _errs58){
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.redlineRender !== undefined){
-if(typeof data27.redlineRender !== "boolean"){
+let data29 = data.capabilities;
+const _errs61 = errors;
+const _errs62 = errors;
+if(errors === _errs62){
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.redlineRender !== undefined){
+if(typeof data29.redlineRender !== "boolean"){
 validate35.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
@@ -1791,7 +1903,7 @@ validate35.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/de
 return false;
 }
 }
-var valid0 = _errs57 === errors;
+var valid0 = _errs61 === errors;
 }
 else {
 var valid0 = true;

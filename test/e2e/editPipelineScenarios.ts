@@ -135,6 +135,11 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       await done(sessionId);
       expect(model.requests.at(-1)!.path).toBe('/api/chat');
       expect(model.requests.at(-1)!.schema).toEqual(EDIT_SCHEMA);
+      // The schema and the token limit travel together; a file-scope edit may restate the whole
+      // file, so the limit is twice the file's estimated tokens (2.5 characters each) plus 1,024.
+      const limit = (model.requests.at(-1)!.body as { options: { num_predict: number } }).options.num_predict;
+      expect(limit).toBeGreaterThanOrEqual(2 * Math.ceil((FILE.length - 1) / 2.5) + 1024);
+      expect(limit).toBeLessThanOrEqual(2 * Math.ceil(FILE.length / 2.5) + 1024);
       await settleAll(sessionId, false);
 
       await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { redline: { provider: 'openai' } } });
@@ -145,6 +150,7 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
         expect(sent.path).toBe('/v1/chat/completions');
         expect(sent.schema).toEqual(EDIT_SCHEMA);
         expect((sent.body as { response_format: unknown }).response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'code_edits', strict: true } });
+        expect((sent.body as { max_tokens: number }).max_tokens).toBe(limit);
         await settleAll(again.sessionId, true);
         expect(doc.text).toBe(EXPECTED);
       } finally {
@@ -291,11 +297,11 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       const doc = await open();
       const first = await start(doc, { text: SEARCH_REPLACE_REPLY }, { scope: 'file', editFormat: 'searchReplace' });
       await done(first.sessionId);
-      const asked = model.requests.length;
       const policy = 'import { returnPolicy } from "@/returns/returnPolicy";';
+      const asked = model.requests.length;
       const again = await start(doc, { text: block(policy, policy.replace('returnPolicy }', 'returnPolicy, ReturnDenied }')) }, { range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } } });
       expect(again).toMatchObject({ sessionId: first.sessionId, reEdit: true, scope: 'file', editFormat: 'searchReplace' });
-      // The start answers before the model request leaves.
+      // The start is answered before the model request is on its way.
       await model.waitForRequests(asked + 1);
       expect(JSON.stringify(model.requests.at(-1)!.body)).toContain(policy.replace(/"/g, '\\"'));
       const status = await client.waitForStatus(first.sessionId, ['done']).then(() => new Promise<SessionStatusParams>((resolve) => {

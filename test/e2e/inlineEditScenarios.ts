@@ -282,6 +282,7 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       ['a connection cut mid-stream', { text: REWRITE, chunkSize: 5, cutAfterChunks: 6 }, /^The connection to the model server at http:\/\/127\.0\.0\.1:\d+ broke mid-reply \(.+\)\.$/],
       ['a stalled stream', { text: REWRITE, chunkSize: 5, stallAfterChunks: 4 }, /nothing for/],
       ['a malformed stream', { text: REWRITE, chunkSize: 5, malformedAfterChunks: 3 }, /malformed/],
+      ['a prompt the server cut to fit its context', { text: REWRITE, promptTokens: 12 }, /^The model server cut the prompt to 12 tokens/],
     ] as const) {
       it(`a model failure (${label}) becomes a clear status and leaves the document as it was`, async () => {
         const doc = await open();
@@ -293,6 +294,18 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
         expect(doc.marks.size).toBe(0);
       });
     }
+
+    it('never proposes a reply cut off at the token limit: it streamed in, then the session ends in error with the document restored', async () => {
+      const doc = await open();
+      const cut = REWRITE.split('\n').slice(0, 4).join('\n') + '\n';
+      const id = await run(doc, { text: cut, chunkSize: 5, finishReason: 'length' });
+      const status = await client.waitForStatus(id);
+      expect(status.state).toBe('error');
+      expect(status.message).toMatch(/^The model's reply was cut off at [\d,]+ tokens, the limit for a selection this size .*nothing was changed/);
+      expect(doc.undoLog.some((e) => e.group === id && e.edits > 0)).toBe(true);
+      expect(doc.text).toBe(ORIGINAL);
+      expectClean(doc, id);
+    });
 
     it('reports no changes for a blank reply or the same code', async () => {
       for (const text of ['', '```ts\n' + ORIGINAL.split('\n').slice(2, 9).join('\n') + '\n```']) {

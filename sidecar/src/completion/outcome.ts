@@ -17,6 +17,7 @@ export type StreamEnd =
   | 'closing fence'
   | 'ignored fragment'
   | 'end of reply'
+  | 'token limit'
   | 'timeout';
 
 /** Reasons decided around the stream, by the request's owner. */

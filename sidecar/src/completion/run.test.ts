@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startModelDouble } from '@redline/model-double';
 import { streamChat } from '../providers/chat.js';
 import { streamGenerate, type GenerateRequest } from '../providers/generate.js';
-import { ModelError, type ModelEndpoint } from '../providers/types.js';
+import { ModelError, type ModelEndpoint, type ReplyEnd } from '../providers/types.js';
 import { extractContext } from './context.js';
 import { runCompletion, type CompletionCall, type ModelCalls } from './run.js';
 import { CHAT_TEMPLATE, FAMILIES } from './templates.js';
@@ -27,13 +27,14 @@ interface Seen {
   closed: number;
 }
 
-/** A model that yields `chunks`, then (with `hang`) waits until its signal aborts, as a real stream would. */
-function fakeModel(chunks: string[], hang = false): ModelCalls & { seen: Seen } {
+/** A model that yields `chunks`, then (with `hang`) waits until its signal aborts, as a real stream would; else it ends as `end` says. */
+function fakeModel(chunks: string[], hang = false, end: ReplyEnd = { reason: 'stop' }): ModelCalls & { seen: Seen } {
   const seen: Seen = { requests: [], signals: [], closed: 0 };
-  async function* reply(signal: AbortSignal) {
+  async function* reply(signal: AbortSignal): AsyncGenerator<string, ReplyEnd> {
     try {
       for (const chunk of chunks) yield chunk;
       if (hang) await new Promise((_, reject) => signal.addEventListener('abort', () => reject(new ModelError('aborted', 'aborted'))));
+      return end;
     } finally {
       seen.closed++;
     }
@@ -90,6 +91,26 @@ describe('runCompletion', () => {
       cancel.abort();
       await expect(running).rejects.toMatchObject({ kind: 'aborted', message: `The request to the model server at ${double.url} was cancelled.` });
       await double.waitForClose(0);
+    } finally {
+      await double.close();
+    }
+  });
+
+  it('names the token limit when it ended the reply, and keeps only the lines that were complete', async () => {
+    const model = fakeModel(['return 1;\n', '  x = f('], false, { reason: 'length' });
+    expect(await runCompletion(model, call, new AbortController().signal)).toEqual({ text: 'return 1;', reason: 'token limit' });
+    const whole = fakeModel(['return 1;\n', '  x = f();'], false, { reason: 'stop' });
+    expect(await runCompletion(whole, call, new AbortController().signal)).toEqual({ text: 'return 1;\n  x = f();', reason: 'end of reply' });
+  });
+
+  it('reads the token limit from the wire: Ollama done_reason and OpenAI finish_reason "length"', async () => {
+    const double = await startModelDouble();
+    try {
+      for (const provider of ['ollama', 'openai'] as const) {
+        double.script({ text: 'return 1;\n  x = f(', finishReason: 'length' });
+        const result = await runCompletion({ generate: streamGenerate, chat: streamChat }, { ...call, endpoint: { ...endpoint, provider, endpoint: double.url } }, new AbortController().signal);
+        expect(result, provider).toEqual({ text: 'return 1;', reason: 'token limit' });
+      }
     } finally {
       await double.close();
     }

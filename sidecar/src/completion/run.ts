@@ -5,7 +5,7 @@
  */
 import type { streamChat } from '../providers/chat.js';
 import type { streamGenerate } from '../providers/generate.js';
-import type { ModelEndpoint } from '../providers/types.js';
+import type { ModelEndpoint, ReplyEnd } from '../providers/types.js';
 import type { BracketContext } from './brackets.js';
 import type { CompletionContext } from './context.js';
 import type { HoleShape } from './multiline.js';
@@ -62,10 +62,15 @@ export async function runCompletion(calls: ModelCalls, call: CompletionCall, sig
             { prompt: template.build(context.prefix, context.suffix), raw: true, numPredict: call.numPredict, temperature: call.temperature, stop: template.stops },
             stop,
           );
-    for await (const chunk of chunks) {
+    let end: ReplyEnd | undefined;
+    // Delegating keeps the provider's return value (how the reply ended) and its clean-up on an early return.
+    async function* recorded() {
+      end = yield* chunks;
+    }
+    for await (const chunk of recorded()) {
       if (stream.push(chunk)) return stream.finish('end of reply');
     }
-    return stream.finish(deadline.aborted ? 'timeout' : 'end of reply');
+    return stream.finish(deadline.aborted ? 'timeout' : end?.reason === 'length' ? 'token limit' : 'end of reply');
   } catch (error) {
     if (deadline.aborted && !signal.aborted) return stream.finish('timeout');
     throw error;

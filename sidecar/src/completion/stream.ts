@@ -62,10 +62,10 @@ export class CompletionStream {
   }
 
   /**
-   * The reply is over: the model finished, or it ran out of time and only complete lines count.
-   * Returns the completion text and why it ended.
+   * The reply is over: the model finished, or it ran out of time or hit the token limit and only
+   * complete lines count. Returns the completion text and why it ended.
    */
-  finish(reason: 'end of reply' | 'timeout'): StreamResult {
+  finish(reason: 'end of reply' | 'timeout' | 'token limit'): StreamResult {
     if (!this.ended) this.finalLine(reason === 'end of reply' ? this.pending : '', reason);
     return { text: this.kept.join('\n').trimEnd(), reason: this.ended ?? reason };
   }

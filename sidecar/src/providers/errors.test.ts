@@ -13,10 +13,26 @@ describe('error messages', () => {
     expect(serverMessage('x'.repeat(1000))).toHaveLength(301);
   });
 
-  it('names status, reason, server text and endpoint for HTTP errors', () => {
-    const error = httpError(ep, 404, '{"error":"model \'x\' not found"}');
-    expect(error).toMatchObject({ kind: 'http', status: 404, message: "The model server at http://127.0.0.1:11434 answered 404 Not Found: model 'x' not found" });
-    expect(httpError(ep, 401, '').message).toMatch(/401 Unauthorized \(check the API key setting\)$/);
+  it('names status, reason, the path that failed, server text and endpoint for HTTP errors', () => {
+    const error = httpError(ep, 404, '{"error":"model \'x\' not found"}', '/api/chat');
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 404,
+      message: "The model server at http://127.0.0.1:11434 answered 404 Not Found to /api/chat: model 'x' not found (check the model setting: `ollama list` shows the models installed, `ollama pull m` fetches this one)",
+    });
+    expect(httpError({ ...ep, provider: 'openai' }, 400, '{"error":{"message":"model \'x\' not found"}}', '/v1/chat/completions').message).toMatch(/: model 'x' not found \(check the model setting\)$/);
+    expect(httpError(ep, 401, '', '/v1/chat/completions').message).toBe('The model server at http://127.0.0.1:11434 answered 401 Unauthorized to /v1/chat/completions (check the API key setting)');
+  });
+
+  it('takes a 404 for Ollama\'s API path at a /v1 endpoint for an OpenAI-compatible server', () => {
+    const v1 = { ...ep, endpoint: 'http://127.0.0.1:8080/v1' };
+    expect(httpError(v1, 404, '{"error":{"code":404,"message":"File Not Found","type":"not_found_error"}}', '/api/chat').message).toBe(
+      'The model server at http://127.0.0.1:8080/v1 answered 404 Not Found to /api/chat: File Not Found (this looks like an OpenAI-compatible server: set provider to openai)',
+    );
+    expect(httpError({ ...ep, endpoint: 'http://127.0.0.1:8080' }, 404, 'Not Found', '/api/generate').message).toMatch(/\(is it an Ollama server\? For an OpenAI-compatible server, set provider to openai\)$/);
+    // Ollama's own 404s are about a model, and the openai provider already is the other one.
+    expect(httpError(v1, 404, '{"error":"model \'x\' not found"}', '/api/chat').message).not.toMatch(/set provider/);
+    expect(httpError({ ...v1, provider: 'openai' }, 404, 'Not Found', '/v1/chat/completions').message).toMatch(/Not Found$/);
   });
 
   it('explains refused connections with a hint per provider, and breaks mid-reply differently', () => {
@@ -52,19 +68,19 @@ describe('error messages', () => {
   });
 
   it('states the wait in the unit a person would use', () => {
-    expect(timeoutError(ep).message).toBe('The model server at http://127.0.0.1:11434 sent nothing for 30 s.');
-    expect(timeoutError({ ...ep, timeoutMs: 300 }).message).toMatch(/300 ms\.$/);
+    expect(timeoutError(ep, '/api/chat').message).toBe('The model server at http://127.0.0.1:11434 sent nothing for 30 s (/api/chat).');
+    expect(timeoutError({ ...ep, timeoutMs: 300 }, '/api/generate').message).toMatch(/300 ms \(\/api\/generate\)\.$/);
   });
 
   it("masks the key in the server's text before cutting it to 300 characters", () => {
     const key = 'sk-0123456789abcdefghij';
-    const echoed = httpError({ ...ep, apiKey: key }, 401, JSON.stringify({ error: `${'z'.repeat(290)} key ${key} rejected` }));
+    const echoed = httpError({ ...ep, apiKey: key }, 401, JSON.stringify({ error: `${'z'.repeat(290)} key ${key} rejected` }), '/v1/chat/completions');
     expect(echoed.message).toMatch(/z{290} key \*\*\* r… \(check the API key setting\)$/);
     for (let i = 0; i + 6 <= key.length; i++) expect(echoed.message).not.toContain(key.slice(i, i + 6));
   });
 
   it('masks the key wherever a server echoed it', () => {
-    const error = redactKey(httpError(ep, 401, '{"error":"bad key sk-secret-123"}'), ep.apiKey);
+    const error = redactKey(httpError(ep, 401, '{"error":"bad key sk-secret-123"}', '/api/chat'), ep.apiKey);
     expect(error.message).not.toContain('sk-secret-123');
     expect(error).toMatchObject({ kind: 'http', status: 401 });
     expect(error).toBeInstanceOf(ModelError);

@@ -32,11 +32,32 @@ function pickMessage(value: unknown): string | undefined {
   return undefined;
 }
 
-export function httpError(ep: ModelEndpoint, status: number, body: string): ModelError {
+/** An error status, naming the path that failed; a 404 from Ollama's API path hints at the other provider. */
+export function httpError(ep: ModelEndpoint, status: number, body: string, path: string): ModelError {
   const said = serverMessage(body, ep.apiKey);
-  const hint = status === 401 || status === 403 ? ' (check the API key setting)' : '';
   const reason = STATUS_CODES[status] ?? 'error';
-  return new ModelError('http', `The model server at ${ep.endpoint} answered ${status} ${reason}${said ? `: ${said}` : ''}${hint}`, status);
+  return new ModelError('http', `The model server at ${ep.endpoint} answered ${status} ${reason} to ${path}${said ? `: ${said}` : ''}${statusHint(ep, status, said)}`, status);
+}
+
+function statusHint(ep: ModelEndpoint, status: number, said: string): string {
+  if (status === 401 || status === 403) return ' (check the API key setting)';
+  if (/model/i.test(said) && /not found|does not exist|unknown/i.test(said)) {
+    return ep.provider === 'ollama' ? ` (check the model setting: \`ollama list\` shows the models installed, \`ollama pull ${ep.model}\` fetches this one)` : ' (check the model setting)';
+  }
+  // Ollama's own 404s are about models ("model 'x' not found"); a 404 for the path itself means
+  // the server has no Ollama API there.
+  if (status !== 404 || ep.provider !== 'ollama' || /model/i.test(said)) return '';
+  return /\/v1\/?$/.test(pathOf(ep.endpoint))
+    ? ' (this looks like an OpenAI-compatible server: set provider to openai)'
+    : ' (is it an Ollama server? For an OpenAI-compatible server, set provider to openai)';
+}
+
+function pathOf(endpoint: string): string {
+  try {
+    return new URL(endpoint.trim()).pathname;
+  } catch {
+    return '';
+  }
 }
 
 const CAUSES: Record<string, string> = {
@@ -109,9 +130,9 @@ function errorCode(error: unknown, known: Array<Record<string, string>>): string
   return undefined;
 }
 
-export function timeoutError(ep: ModelEndpoint): ModelError {
+export function timeoutError(ep: ModelEndpoint, path: string): ModelError {
   const wait = ep.timeoutMs < 1000 ? `${ep.timeoutMs} ms` : `${Math.round(ep.timeoutMs / 100) / 10} s`;
-  return new ModelError('timeout', `The model server at ${ep.endpoint} sent nothing for ${wait}.`);
+  return new ModelError('timeout', `The model server at ${ep.endpoint} sent nothing for ${wait} (${path}).`);
 }
 
 export function abortedError(ep: ModelEndpoint): ModelError {

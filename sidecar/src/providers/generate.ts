@@ -1,7 +1,7 @@
 /** Streamed plain completions, used for inline (FIM) completions. */
 import { streamText, type StreamCall } from './http.js';
-import { firstChoice, stringField } from './stream.js';
-import type { ModelEndpoint } from './types.js';
+import { firstChoice, ollamaEnd, stringField } from './stream.js';
+import type { ModelEndpoint, ReplyEnd } from './types.js';
 import { apiUrl } from './urls.js';
 
 export interface GenerateRequest {
@@ -15,7 +15,7 @@ export interface GenerateRequest {
   stop: string[];
 }
 
-export function streamGenerate(ep: ModelEndpoint, req: GenerateRequest, signal: AbortSignal): AsyncIterable<string> {
+export function streamGenerate(ep: ModelEndpoint, req: GenerateRequest, signal: AbortSignal): AsyncGenerator<string, ReplyEnd> {
   return streamText(ep, generateCall(ep, req), signal);
 }
 
@@ -27,7 +27,10 @@ function generateCall(ep: ModelEndpoint, req: GenerateRequest): StreamCall {
       url,
       body: { model: ep.model, prompt: req.prompt, ...suffix, raw: req.raw, stream: true, options: { num_predict: req.numPredict, temperature: req.temperature, stop: req.stop } },
       format: 'ndjson',
-      read: (m) => ({ text: stringField(m.response), done: m.done === true }),
+      read: (m) => {
+        const done = m.done === true;
+        return { text: stringField(m.response), done, end: done ? ollamaEnd(m) : undefined };
+      },
     };
   }
   // Some OpenAI-compatible servers reject an empty stop list, so none is sent rather than [].
@@ -37,8 +40,8 @@ function generateCall(ep: ModelEndpoint, req: GenerateRequest): StreamCall {
     body: { model: ep.model, prompt: req.prompt, ...suffix, max_tokens: req.numPredict, temperature: req.temperature, ...stop, stream: true },
     format: 'sse',
     read: (m) => {
-      const { choice, done } = firstChoice(m);
-      return { text: stringField(choice.text), done };
+      const { choice, done, end } = firstChoice(m);
+      return { text: stringField(choice.text), done, end };
     },
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble } from '@redline/model-double';
 import { streamChat } from './chat.js';
 import { streamGenerate } from './generate.js';
-import { ModelError, type ModelEndpoint } from './types.js';
+import { ModelError, type ModelEndpoint, type ReplyEnd } from './types.js';
 
 const KEY = 'sk-very-secret-key-42';
 let double: ModelDouble;
@@ -45,13 +45,13 @@ describe.each(providers)('failures (%s)', (provider) => {
     double.script({ text: '', status: 404, errorBody: { error: "model 'x' not found" } });
     const { error } = await run(chat(provider));
     expect(error).toMatchObject({ kind: 'http', status: 404 });
-    expect(error.message).toBe(`The model server at ${double.url} answered 404 Not Found: model 'x' not found`);
+    expect(error.message).toMatch(`The model server at ${double.url} answered 404 Not Found to ${provider === 'ollama' ? '/api/chat' : '/v1/chat/completions'}: model 'x' not found (check the model setting`);
   });
 
   it('never repeats the key, even when the server echoes it', async () => {
     double.script({ text: '', status: 401, errorBody: { error: { message: `Incorrect API key provided: ${KEY}` } } });
     const { error } = await run(chat(provider));
-    expect(error.message).toMatch(/401 Unauthorized: Incorrect API key provided: \*\*\*/);
+    expect(error.message).toMatch(/401 Unauthorized to \S+: Incorrect API key provided: \*\*\*/);
   });
 
   it('maps a refused connection to a connection error', async () => {
@@ -68,7 +68,7 @@ describe.each(providers)('failures (%s)', (provider) => {
     const { text, error } = await run(chat(provider, { timeoutMs: 300 }));
     expect(text).toBe('abcdefgh');
     expect(error.kind).toBe('timeout');
-    expect(error.message).toBe(`The model server at ${double.url} sent nothing for 300 ms.`);
+    expect(error.message).toBe(`The model server at ${double.url} sent nothing for 300 ms (${provider === 'ollama' ? '/api/chat' : '/v1/chat/completions'}).`);
     await double.waitForClose(before);
   });
 
@@ -124,6 +124,44 @@ describe.each(providers)('failures (%s)', (provider) => {
   });
 });
 
+describe.each(providers)('how replies end (%s)', (provider) => {
+  /** Drains a stream and returns its text and how it said it ended. */
+  async function finish(stream: AsyncGenerator<string, ReplyEnd>): Promise<{ text: string; end: ReplyEnd }> {
+    let text = '';
+    for (;;) {
+      const next = await stream.next();
+      if (next.done) return { text, end: next.value };
+      text += next.value;
+    }
+  }
+
+  it('returns the finish reason and the token counts of the last message', async () => {
+    double.script({ text: 'abcdefgh', finishReason: 'length', promptTokens: 7 });
+    const cut = await finish(streamChat(ep(provider), messages, new AbortController().signal));
+    expect(cut.text).toBe('abcdefgh');
+    expect(cut.end).toEqual(provider === 'ollama' ? { reason: 'length', promptTokens: 7, replyTokens: 2 } : { reason: 'length' });
+    double.script({ text: 'ab' });
+    expect((await finish(streamGenerate(ep(provider), { prompt: 'p', raw: true, numPredict: 8, temperature: 0, stop: [] }, new AbortController().signal))).end.reason).toBe('stop');
+  });
+
+  it('reuses one connection for request after request: the rest of a finished body is read, not dropped', async () => {
+    const fresh = await startModelDouble();
+    try {
+      fresh.setDefault({ text: 'hello there', chunkSize: 3, endDelayMs: 20 });
+      // Requests a moment apart, as a user makes them (back to back, undici may open a second
+      // connection before it has seen the first one free).
+      for (let i = 0; i < 4; i++) {
+        await finish(streamChat(ep(provider, { endpoint: fresh.url }), messages, new AbortController().signal));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(fresh.requests).toHaveLength(4);
+      expect(fresh.connections).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('other failures', () => {
   it('fails at once when the signal is already aborted, sending nothing', async () => {
     const before = double.requests.length;
@@ -147,6 +185,28 @@ describe('other failures', () => {
     } finally {
       sockets.forEach((socket) => socket.destroy());
       silent.close();
+    }
+  });
+
+  it('returns the end at once when the server keeps the body open after the end marker', async () => {
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write('{"message":{"content":"abc"},"done":false}\n{"message":{"content":""},"done":true,"done_reason":"stop"}\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const stream = chat('ollama', { endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}`, timeoutMs: 10_000 });
+      const started = Date.now();
+      let text = '';
+      let next;
+      while (!(next = await stream.next()).done) text += next.value;
+      expect(text).toBe('abc');
+      expect(next.value.reason).toBe('stop');
+      // Bounded by the drain allowance, not by the 10 s watchdog.
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      server.closeAllConnections();
+      server.close();
     }
   });
 

@@ -2,7 +2,7 @@
 import { abortedError, connectionError, httpError, redactKey, timeoutError } from './errors.js';
 import { displayProxy, proxyFor } from './proxy.js';
 import { createDecoder, type FrameReader, type WireFormat } from './stream.js';
-import { ModelError, type ModelEndpoint } from './types.js';
+import { ModelError, type ModelEndpoint, type ReplyEnd } from './types.js';
 
 export interface StreamCall {
   url: string;
@@ -11,8 +11,14 @@ export interface StreamCall {
   read: FrameReader;
 }
 
-/** Yields text deltas until the server marks the reply finished; every failure is a ModelError. */
-export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: AbortSignal): AsyncGenerator<string> {
+/** How long the rest of a response may take to arrive after its end marker before it is dropped. */
+const DRAIN_MS = 2000;
+
+/**
+ * Yields text deltas until the server marks the reply finished, then returns how it ended; every
+ * failure is a ModelError.
+ */
+export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: AbortSignal): AsyncGenerator<string, ReplyEnd> {
   if (signal.aborted) throw abortedError(ep);
   // Aborted by the watchdog, or when the stream stops early; the caller's signal joins in.
   const controller = new AbortController();
@@ -20,15 +26,16 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
   // "Nothing for timeoutMs" covers connecting, headers and every gap between chunks alike.
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
-  const rearm = () => {
+  const rearm = (ms = ep.timeoutMs) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, ep.timeoutMs);
+    }, ms);
   };
+  const path = new URL(call.url).pathname;
   let replying = false;
-  let finished = false;
+  let end: ReplyEnd | undefined;
   let proxy: string | null = null;
   try {
     rearm();
@@ -49,10 +56,14 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
       bodyTimeout: 0,
     });
     rearm();
-    if (response.statusCode >= 400) throw httpError(ep, response.statusCode, await response.body.text());
+    if (response.statusCode >= 400) throw httpError(ep, response.statusCode, await response.body.text(), path);
     replying = true;
-    const decoder = createDecoder(call.format, ep.endpoint, call.read, ep.apiKey);
+    const decoder = createDecoder(call.format, `${ep.endpoint} (${path})`, call.read, ep.apiKey);
     for await (const chunk of response.body) {
+      // After the end marker the rest of the body (usually just the chunked encoding's last bytes)
+      // is read, not dropped: undici closes a connection whose response was dropped unread, and
+      // opens a new one at once, so every request would leave one more connection behind.
+      if (end) continue;
       rearm();
       for (const frame of decoder.push(chunk as Buffer)) {
         if (frame.text !== '') {
@@ -62,33 +73,34 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
           rearm();
         }
         if (frame.done) {
-          finished = true;
-          return;
+          end = frame.end ?? { reason: 'unknown' };
+          rearm(Math.min(DRAIN_MS, ep.timeoutMs));
+          break;
         }
       }
     }
+    if (end) return end;
     for (const frame of decoder.end()) {
       if (frame.text !== '') yield frame.text;
-      if (frame.done) {
-        finished = true;
-        return;
-      }
+      if (frame.done) return (end = frame.end ?? { reason: 'unknown' });
     }
-    throw new ModelError('malformed', `The model server at ${ep.endpoint} ended the stream before the reply was finished.`);
+    throw new ModelError('malformed', `The model server at ${ep.endpoint} ended the stream before the reply was finished (${path}).`);
   } catch (error) {
-    throw redactKey(classify(ep, error, { aborted: signal.aborted, timedOut, replying, proxy: proxy && displayProxy(proxy) }), ep.apiKey);
+    // The reply was whole; only the rest of the body was slow, and its connection is dropped.
+    if (end && !signal.aborted) return end;
+    throw redactKey(classify(ep, error, { aborted: signal.aborted, timedOut, replying, path, proxy: proxy && displayProxy(proxy) }), ep.apiKey);
   } finally {
     clearTimeout(timer);
     // Stopped early (the caller broke off, or an error): close the connection so the server stops generating.
-    if (!finished) controller.abort();
+    if (!end || timedOut) controller.abort();
   }
 }
 
 const NO_NETWORK_SETTINGS = { proxy: '', noProxy: '', caFile: '' };
 
-function classify(ep: ModelEndpoint, error: unknown, state: { aborted: boolean; timedOut: boolean; replying: boolean; proxy: string | null }): ModelError {
+function classify(ep: ModelEndpoint, error: unknown, state: { aborted: boolean; timedOut: boolean; replying: boolean; path: string; proxy: string | null }): ModelError {
   if (state.aborted) return abortedError(ep);
-  if (state.timedOut) return timeoutError(ep);
+  if (state.timedOut) return timeoutError(ep, state.path);
   if (error instanceof ModelError) return error;
   return connectionError(ep, error, state.replying, state.proxy);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createDecoder, type Frame, type FrameReader, type WireFormat, Utf8LineSplitter } from './stream.js';
+import { createDecoder, firstChoice, ollamaEnd, type Frame, type FrameReader, type WireFormat, Utf8LineSplitter } from './stream.js';
 import { ModelError } from './types.js';
 
 const readOllama: FrameReader = (m) => ({ text: typeof m.response === 'string' ? m.response : '', done: m.done === true });
@@ -98,5 +98,16 @@ describe('Utf8LineSplitter', () => {
     expect(lines.push(bytes('tail'))).toEqual([]);
     expect(lines.end()).toEqual(['tail']);
     expect(lines.end()).toEqual([]);
+  });
+});
+
+describe('how a reply ended', () => {
+  it("reads OpenAI-compatible finish_reason with usage, or llama.cpp's timings, and Ollama's done_reason with its counts", () => {
+    expect(firstChoice({ choices: [{ delta: { content: 'a' }, finish_reason: null }] })).toMatchObject({ done: false });
+    expect(firstChoice({ choices: [{ delta: {}, finish_reason: 'length' }], usage: { prompt_tokens: 120, completion_tokens: 64 } }).end).toEqual({ reason: 'length', promptTokens: 120, replyTokens: 64 });
+    expect(firstChoice({ choices: [{ delta: {}, finish_reason: 'length' }], timings: { prompt_n: 3, predicted_n: 48 } }).end).toEqual({ reason: 'length', replyTokens: 48 });
+    expect(firstChoice({ choices: [{ text: '', finish_reason: 'content_filter' }] }).end).toEqual({ reason: 'other' });
+    expect(ollamaEnd({ done: true, done_reason: 'length', prompt_eval_count: 4096, eval_count: 12 })).toEqual({ reason: 'length', promptTokens: 4096, replyTokens: 12 });
+    expect(ollamaEnd({ done: true })).toEqual({ reason: 'unknown' });
   });
 });

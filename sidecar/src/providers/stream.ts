@@ -3,14 +3,16 @@
  * including inside a line or a multi-byte character, so all state lives here between pushes.
  */
 import { maskThenTruncate } from '../server/mask.js';
-import { ModelError } from './types.js';
+import { endReason, ModelError, type ReplyEnd } from './types.js';
 
 export type WireFormat = 'ndjson' | 'sse';
 
-/** One decoded message: a piece of text, and whether the server said the reply is finished. */
+/** One decoded message: a piece of text, and whether the server said the reply is finished (and how). */
 export interface Frame {
   text: string;
   done: boolean;
+  /** On the last message, when it says how the reply ended. */
+  end?: ReplyEnd;
 }
 
 /** Reads the text and end marker out of one parsed message of a given API. */
@@ -108,11 +110,27 @@ export function createDecoder(format: WireFormat, endpoint: string, read: FrameR
   return format === 'ndjson' ? ndjsonDecoder(endpoint, apiKey, read) : sseDecoder(endpoint, apiKey, read);
 }
 
-/** The first choice of an OpenAI-compatible chunk; `finish_reason` marks the last content chunk. */
-export function firstChoice(message: Record<string, unknown>): { choice: Record<string, unknown>; done: boolean } {
+/** The first choice of an OpenAI-compatible chunk; `finish_reason` marks the last content chunk and says why. */
+export function firstChoice(message: Record<string, unknown>): { choice: Record<string, unknown>; done: boolean; end?: ReplyEnd } {
   const choices = message.choices;
   const choice = Array.isArray(choices) && typeof choices[0] === 'object' && choices[0] !== null ? (choices[0] as Record<string, unknown>) : {};
-  return { choice, done: choice.finish_reason !== undefined && choice.finish_reason !== null };
+  if (choice.finish_reason === undefined || choice.finish_reason === null) return { choice, done: false };
+  const usage = (message.usage ?? {}) as Record<string, unknown>;
+  // llama.cpp's server puts its counts in `timings` on this chunk (`usage` only when asked for).
+  const timings = (message.timings ?? {}) as Record<string, unknown>;
+  return { choice, done: true, end: withCounts(endReason(choice.finish_reason), usage.prompt_tokens, usage.completion_tokens ?? timings.predicted_n) };
+}
+
+/** Ollama's last message: `done_reason`, and the token counts `prompt_eval_count` and `eval_count`. */
+export function ollamaEnd(message: Record<string, unknown>): ReplyEnd {
+  return withCounts(endReason(message.done_reason), message.prompt_eval_count, message.eval_count);
+}
+
+function withCounts(reason: ReplyEnd['reason'], prompt: unknown, reply: unknown): ReplyEnd {
+  const end: ReplyEnd = { reason };
+  if (Number.isInteger(prompt)) end.promptTokens = prompt as number;
+  if (Number.isInteger(reply)) end.replyTokens = reply as number;
+  return end;
 }
 
 export function stringField(value: unknown): string {

@@ -13,7 +13,27 @@ export interface ModelEndpoint {
   network?: NetworkSettings;
 }
 
-export type ModelErrorKind = 'connection' | 'http' | 'timeout' | 'malformed' | 'aborted';
+export type ModelErrorKind = 'connection' | 'http' | 'timeout' | 'malformed' | 'aborted' | 'truncated';
+
+/** How a reply that arrived whole ended, as the server reported it on its last message. */
+export interface ReplyEnd {
+  /**
+   * `stop`: the model finished (an end token or a stop sequence); `length`: a token limit cut it
+   * (the request's, or the context window's); `other`: anything else a server names; `unknown`:
+   * the server named none.
+   */
+  reason: 'stop' | 'length' | 'other' | 'unknown';
+  /** Prompt tokens the server evaluated, when it says (Ollama's `prompt_eval_count`). */
+  promptTokens?: number;
+  /** Reply tokens the server generated, when it says. */
+  replyTokens?: number;
+}
+
+/** The reply's end as read from a server's finish reason (OpenAI `finish_reason`, Ollama `done_reason`). */
+export function endReason(value: unknown): ReplyEnd['reason'] {
+  if (value === 'stop' || value === 'length') return value;
+  return typeof value === 'string' && value !== '' ? 'other' : 'unknown';
+}
 
 /** A failed model request, with a message fit to show the user (it never contains the API key). */
 export class ModelError extends Error {

@@ -2,7 +2,7 @@
 import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { ResponseError } from 'vscode-jsonrpc/node.js';
 import { ErrorCodes, serverConnection, type InitializeResult } from '@redline/shared-protocol';
-import { streamChat } from '../providers/chat.js';
+import { streamEdit } from '../providers/edit.js';
 import { proxyPassword } from '../providers/proxy.js';
 import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
@@ -45,8 +45,9 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     channels,
     log,
     model: () => {
-      const endpoint = endpointFromSettings(settings.get(), 'edit');
-      return (request, signal) => streamChat(endpoint, request.messages, signal, undefined, request.schema);
+      const current = settings.get();
+      const endpoint = endpointFromSettings(current, 'edit');
+      return (request, signal) => streamEdit(endpoint, request, signal, current);
     },
     settings: () => settings.get(),
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),

@@ -56,8 +56,14 @@ const MAX_STALE_RENDERS = 20;
 /** Tries of the closing render: a stale answer means the user typed meanwhile, so it is planned again. */
 const CLOSE_ATTEMPTS = 5;
 
-/** Yields the model's reply as text deltas; aborting the signal must end the HTTP request. */
-export type ModelStream = (request: ChatRequest, signal: AbortSignal) => AsyncIterable<string>;
+/** What an inline edit sends: the prompt, and the region's text, which the reply may restate (its size sets the reply's token limit). */
+export type ModelRequest = ChatRequest & { code: string };
+
+/**
+ * Yields the model's reply as text deltas; aborting the signal must end the HTTP request. A reply
+ * that did not arrive whole (a limit cut it) ends in a ModelError, never as a normal end.
+ */
+export type ModelStream = (request: ModelRequest, signal: AbortSignal) => AsyncIterable<string>;
 
 export interface SessionDeps {
   channels: RenderChannels;
@@ -189,13 +195,13 @@ export class EditSession {
     const sel = { start: clamp(instruction.selection.startLine), end: Math.max(clamp(instruction.selection.endLine), clamp(instruction.selection.startLine) + 1) };
     const selection = { start: sel.start - start, end: sel.end - start };
     const { format } = this.shape;
-    let request: ChatRequest;
+    let request: ModelRequest;
     let ask: Ask;
     if (FAMILY[format] === 'text') {
       // Only the lines the prompt can show around the region, not a copy of every line of the document.
       const from = Math.max(0, start - EDIT_CONTEXT_LINES);
       const lines = buffer.lines(from, Math.min(buffer.lineCount, end + EDIT_CONTEXT_LINES));
-      request = buildReplacementPrompt({ fileName: instruction.fileName, languageId: this.doc.languageId, lines, start: start - from, end: end - from, code, instruction: instruction.text });
+      request = { ...buildReplacementPrompt({ fileName: instruction.fileName, languageId: this.doc.languageId, lines, start: start - from, end: end - from, code, instruction: instruction.text }), code };
       ask = newAsk(baseline, code, { streamer: new StreamingLayout(baseline), selection });
     } else {
       // The document as the model sees it: the region's side it rewrites, the rest as it is.
@@ -207,7 +213,7 @@ export class EditSession {
         wholeFile: () => ({ request: buildWholeFilePrompt(file), reader: new WholeFileReader(code, side) }),
       };
       const made = readers[format as keyof typeof readers]();
-      request = made.request;
+      request = { ...made.request, code };
       // A whole-file reply in the selection scope may change only the selection; edits that name
       // their text may change the region, which is the scope.
       const allowed = format === 'wholeFile' && this.shape.scope === 'selection' ? sel : { start, end: start + side.length };

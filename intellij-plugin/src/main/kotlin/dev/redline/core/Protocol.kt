@@ -91,6 +91,8 @@ data class RedlineSettingsPatch(
     val completionModel: String? = null,
     val apiKey: String? = null,
     val requestTimeoutMs: Int? = null,
+    val maxEditTokens: Int? = null,
+    val maxContextTokens: Int? = null,
     val editScope: String? = null,
     val editFormat: String? = null,
     val largeDeletionLines: Int? = null,

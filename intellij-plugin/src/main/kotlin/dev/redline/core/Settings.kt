@@ -12,6 +12,8 @@ class RedlineSettingsState {
     var completionModel: String = ""
     var fimTemplate: String = "auto"
     var requestTimeoutMs: Int = 30_000
+    var maxEditTokens: Int = 8_192
+    var maxContextTokens: Int = 32_768
     var editScope: String = "selection"
     var editFormat: String = "auto"
     var largeDeletionLines: Int = 10
@@ -34,6 +36,8 @@ class RedlineSettingsState {
         completionModel = completionModel.trim(),
         apiKey = apiKey ?: "",
         requestTimeoutMs = requestTimeoutMs,
+        maxEditTokens = maxEditTokens,
+        maxContextTokens = maxContextTokens,
         editScope = editScope,
         editFormat = editFormat,
         largeDeletionLines = largeDeletionLines,

@@ -83,6 +83,10 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Edit format:") { comboBox(listOf("auto", "replacement", "searchReplace", "structured", "wholeFile")).bindItem({ s.editFormat }, { s.editFormat = it ?: s.editFormat }) }
             row("Large deletion (lines):") { intTextField(1..10_000).bindIntText(s::largeDeletionLines).comment("Hunks outside the selection removing more are flagged") }
         }
+        group("Inline Edit") {
+            row("Reply token limit:") { intTextField(1..262_144).bindIntText(s::maxEditTokens).comment("Twice the selection plus 1,024 tokens, up to this") }
+            row("Largest context window (Ollama):") { intTextField(4_096..1_048_576).bindIntText(s::maxContextTokens) }
+        }
         group("Completion") {
             row("FIM template:") { textField().bindText(s::fimTemplate).comment("auto, a model family, or a template with {prefix} and {suffix}") }
             row("Max lines:") { intTextField(1..500).bindIntText(s::maxLines) }
