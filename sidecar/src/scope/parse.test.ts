@@ -170,6 +170,18 @@ describe('SyntaxCache following a document', () => {
     );
   });
 
+  it('keeps following the document after clear(): the next request parses afresh, later ones incrementally', async () => {
+    const { documents, cache, change, current } = setup(source);
+    await current();
+    cache.clear();
+    change({ start: { line: 2, character: 12 }, end: { line: 2, character: 13 } }, '1');
+    expect((await current())!.rootNode.toString()).toBe(await fresh(documents.get(uri)!.buffer.getText()));
+    change({ start: { line: 4, character: 12 }, end: { line: 4, character: 12 } }, ' * 2');
+    expect((await current())!.rootNode.toString()).toBe(await fresh(documents.get(uri)!.buffer.getText()));
+    expect(cache.parses).toEqual({ full: 2, incremental: 1 });
+    cache.forget(uri);
+  });
+
   it('parses afresh when the text it was given is older than the document', async () => {
     const { documents, cache, change } = setup(source);
     await cache.tree(uri, 'typescript', 1, source);

@@ -132,6 +132,10 @@ export class SyntaxCache {
     this.entries.get(uri)?.tree.delete();
     this.entries.delete(uri);
   }
+
+  clear(): void {
+    for (const uri of [...this.entries.keys()]) this.forget(uri);
+  }
 }
 
 const point = (p: { line: number; character: number }): Point => ({ row: p.line, column: p.character });

@@ -378,8 +378,9 @@ export class EditSession {
   }
 
   /**
-   * The reply is complete: its final layout is rendered, the proposal is validated in memory
-   * (syntax, large deletions), then it waits for verdicts with the findings in its `done` status.
+   * The reply is complete: its final layout is validated in memory (syntax, large deletions) and
+   * the findings told in a status before that layout is rendered, so a client has them when the
+   * picture becomes final; then the proposal waits for verdicts (`done`).
    */
   private async finish(ask: Ask): Promise<void> {
     if (ask.located) {
@@ -404,6 +405,9 @@ export class EditSession {
       ask.settled = settled;
       this.target = () => ({ layout: applyOverrides(settled, ask.overrides) });
     }
+    const checks = await this.validate(ask, this.target().layout);
+    if (this.current !== ask) return;
+    this.addFindings(checks, 0);
     this.renders.request();
     await this.renders.settled();
     // Meanwhile the session may have ended, or a new instruction replaced this ask.
@@ -412,24 +416,22 @@ export class EditSession {
       await this.end('noChanges', this.findings.length > 0 ? 'No edit could be applied (see the warnings).' : 'No changes suggested.', 'reject');
       return;
     }
-    const checks = await this.validate(ask);
-    if (this.current !== ask) return;
-    this.addFindings(checks, 0);
     this.enter('pending');
     this.deps.status(this, 'done');
   }
 
-  /** Syntax errors the original did not have and large deletions outside the selection, in the proposal as it now stands. */
-  private async validate(ask: Ask): Promise<Finding[]> {
+  /** Syntax errors the original did not have and large deletions outside the selection, in the final layout before it is shown. */
+  private async validate(ask: Ask, layout: Layout): Promise<Finding[]> {
+    if (!layout.lines.some((l) => l.kind !== 'context')) return [];
     const buffer = this.doc.buffer;
     const before = this.document(this.region.baseline(buffer));
     const early = ask.syntaxBefore?.text === before ? ask.syntaxBefore.rows : null;
     const [syntaxBefore, syntaxAfter] = await Promise.all([
       early ?? this.deps.syntaxErrors(this.doc.languageId, before),
-      this.deps.syntaxErrors(this.doc.languageId, this.document(this.region.proposed(buffer))),
+      this.deps.syntaxErrors(this.doc.languageId, this.document(layout.lines.filter((l) => l.kind !== 'removed').map((l) => l.text))),
     ]);
     return validateProposal({
-      lines: this.region.kinds.map((kind) => ({ kind })),
+      lines: layout.lines,
       regionStart: this.region.start,
       selection: ask.selection,
       largeDeletionLines: this.deps.largeDeletionLines(),
