@@ -1,13 +1,16 @@
 /**
  * Memory of the packaged sidecar after real work: 300 inline completions spread over a TypeScript, a
  * Python and a Kotlin file (each keystroke a new document version, each completion parsed for the
- * multiline decision), against the model double. Compared with the floor executable's idle RSS in
- * the same run. Run with `npx tsx bench/memory.bench.ts` after `npm run build`.
+ * multiline decision), against the model double; then after the idle release of the grammar runtime
+ * (scope/idleRelease.ts), and the first completion in each language after it. Compared with the floor
+ * executable's idle RSS in the same run. Run with `npx tsx bench/memory.bench.ts` after `npm run build`
+ * (about two minutes: it waits out the idle period); `--vs <executable>` runs another build beside it.
  */
 import { pathToFileURL } from 'node:url';
 import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';
 import { startModelDouble } from '@redline/model-double';
-import { floorExecutable, pause, round, rssMb, startPackaged } from './packaged.js';
+import { IDLE_RELEASE_MS } from '../sidecar/src/scope/idleRelease.js';
+import { floorExecutable, median, pause, round, rssMb, startPackaged } from './packaged.js';
 
 const COMPLETIONS = 300;
 const LINES = 400;
@@ -22,7 +25,7 @@ function source(languageId: string): string {
   return Array.from({ length: LINES }, (_, i) => line(i)).join('\n') + '\n';
 }
 
-export async function runMemoryBench(): Promise<Record<string, number>> {
+export async function runMemoryBench(executable = PACKAGED_SIDECAR): Promise<Record<string, number | string>> {
   const model = await startModelDouble();
   model.setDefault({ text: 'value = 1\n    total = value + 2\n    return total\n', chunkSize: 16 });
   const floor = await startPackaged(floorExecutable());
@@ -30,37 +33,61 @@ export async function runMemoryBench(): Promise<Record<string, number>> {
   const floorIdle = rssMb(floor.child.pid!);
   floor.close();
 
-  const sidecar = await startPackaged(PACKAGED_SIDECAR, { provider: 'ollama', endpoint: model.url, completionModel: 'qwen2.5-coder:1.5b', debounceWait: 0 });
+  const sidecar = await startPackaged(executable, { provider: 'ollama', endpoint: model.url, completionModel: 'qwen2.5-coder:1.5b', debounceWait: 0 });
   await sidecar.conn.sendNotification('initialized', {});
   const docs = ['typescript', 'python', 'kotlin'].map((languageId) => ({ uri: `file:///bench/mem.${languageId}`, languageId, version: 1, text: source(languageId) }));
   for (const doc of docs) await sidecar.conn.sendNotification('textDocument/didOpen', { textDocument: doc });
   await pause(1500);
   const idle = rssMb(sidecar.child.pid!);
   let peak = idle;
-  for (let i = 0; i < COMPLETIONS; i++) {
-    const doc = docs[i % docs.length];
-    const line = (i * 7) % LINES;
+  /** A keystroke at `line`, then the completion there; returns the completion's round trip in ms. */
+  const complete = async (doc: (typeof docs)[number], line: number) => {
     doc.version++;
     await sidecar.conn.sendNotification('textDocument/didChange', {
       textDocument: { uri: doc.uri, version: doc.version },
       contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: ' ' }],
     });
+    const started = performance.now();
     await sidecar.conn.sendRequest('textDocument/inlineCompletion', { textDocument: { uri: doc.uri }, position: { line, character: 1 }, context: { triggerKind: 1 } });
+    return performance.now() - started;
+  };
+  const latencies: number[] = [];
+  for (let i = 0; i < COMPLETIONS; i++) {
+    latencies.push(await complete(docs[i % docs.length], (i * 7) % LINES));
     if (i % 50 === 49) peak = Math.max(peak, rssMb(sidecar.child.pid!));
   }
   await pause(1500);
-  const after = rssMb(sidecar.child.pid!);
+  const pid = sidecar.child.pid!;
+  const after = { total: rssMb(pid), anon: rssMb(pid, 'RssAnon'), file: rssMb(pid, 'RssFile') };
+  // The release is checked every 5 s once the runtime has been idle for IDLE_RELEASE_MS.
+  await pause(IDLE_RELEASE_MS + 7000);
+  const released = { total: rssMb(pid), anon: rssMb(pid, 'RssAnon') };
+  const firstAfter: number[] = [];
+  for (const doc of docs) firstAfter.push(await complete(doc, 3));
   const requests = model.requests.length;
   sidecar.close();
   await model.close();
   return {
     'floor (bare SEA) idle RSS MB': floorIdle,
     'sidecar idle RSS, 3 documents open MB': idle,
-    [`sidecar RSS after ${COMPLETIONS} completions (TS, Python, Kotlin) MB`]: after,
-    'sidecar RSS peak seen during the run MB': round(Math.max(peak, after)),
+    [`sidecar RSS after ${COMPLETIONS} completions (TS, Python, Kotlin) MB`]: after.total,
+    '  of which anonymous (RssAnon) / executable pages (RssFile) MB': `${after.anon} / ${after.file}`,
+    'sidecar RSS peak seen during the run MB': round(Math.max(peak, after.total)),
+    [`sidecar RSS after ${IDLE_RELEASE_MS / 1000} s idle (grammar runtime released) MB`]: released.total,
+    '  of which anonymous MB': released.anon,
+    'completion round trip p50, the 300 (debounce 0) ms': round(median(latencies)),
+    'first completion after the release, TS / Python / Kotlin ms': firstAfter.map((ms) => Math.round(ms)).join(' / '),
     'model requests made': requests,
-    'after ÷ floor idle': round(after / floorIdle),
+    'after ÷ floor idle': round(after.total / floorIdle),
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) console.table(await runMemoryBench());
+// `npx tsx bench/memory.bench.ts --vs <other executable>` runs both side by side, under the same load.
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const other = process.argv.indexOf('--vs');
+  if (other < 0) console.table(await runMemoryBench());
+  else {
+    const [mine, theirs] = await Promise.all([runMemoryBench(), runMemoryBench(process.argv[other + 1])]);
+    console.table(Object.fromEntries(Object.keys(mine).map((key) => [key, { [PACKAGED_SIDECAR]: mine[key], [process.argv[other + 1]]: theirs[key] }])));
+  }
+}

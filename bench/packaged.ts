@@ -43,9 +43,13 @@ export async function startPackaged(executable: string, initializationOptions: o
   };
 }
 
-/** Resident set size of a process in MB (Linux /proc). */
-export function rssMb(pid: number): number {
-  return round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+/**
+ * Resident set size of a process in MB (Linux /proc), or one of its parts: `RssAnon` is the process's
+ * own memory; `RssFile` the pages of the executable it has touched, which depend on the page cache
+ * (the kernel maps neighbouring cached pages on a fault) and which it shares and the kernel can drop.
+ */
+export function rssMb(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile' = 'VmRSS'): number {
+  return round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

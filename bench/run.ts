@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark, printed as tables. Figures go to README by hand; nothing is asserted. */
 import { runDiffBench } from './diff.bench.js';
+import { runStreamBench } from './stream.bench.js';
 import { runMirrorBench } from './mirror.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
 import { runPipelineBench } from './pipeline.bench.js';
@@ -11,6 +12,7 @@ import { runContextBench } from './context.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
+  ['streaming picture: does it hold still? (diff corpus)', runStreamBench],
   ['document mirror', runMirrorBench],
   ['sidecar: renders, start-up, memory', runSidecarBench],
   ['inline edit: apply pipeline per edit format, 2,000-line file', runPipelineBench],

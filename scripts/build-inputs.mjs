@@ -14,13 +14,13 @@ export function executableName(base, platform) {
 }
 
 /**
- * SEA assets: the web-tree-sitter runtime and every grammar, keyed by file name (the name the
- * sidecar asks node:sea for). `resolveModule` maps a module-relative path to a file.
+ * SEA assets: the web-tree-sitter runtime (its script and its .wasm) and every grammar, keyed by file
+ * name (the name the sidecar asks node:sea for). `resolveModule` maps a module-relative path to a file.
  */
 export function seaAssets(resolveModule) {
-  const { runtime, grammars } = JSON.parse(readFileSync(WASM_FILES_JSON, 'utf8'));
+  const { runtime, runtimeScript, grammars } = JSON.parse(readFileSync(WASM_FILES_JSON, 'utf8'));
   const assets = {};
-  for (const modulePath of [runtime, ...Object.values(grammars)]) {
+  for (const modulePath of [runtime, runtimeScript, ...Object.values(grammars)]) {
     assets[basename(modulePath)] = resolveModule(modulePath);
   }
   return assets;

@@ -125,7 +125,15 @@ export interface SessionStatusParams {
   warnings?: EditWarning[];
 }
 
-export type DiffLineKind = 'removed' | 'added';
+/** The two sides of a change: the original's removed (red) lines and the proposal's added (green) ones. */
+export type ChangedLineKind = 'removed' | 'added';
+
+/**
+ * A marked line. `unreached` only while a reply streams: an original line below the stream's head
+ * that the reply has not reached yet, shown neutral (dimmed); once the stream passes it, it turns
+ * `removed` or unmarked context. It is an original line: rejecting keeps it.
+ */
+export type DiffLineKind = 'removed' | 'added' | 'unreached';
 
 /** Consecutive document lines of one kind. */
 export interface DiffLineRun {
@@ -139,7 +147,22 @@ export interface WordSpan {
   line: uinteger;
   start: uinteger;
   end: uinteger;
-  kind: DiffLineKind;
+  kind: ChangedLineKind;
+}
+
+/**
+ * What separates a removed line from the added line it pairs with when nothing but whitespace does:
+ * `indentation` (only the leading whitespace differs, e.g. tabs → spaces, a block re-indented) or
+ * `whitespace` (spaces inside or at the end of the line). A client shows it as a label such as
+ * "indentation only"; the pair has no word spans.
+ */
+export type WhitespaceOnly = 'indentation' | 'whitespace';
+
+/** A removed or added line whose pair differs from it only in whitespace. */
+export interface WhitespaceMark {
+  line: uinteger;
+  kind: ChangedLineKind;
+  change: WhitespaceOnly;
 }
 
 /**
@@ -152,16 +175,24 @@ export interface RenderDecorations {
   from: uinteger;
   runs: DiffLineRun[];
   words: WordSpan[];
+  /** Lines whose change is whitespace only (both lines of each such pair). */
+  whitespace: WhitespaceMark[];
   /** The unfinished last line of a streaming reply, or null. */
   streamingLine: number | null;
 }
 
-/** A run of neighbouring diff lines: removed lines, then added lines. `end` is exclusive. */
+/**
+ * A run of neighbouring removed and added lines (in the order the picture shows them: removed first
+ * in a settled diff, wherever the stream put them after a stream). `end` is exclusive. Unreached
+ * lines belong to no hunk.
+ */
 export interface Hunk {
   start: uinteger;
   end: uinteger;
   removed: uinteger;
   added: uinteger;
+  /** Present when every line of the hunk pairs with one that differs from it only in whitespace. */
+  whitespaceOnly?: WhitespaceOnly;
 }
 
 /**

@@ -264,6 +264,28 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       expect(doc.text).toBe(FILE);
     });
 
+    it('the whole proposal is checked before its final render: the warning is there when the picture becomes final', async () => {
+      const doc = await open();
+      const broken = '        requestedBy: userId +,';
+      // A whole-file hunk shows once three unchanged lines follow it: this one, two lines from the
+      // end, only with the final render.
+      const reply = FILE.replace('        requestedBy: userId,', broken);
+      const textAtWarning: string[] = [];
+      client.onStatus((s) => {
+        if (s.uri === doc.uri && textAtWarning.length === 0 && s.warnings?.some((w) => w.kind === 'syntax')) textAtWarning.push(doc.text);
+      });
+      const { sessionId } = await start(doc, { text: reply, chunkSize: 16 }, { scope: 'file', editFormat: 'wholeFile' });
+      const status = await done(sessionId);
+      expect(status.state).toBe('done');
+      expect(status.warnings).toEqual([expect.objectContaining({ kind: 'syntax' })]);
+      expect(textAtWarning).toHaveLength(1);
+      expect(textAtWarning[0]).not.toContain(broken);
+      // Its line is where the final render put the flagged line.
+      expect(doc.text.split('\n')[status.warnings![0].line!]).toBe(broken);
+      await settleAll(sessionId, false);
+      expect(doc.text).toBe(FILE);
+    });
+
     it('auto: a small file in the file scope is rewritten whole; a large deletion outside the selection is flagged', async () => {
       const helpers = Array.from({ length: 14 }, (_, i) => `export const helper${i} = ${i};`).join('\n');
       const text = FILE + helpers + '\n';

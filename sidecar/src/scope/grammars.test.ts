@@ -28,8 +28,8 @@ describe('resolveLanguageId', () => {
 });
 
 describe('wasm files', () => {
-  it('resolve to files in node_modules, and distinct files have distinct asset names', () => {
-    const paths = [...new Set([wasmFiles.runtime, ...Object.values(wasmFiles.grammars)])];
+  it('resolve to files in node_modules (the runtime script too), and distinct files have distinct asset names', () => {
+    const paths = [...new Set([wasmFiles.runtime, wasmFiles.runtimeScript, ...Object.values(wasmFiles.grammars)])];
     for (const path of paths) expect(existsSync(require.resolve(path)), path).toBe(true);
     expect(new Set(paths.map(assetName)).size).toBe(paths.length);
   });

@@ -1,10 +1,14 @@
 /**
- * Loads the web-tree-sitter runtime and grammars. In the single executable the .wasm bytes are SEA
- * assets (named by file name, see wasmFiles.json, which the build script also reads); elsewhere they
- * come from node_modules. Everything is lazy and cached: the module itself is imported, and the runtime
- * initialised, on first use (not at start: `initialize` needs none of it), each grammar on its first use.
+ * Loads the web-tree-sitter runtime and grammars. In the single executable the runtime's script and the
+ * .wasm bytes are SEA assets (named by file name, see wasmFiles.json, which the build script also
+ * reads); elsewhere they come from node_modules. Everything is lazy and cached: the runtime is
+ * evaluated and initialised on first use (not at start: `initialize` needs none of it), each grammar on
+ * its first use. `releaseTreeSitter` drops the whole instance so that its memory can go back to the
+ * system; the next use builds a fresh one.
  */
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { compileFunction } from 'node:vm';
 import type { Language, Parser } from 'web-tree-sitter';
 import wasmFiles from './wasmFiles.json';
 
@@ -67,6 +71,7 @@ export function assetName(modulePath: string): string {
 interface SeaModule {
   isSea(): boolean;
   getAsset(key: string): ArrayBuffer;
+  getAsset(key: string, encoding: string): string;
 }
 
 function seaModule(): SeaModule | null {
@@ -87,27 +92,64 @@ async function wasmBytes(modulePath: string): Promise<Uint8Array> {
 
 type TreeSitter = typeof import('web-tree-sitter');
 
-let runtime: Promise<TreeSitter> | null = null;
-const languages = new Map<string, Promise<Language>>();
-const parsers = new Map<string, Parser>();
-
-function initRuntime(): Promise<TreeSitter> {
-  if (!runtime) {
-    runtime = Promise.all([import('web-tree-sitter'), wasmBytes(wasmFiles.runtime)]).then(async ([treeSitter, wasmBinary]) => {
-      await treeSitter.Parser.init({ wasmBinary });
-      return treeSitter;
-    });
-    runtime.catch(() => (runtime = null)); // a failed load is retried by the next caller
+/**
+ * A fresh copy of web-tree-sitter's CommonJS module. The library keeps its wasm instance in
+ * module-level variables with no way to drop it, so the only way to give its memory back is to let
+ * go of the whole module; `require` would return the cached one, hence the script is evaluated here.
+ */
+async function evaluateTreeSitter(): Promise<TreeSitter> {
+  const sea = seaModule();
+  let source: string;
+  let filename: string;
+  if (sea) {
+    filename = assetName(wasmFiles.runtimeScript);
+    source = sea.getAsset(filename, 'utf8');
+  } else {
+    filename = nodeRequire.resolve(wasmFiles.runtimeScript);
+    const { readFile } = await import('node:fs/promises');
+    source = await readFile(filename, 'utf8');
   }
-  return runtime;
+  const module = { exports: {} as TreeSitter };
+  const run = compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], { filename });
+  run(module.exports, nodeRequire, module, filename, dirname(filename));
+  return module.exports;
 }
 
-function loadLanguage(modulePath: string): Promise<Language> {
-  let language = languages.get(modulePath);
+/** One web-tree-sitter instance: its runtime, the grammars loaded into it, one parser per language. */
+interface Instance {
+  runtime: Promise<TreeSitter>;
+  languages: Map<string, Promise<Language>>;
+  parsers: Map<string, Parser>;
+}
+
+let instance: Instance | null = null;
+let lastUse = 0;
+
+function currentInstance(): Instance {
+  lastUse = performance.now();
+  if (!instance) {
+    const created: Instance = {
+      runtime: Promise.all([evaluateTreeSitter(), wasmBytes(wasmFiles.runtime)]).then(async ([treeSitter, wasmBinary]) => {
+        await treeSitter.Parser.init({ wasmBinary });
+        return treeSitter;
+      }),
+      languages: new Map(),
+      parsers: new Map(),
+    };
+    created.runtime.catch(() => {
+      if (instance === created) instance = null; // a failed load is retried by the next caller
+    });
+    instance = created;
+  }
+  return instance;
+}
+
+function loadLanguage(current: Instance, modulePath: string): Promise<Language> {
+  let language = current.languages.get(modulePath);
   if (!language) {
-    language = initRuntime().then(async ({ Language }) => Language.load(await wasmBytes(modulePath)));
-    language.catch(() => languages.delete(modulePath)); // retried by the next caller
-    languages.set(modulePath, language);
+    language = current.runtime.then(async ({ Language }) => Language.load(await wasmBytes(modulePath)));
+    language.catch(() => current.languages.delete(modulePath)); // retried by the next caller
+    current.languages.set(modulePath, language);
   }
   return language;
 }
@@ -118,15 +160,30 @@ function loadLanguage(modulePath: string): Promise<Language> {
  */
 export async function getParser(languageId: string): Promise<Parser | null> {
   if (!isSupportedLanguage(languageId)) return null;
-  const cached = parsers.get(languageId);
+  const current = currentInstance();
+  const cached = current.parsers.get(languageId);
   if (cached) return cached;
-  const [{ Parser }, language] = await Promise.all([initRuntime(), loadLanguage(GRAMMAR_FILES[languageId])]);
-  let parser = parsers.get(languageId); // a concurrent call may have got here first
+  const [{ Parser }, language] = await Promise.all([current.runtime, loadLanguage(current, GRAMMAR_FILES[languageId])]);
+  let parser = current.parsers.get(languageId); // a concurrent call may have got here first
   if (!parser) {
     parser = new Parser().setLanguage(language);
-    parsers.set(languageId, parser);
+    current.parsers.set(languageId, parser);
   }
   return parser;
+}
+
+/** Milliseconds since the last `getParser` or `warmUp`, or null when no instance is loaded. */
+export function treeSitterIdleMs(): number | null {
+  return instance ? performance.now() - lastUse : null;
+}
+
+/**
+ * Lets go of the web-tree-sitter instance: its wasm memory (which never shrinks while it lives), the
+ * compiled runtime and grammars, the parsers. Trees made by it stay valid while someone holds them,
+ * but the memory comes back only once nothing does: the syntax cache must be cleared too.
+ */
+export function releaseTreeSitter(): void {
+  instance = null;
 }
 
 /**
@@ -134,7 +191,7 @@ export async function getParser(languageId: string): Promise<Parser | null> {
  * process is several times slower than later ones. Meant to run in the background after start.
  */
 export async function warmUp(languageIds: readonly string[] = []): Promise<void> {
-  await initRuntime();
+  await currentInstance().runtime;
   for (const languageId of languageIds) {
     (await getParser(languageId))?.parse('x')?.delete();
   }

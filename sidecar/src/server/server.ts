@@ -9,7 +9,8 @@ import { registerInlineCompletion } from '../completion/service.js';
 import { ContextService } from '../context/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
 import { syntaxErrorRows } from '../scope/syntaxErrors.js';
-import { warmUp } from '../scope/grammars.js';
+import { treeSitterIdleMs, warmUp } from '../scope/grammars.js';
+import { releaseTreeSitterWhenIdle } from '../scope/idleRelease.js';
 import { SyntaxCache } from '../scope/parse.js';
 import { EditSessions } from '../session/editSessions.js';
 import { RenderChannels } from '../session/renderChannel.js';
@@ -21,7 +22,13 @@ import { SettingsStore } from './settings.js';
 export const SERVER_VERSION = '0.1.0';
 
 /** Starts serving `raw`; returns the log, which main.ts also gives errors no handler caught. */
-export function startServer(raw: MessageConnection, options: { onExit(code: number): void }): SidecarLog {
+export interface ServerOptions {
+  onExit(code: number): void;
+  /** Runs the garbage collector, where the process allows it (main.ts), after a release of idle memory. */
+  collectGarbage?(): void;
+}
+
+export function startServer(raw: MessageConnection, options: ServerOptions): SidecarLog {
   const log = new SidecarLog();
   const lifecycle = new Lifecycle();
   const conn = serverConnection(raw, {
@@ -42,7 +49,8 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
   settings.onChange((s) => log.setSecrets([s.apiKey, proxyPassword(s.proxy)]));
   const channels = new RenderChannels(documents, (params) => conn.sendRequest('redline/applyRender', params), log);
   const syntax = new SyntaxCache();
-  documents.onClose((uri) => syntax.forget(uri));
+  syntax.follow(documents);
+  const stopIdleRelease = releaseTreeSitterWhenIdle(() => syntax.clear(), options.collectGarbage);
   const context = new ContextService({ documents, syntax, log });
   const sessions = new EditSessions({
     documents,
@@ -90,7 +98,12 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     // The first parse of a grammar is slow: compile it before the user asks for a scope.
     void warmUp([params.textDocument.languageId]);
   });
-  conn.onNotification('textDocument/didChange', (params) => channels.didChange(params));
+  conn.onNotification('textDocument/didChange', (params) => {
+    channels.didChange(params);
+    // Typing again after the idle release: rebuild the grammar runtime before the completion asks.
+    const doc = documents.get(params.textDocument.uri);
+    if (doc && treeSitterIdleMs() === null) void warmUp([doc.languageId]);
+  });
   conn.onNotification('textDocument/didClose', (params) => documents.close(params.textDocument.uri));
 
   conn.onRequest('redline/inlineEdit/start', (params) => sessions.start(params));
@@ -108,6 +121,9 @@ export function startServer(raw: MessageConnection, options: { onExit(code: numb
     return {};
   });
   conn.onNotification('exit', () => options.onExit(lifecycle.exitCode));
-  raw.onClose(() => options.onExit(lifecycle.exitCode));
+  raw.onClose(() => {
+    stopIdleRelease();
+    options.onExit(lifecycle.exitCode);
+  });
   return log;
 }

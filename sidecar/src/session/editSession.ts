@@ -118,6 +118,8 @@ interface Ask {
   readonly overrides: LineOverrides;
   /** Null for a snippet, which arrives complete, and for a located format. */
   readonly streamer: StreamingLayout | null;
+  /** The final layout once the reply is complete; the user's typing still applies to it. */
+  settled: Layout | null;
   readonly abort: AbortController;
   /** A located format's pipeline; null for text formats. */
   readonly located: LocatedProposal | null;
@@ -363,9 +365,14 @@ export class EditSession {
       this.noteFindings(ask);
       return;
     }
-    if (!ask?.streamer) return;
-    const layout = applyOverrides(ask.streamer.update(streamingProposal(ask.code, ask.reply)), ask.overrides);
-    this.target = () => ({ layout });
+    if (!ask) return;
+    const { streamer, settled, overrides } = ask;
+    // Typing while the final layout is on its way keeps that layout, with the typing in it.
+    if (settled) this.target = () => ({ layout: applyOverrides(settled, overrides) });
+    else if (streamer) {
+      streamer.push(streamingProposal(ask.code, ask.reply));
+      this.target = () => ({ layout: applyOverrides(streamer.layout(), overrides) });
+    } else return;
     this.renders.request();
   }
 
@@ -398,8 +405,9 @@ export class EditSession {
   }
 
   /**
-   * The reply is complete: its final layout is rendered, the proposal is validated in memory
-   * (syntax, large deletions), then it waits for verdicts with the findings in its `done` status.
+   * The reply is complete: its final layout is validated in memory (syntax, large deletions) and
+   * the findings told in a status before that layout is rendered, so a client has them when the
+   * picture becomes final; then the proposal waits for verdicts (`done`).
    */
   private async finish(ask: Ask): Promise<void> {
     if (ask.located) {
@@ -415,13 +423,18 @@ export class EditSession {
       this.target = () => this.locatedTarget(ask);
     } else {
       const text = ask.verbatim ? ask.reply : finalizeProposal(ask.code, ask.reply).text;
-      const layout = applyOverrides(layoutDiff(ask.seen, text, { streaming: false }), ask.overrides);
-      if (!layout.lines.some((l) => l.kind !== 'context')) {
+      // After a stream, the final diff keeps what the stream showed wherever a shortest diff allows.
+      const settled = ask.streamer ? ask.streamer.settle(text) : layoutDiff(ask.seen, text);
+      if (!settled.lines.some((l) => l.kind !== 'context')) {
         await this.end('noChanges', 'No changes suggested.', 'reject');
         return;
       }
-      this.target = () => ({ layout });
+      ask.settled = settled;
+      this.target = () => ({ layout: applyOverrides(settled, ask.overrides) });
     }
+    const checks = await this.validate(ask, this.target().layout);
+    if (this.current !== ask) return;
+    this.addFindings(checks, 0);
     this.renders.request();
     await this.renders.settled();
     // Meanwhile the session may have ended, or a new instruction replaced this ask.
@@ -430,24 +443,22 @@ export class EditSession {
       await this.end('noChanges', this.findings.length > 0 ? 'No edit could be applied (see the warnings).' : 'No changes suggested.', 'reject');
       return;
     }
-    const checks = await this.validate(ask);
-    if (this.current !== ask) return;
-    this.addFindings(checks, 0);
     this.enter('pending');
     this.deps.status(this, 'done');
   }
 
-  /** Syntax errors the original did not have and large deletions outside the selection, in the proposal as it now stands. */
-  private async validate(ask: Ask): Promise<Finding[]> {
+  /** Syntax errors the original did not have and large deletions outside the selection, in the final layout before it is shown. */
+  private async validate(ask: Ask, layout: Layout): Promise<Finding[]> {
+    if (!layout.lines.some((l) => l.kind !== 'context')) return [];
     const buffer = this.doc.buffer;
     const before = this.document(this.region.baseline(buffer));
     const early = ask.syntaxBefore?.text === before ? ask.syntaxBefore.rows : null;
     const [syntaxBefore, syntaxAfter] = await Promise.all([
       early ?? this.deps.syntaxErrors(this.doc.languageId, before),
-      this.deps.syntaxErrors(this.doc.languageId, this.document(this.region.proposed(buffer))),
+      this.deps.syntaxErrors(this.doc.languageId, this.document(layout.lines.filter((l) => l.kind !== 'removed').map((l) => l.text))),
     ]);
     return validateProposal({
-      lines: this.region.kinds.map((kind) => ({ kind })),
+      lines: layout.lines,
       regionStart: this.region.start,
       selection: ask.selection,
       largeDeletionLines: this.deps.largeDeletionLines(),
@@ -475,7 +486,7 @@ export class EditSession {
       return {
         params: {
           edits: plan.edits,
-          decorations: close ? { from, runs: [], words: [], streamingLine: null } : preview.decorations(from),
+          decorations: close ? { from, runs: [], words: [], whitespace: [], streamingLine: null } : preview.decorations(from),
           hunks: close ? [] : preview.hunks().filter((h) => h.start >= from),
           undo: { group: this.id, open: !this.opened, close },
         },
@@ -512,6 +523,7 @@ function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer
     reply: '',
     overrides: noOverrides(),
     streamer: parts.streamer ?? null,
+    settled: null,
     abort: new AbortController(),
     located: parts.located ?? null,
     selection: parts.selection,

@@ -83,11 +83,8 @@ function structuredReply(c: Case): string {
   return JSON.stringify({ files: [{ path: 'src/doc.ts', edits }] });
 }
 
-/** Streams `reply` in `chunks`, planning and committing after every chunk as a session's renders do. */
-function run(c: Case, reply: string, structured: boolean, chunks: number[]): { lines: RegionLine[]; findings: number } {
-  // Structured oldText ends in a line break: the document's lines end in one too (a final empty line).
-  const doc = structured ? [...c.doc, ''] : c.doc;
-  const p = new LocatedProposal({ reader: structured ? new StructuredReader() : new SearchReplaceReader(), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
+/** Streams `reply` in `chunks` through `p`, planning and committing after every chunk as a session's renders do. */
+function stream(p: LocatedProposal, doc: string[], reply: string, chunks: number[]): RegionLine[] {
   let lines = regionLines(
     doc.map(() => 'context'),
     doc.map(() => []),
@@ -106,7 +103,15 @@ function run(c: Case, reply: string, structured: boolean, chunks: number[]): { l
   const end = p.finish(reply);
   if (end) throw new Error(end.error);
   step();
-  return { lines, findings: p.findings.length };
+  return lines;
+}
+
+/** A case's SEARCH/REPLACE or structured reply streamed through the pipeline. */
+function run(c: Case, reply: string, structured: boolean, chunks: number[]): { lines: RegionLine[]; findings: number } {
+  // Structured oldText ends in a line break: the document's lines end in one too (a final empty line).
+  const doc = structured ? [...c.doc, ''] : c.doc;
+  const p = new LocatedProposal({ reader: structured ? new StructuredReader() : new SearchReplaceReader(), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
+  return { lines: stream(p, doc, reply, chunks), findings: p.findings.length };
 }
 
 describe('the apply pipeline (property)', () => {
@@ -130,39 +135,73 @@ describe('the apply pipeline (property)', () => {
   }
 });
 
+/** Each original line kept (null) or replaced by up to three lines. */
+type RewritePlan = Array<string[] | null>;
+const rewritten = (doc: string[], plan: RewritePlan) => doc.flatMap((l, i) => (plan[i] === null || plan[i] === undefined ? [l] : plan[i]!));
+
+/** A whole-file reply streamed through the pipeline. */
+function runWhole(doc: string[], reply: string, chunks: number[], allowed = { start: 0, end: doc.length }): { lines: RegionLine[]; findings: LocatedProposal['findings'] } {
+  const p = new LocatedProposal({ reader: new WholeFileReader(doc.join('\n') + '\n', doc), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed });
+  return { lines: stream(p, doc, reply, chunks), findings: p.findings };
+}
+
 describe('whole-file replies through the pipeline (property)', () => {
   it('give exactly the model\'s file, hunk by hunk as it streams, the baseline untouched', () => {
     const rewrite = fc.array(fc.oneof(fc.constant<null>(null), fc.array(fc.constantFrom('x();', '  y();', ''), { maxLength: 3 })), { minLength: 1, maxLength: 30 });
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), rewrite, fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 40 }), fc.boolean(), (doc, plan, chunks, fenced) => {
-        // Each original line is kept (null) or replaced by up to three lines.
-        const target = doc.flatMap((l, i) => (plan[i] === null || plan[i] === undefined ? [l] : plan[i]!));
-        const code = doc.join('\n') + '\n';
+        const target = rewritten(doc, plan);
         const body = target.join('\n') + '\n';
         const reply = fenced ? 'Here it is:\n```ts\n' + body + '```\nDone.' : body;
-        const p = new LocatedProposal({ reader: new WholeFileReader(code, doc), uri: URI, seen: doc, regionStart: 0, regionEnd: doc.length, allowed: { start: 0, end: doc.length } });
-        let lines = regionLines(doc.map(() => 'context'), doc.map(() => []), doc);
-        const step = () => {
-          const planned = p.plan(lines);
-          lines = planned.lines;
-          planned.commit();
-        };
-        let at = 0;
-        for (const size of chunks) {
-          at = Math.min(reply.length, at + size);
-          if (p.grow(reply.slice(0, at))) step();
-        }
-        expect(p.finish(reply)).toBeNull();
-        step();
+        const { lines, findings } = runWhole(doc, reply, chunks);
         // The file as read at the end (fences and blank lines at its ends as extraction settles
         // them, tested on their own), against what the hunks streamed and the last ones built.
-        const want = new WholeFileReader(code, doc).final(reply);
+        const want = new WholeFileReader(doc.join('\n') + '\n', doc).final(reply);
         expect(proposedSide(lines)).toEqual(want);
         if (!target.every((l) => l.trim() === '')) expect(want.join('\n').trim()).toBe(target.join('\n').trim());
         expect(lines.filter((l) => l.kind !== 'added').map((l) => l.text)).toEqual(doc);
-        expect(p.findings).toEqual([]);
+        expect(findings).toEqual([]);
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('a hunk among repeated lines is placed where the whole reply puts it, not at a later repeat', () => {
+    // Once the reply had reached `d = 1;`, its lines `""`, `b();`, `d = 1;` also matched the
+    // original's second `""`, `b();`, `d = 1;`; read against the whole original, four kept lines
+    // (a, a, b, d) were shown deleted, and the next hunk, overlapping them, was refused.
+    const doc = ['a();', 'a();', 'a();', 'b();', 'd = 1;', '', 'b();', 'd = 1;', 'a();'];
+    const target = rewritten(doc, [['x();'], null, [''], null]);
+    const { lines, findings } = runWhole(doc, target.join('\n') + '\n', [1, 8, 4, 8, 2, 1]);
+    expect(findings).toEqual([]);
+    expect(proposedSide(lines)).toEqual(target);
+    // The two texts share 7 of their 9 lines (a, b, d, "", b, d, a), so a shortest picture has
+    // two red and two green lines; red lines stay red, so none was shown deleted mid-stream either.
+    expect(lines.filter((l) => l.kind === 'removed')).toHaveLength(2);
+    expect(lines.filter((l) => l.kind === 'added')).toHaveLength(2);
+  });
+
+  it('nor at an earlier repeat, when the reply has in fact gone past it', () => {
+    // The reply's `// g`, `}`, `""`, `a();` are the original's second run of them. Read only for
+    // the fewest original lines reached, its `}`, `""`, `a();` matched the first run: five new
+    // lines were shown above that, and the eight lines after it deleted (14 changed lines, not 8).
+    const doc = ['// top', '}', '', 'a();', 'a();', 'a();', 'a();', 'd = 1;', '// g', '}', '', 'a();', '  e(f);'];
+    const target = ['// top', '', 'x();', '', 'a();', 'x();', '// g', '}', '', 'a();', '  e(f);'];
+    const reply = target.join('\n') + '\n';
+    const { lines, findings } = runWhole(doc, reply, Array<number>(reply.length).fill(7));
+    expect(findings).toEqual([]);
+    expect(proposedSide(lines)).toEqual(target);
+    // 8 lines in common (// top, "", a, // g, }, "", a, e): 5 red and 3 green at the shortest.
+    expect(lines.filter((l) => l.kind === 'removed')).toHaveLength(5);
+    expect(lines.filter((l) => l.kind === 'added')).toHaveLength(3);
+  });
+
+  it('a hunk outside the selection is refused once, though the last diff finds it again', () => {
+    const doc = ['f() {', '  x;', '}', 'l1', 'l2', 'l3', 'g();', 'l4', 'l5', 'l6'];
+    const target = ['f() {', '  y;', '  z;', '}', 'l1', 'l2', 'l3', 'h();', 'l4', 'l5', 'l6'];
+    const reply = target.join('\n') + '\n';
+    const { lines, findings } = runWhole(doc, reply, Array<number>(reply.length).fill(1), { start: 0, end: 3 });
+    expect(findings).toEqual([expect.objectContaining({ kind: 'outOfScope', line: 6 })]);
+    expect(proposedSide(lines)).toEqual(['f() {', '  y;', '  z;', '}', 'l1', 'l2', 'l3', 'g();', 'l4', 'l5', 'l6']);
   });
 });

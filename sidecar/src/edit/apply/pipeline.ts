@@ -42,6 +42,8 @@ export class LocatedProposal {
   private allowed: { start: number; end: number };
   /** Refusals and flags so far; a line indexes the region's side (or is null). */
   readonly findings: Finding[] = [];
+  /** Edits refused for their scope, in `seenSide`'s lines: a whole file's last diff finds them again. */
+  private readonly outOfScope: LocatedEdit[] = [];
 
   constructor(private readonly input: LocatedAskInput) {
     this.seenSide = input.seen.slice(input.regionStart, input.regionEnd);
@@ -133,7 +135,10 @@ export class LocatedProposal {
   private acceptLocated(e: LocatedEdit, wholeLines: boolean): void {
     this.wholeLines.set(e.index, wholeLines);
     const scoped = checkScope(e, this.allowed, wholeLines);
-    if (!scoped.ok) return this.refuse(scoped.finding, 0);
+    if (!scoped.ok) {
+      this.outOfScope.push(e);
+      return this.refuse(scoped.finding, 0);
+    }
     const clash = this.edits.find((o) => o.start < e.end && e.start < o.end);
     if (clash) {
       return this.refuse(
@@ -162,11 +167,16 @@ export class LocatedProposal {
       if (e.end <= start) start += delta;
       if (e.end <= end) end += delta;
     }
+    // A hunk refused on the way is in the last diff again, where the shown ones above it moved it.
+    const shift = (at: number) => shown.filter((e) => e.end <= at).reduce((d, e) => d + e.lines.length - (e.end - e.start), 0);
+    const reported = this.outOfScope.map((r) => ({ start: r.start + shift(r.start), end: r.end + shift(r.start), text: r.lines.join('\n') }));
     // From here the edits' lines refer to `base`: the earlier ones are all painted, or refused.
     this.edits.length = 0;
     this.seenSide = base;
     this.allowed = { start, end: Math.max(start, end) };
-    for (const e of reader.rest(base, reader.final(reply))) this.acceptLocated(e, true);
+    for (const e of reader.rest(base, reader.final(reply))) {
+      if (!reported.some((r) => r.start === e.start && r.end === e.end && r.text === e.lines.join('\n'))) this.acceptLocated(e, true);
+    }
   }
 
   private refuse(finding: Finding, regionStart: number): void {

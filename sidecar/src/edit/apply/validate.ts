@@ -1,5 +1,5 @@
 /**
- * Checks of a whole proposal, applied in memory, before it is reported done: syntax errors the
+ * Checks of a whole proposal, applied in memory, before it is shown as final: syntax errors the
  * original did not have, and large deletions outside the selection. Flags do not block: the user
  * decides.
  */
@@ -38,7 +38,7 @@ function layoutHunks(lines: readonly Pick<LayoutLine, 'kind'>[]): LayoutHunk[] {
 }
 
 export interface ProposalCheck {
-  /** The region's lines after the final render, and the document line of the first. */
+  /** The region's lines as the final render is to leave them, and the document line of the first. */
   lines: readonly Pick<LayoutLine, 'kind'>[];
   regionStart: number;
   /** The selection, in baseline indices of the region. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { lineDiff } from '../diff.js';
 import { resolveFormat, WHOLE_FILE_MAX_LINES } from './format.js';
 import { buildSearchReplacePrompt, SearchReplaceReader } from './searchReplace.js';
 import { buildStructuredPrompt, EDIT_RESPONSE_SCHEMA, StructuredReader } from './structured.js';
 import type { EditReader, ProposedEdit } from './format.js';
-import { CLOSING_CONTEXT, WholeFileReader } from './wholeFile.js';
+import { CLOSING_CONTEXT, reachedLines, WholeFileReader } from './wholeFile.js';
 
 const prefixes = (s: string) => Array.from({ length: s.length + 1 }, (_, i) => s.slice(0, i));
 
@@ -162,5 +164,28 @@ describe('whole-file reader', () => {
   it('reads the final file out of fences, keeping its indentation', () => {
     const reader = new WholeFileReader('  x\n', ['  x']);
     expect(reader.final('```\n    y\n```')).toEqual(['    y']);
+  });
+});
+
+describe('reachedLines', () => {
+  /** Lines changed by a shortest edit script from a to b (the line diff outside early mode is one). */
+  const changed = (a: string[], b: string[]) => lineDiff(a, b).reduce((n, h) => n + h.aEnd - h.aStart + h.bEnd - h.bStart, 0);
+
+  it('is the original prefix a partial rewrite comes from with the fewest changed lines, the longest on a tie', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', 'c', ''), { maxLength: 12 });
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const costs = Array.from({ length: a.length + 1 }, (_, k) => changed(a.slice(0, k), b));
+        expect(reachedLines(a, b)).toBe(costs.lastIndexOf(Math.min(...costs)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('does not reach past original lines the reply has not written yet', () => {
+    // The reply has as many lines in common with the first six original lines as with all nine
+    // (four), so it has reached six: the last three are not written yet rather than deleted.
+    const original = ['a', 'a', 'a', 'b', 'd', '', 'b', 'd', 'a'];
+    expect(reachedLines(original, ['x', 'a', '', 'b', 'd', ''])).toBe(6);
   });
 });

@@ -3,11 +3,11 @@
  * model, costly in tokens (every unchanged line is repeated), so `auto` uses it only up to
  * WHOLE_FILE_MAX_LINES. The reply is read like a replacement of the whole file (reasoning, fences,
  * blank lines at the ends), and its hunks go through the located pipeline: each hunk is shown once
- * the reply has gone CLOSING_CONTEXT lines past it unchanged, so the region is not owned by the
- * stream and the user may keep typing anywhere in the file; hunks outside a selection scope are
- * refused like any edit.
+ * the reply has gone CLOSING_CONTEXT lines past it unchanged (and where the reply is in the
+ * original is not in doubt), so the region is not owned by the stream and the user may keep typing
+ * anywhere in the file; hunks outside a selection scope are refused like any edit.
  */
-import { lineDiff } from '../diff.js';
+import { lineDiff, type DiffHunk } from '../diff.js';
 import { finalizeProposal, streamingProposal } from '../extract.js';
 import { splitProposal } from '../layout.js';
 import type { ContextInput, PlannedRequest } from '../prompt.js';
@@ -31,10 +31,16 @@ export function buildWholeFilePrompt(input: FilePromptInput, context?: ContextIn
 /** A whole file keeps the indentation the model wrote. */
 const AS_IS = { reindent: false };
 
-/** Reads a whole-file reply as hunks against the lines the model saw. */
+/**
+ * Reads a whole-file reply as hunks against the lines the model saw. A hunk once given is final:
+ * the reply up to it is settled, and later hunks are read only in what follows, so two hunks never
+ * claim the same lines.
+ */
 export class WholeFileReader {
   private lineCount = -1;
-  private readonly given = new Set<string>();
+  /** The reply's lines up to the end of the last hunk given, and how many of `seen` they rewrite. */
+  private settled: string[] = [];
+  private settledSeen = 0;
   private count = 0;
 
   /** `original`: the text the model rewrites; `seen`: the same as lines. */
@@ -48,17 +54,20 @@ export class WholeFileReader {
     const { complete } = splitProposal(streamingProposal(this.original, replySoFar, AS_IS));
     if (complete.length === this.lineCount) return [];
     this.lineCount = complete.length;
-    const hunks = lineDiff(this.seen, complete, { early: true });
-    const out: LocatedEdit[] = [];
-    hunks.forEach((h, i) => {
-      const nextStart = hunks[i + 1]?.bStart ?? complete.length;
-      if (nextStart - h.bEnd < CLOSING_CONTEXT) return;
-      const key = `${h.aStart}:${h.aEnd}:${complete.slice(h.bStart, h.bEnd).join('\n')}`;
-      if (this.given.has(key)) return;
-      this.given.add(key);
-      out.push({ index: this.count++, start: h.aStart, end: h.aEnd, lines: complete.slice(h.bStart, h.bEnd), old: this.seen.slice(h.aStart, h.aEnd) });
-    });
-    return out;
+    // Extraction can still drop a line it gave (prose before a fence): then the rest waits for the end.
+    if (complete.length < this.settled.length || this.settled.some((l, i) => complete[i] !== l)) return [];
+    const a = this.seen.slice(this.settledSeen);
+    const b = complete.slice(this.settled.length);
+    // Two readings of where the reply is: the original lines it has reached for the fewest changed
+    // lines, and a diff against all of them. Among repeated lines they can differ; a hunk is given only where
+    // they agree, else it waits for more of the reply (or for the end).
+    const hunks = lineDiff(a.slice(0, reachedLines(a, b)), b);
+    const last = lastAgreedClosed(hunks, lineDiff(a, b, { early: true }), b.length);
+    if (last < 0) return [];
+    const from = this.settledSeen;
+    this.settledSeen += hunks[last].aEnd;
+    this.settled.push(...b.slice(0, hunks[last].bEnd));
+    return hunks.slice(0, last + 1).map((h) => ({ index: this.count++, start: from + h.aStart, end: from + h.aEnd, lines: b.slice(h.bStart, h.bEnd), old: a.slice(h.aStart, h.aEnd) }));
   }
 
   /** The final lines of the rewritten text. */
@@ -71,4 +80,38 @@ export class WholeFileReader {
   rest(base: readonly string[], final: readonly string[]): LocatedEdit[] {
     return lineDiff(base, final).map((h) => ({ index: this.count++, start: h.aStart, end: h.aEnd, lines: final.slice(h.bStart, h.bEnd), old: base.slice(h.aStart, h.aEnd) }));
   }
+}
+
+/**
+ * The last hunk both readings give alike with all before it, and with CLOSING_CONTEXT unchanged
+ * lines after it in both; -1 when there is none. Hunks closer together close together.
+ */
+function lastAgreedClosed(x: readonly DiffHunk[], y: readonly DiffHunk[], written: number): number {
+  const closed = (hs: readonly DiffHunk[], i: number) => (hs[i + 1]?.bStart ?? written) - hs[i].bEnd >= CLOSING_CONTEXT;
+  const same = (h: DiffHunk, k: DiffHunk) => h.aStart === k.aStart && h.aEnd === k.aEnd && h.bStart === k.bStart && h.bEnd === k.bEnd;
+  let last = -1;
+  for (let i = 0; i < x.length && i < y.length && same(x[i], y[i]); i++) if (closed(x, i) && closed(y, i)) last = i;
+  return last;
+}
+
+/**
+ * How many lines of `a` the partial rewrite `b` has reached: the k for which a[0..k) → b changes
+ * the fewest lines (on a tie the largest, which has the most lines in common). Lines past k are not reached yet rather than deleted;
+ * a diff of `b` against all of `a` counts them as deleted like any other, so among repeated lines
+ * it may match the reply's latest lines to a later repeat and take the lines between as deleted.
+ */
+export function reachedLines(a: readonly string[], b: readonly string[]): number {
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  const n = a.length - p;
+  // row[i]: the longest common subsequence of a[p..p+i) and the rows of b so far.
+  let row = new Int32Array(n + 1);
+  let next = new Int32Array(n + 1);
+  for (let j = p; j < b.length; j++) {
+    for (let i = 1; i <= n; i++) next[i] = a[p + i - 1] === b[j] ? row[i - 1] + 1 : Math.max(row[i], next[i - 1]);
+    [row, next] = [next, row];
+  }
+  let best = 0;
+  for (let i = 1; i <= n; i++) if (i - 2 * row[i] <= best - 2 * row[best]) best = i;
+  return p + best;
 }

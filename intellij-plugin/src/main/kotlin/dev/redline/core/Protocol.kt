@@ -214,21 +214,33 @@ data class EditWarning(val kind: String = "", val message: String = "", val line
 object DiffLineKind {
     const val REMOVED = "removed"
     const val ADDED = "added"
+    /** While streaming: an original line below the stream's head, not reached yet; shown dimmed, kept by a reject. */
+    const val UNREACHED = "unreached"
+}
+
+/** What separates a pair of lines that differ only in whitespace. */
+object WhitespaceOnly {
+    const val INDENTATION = "indentation"
+    const val WHITESPACE = "whitespace"
 }
 
 data class DiffLineRun(val start: Int = 0, val count: Int = 0, val kind: String = DiffLineKind.ADDED)
 
 data class WordSpan(val line: Int = 0, val start: Int = 0, val end: Int = 0, val kind: String = DiffLineKind.ADDED)
 
+/** A removed or added line whose pair differs from it only in whitespace ([change] is a WhitespaceOnly value). */
+data class WhitespaceMark(val line: Int = 0, val kind: String = DiffLineKind.ADDED, val change: String = WhitespaceOnly.INDENTATION)
+
 /** The session's marks on lines ≥ [from]; marks above it stay as they are. */
 data class RenderDecorations(
     val from: Int = 0,
     val runs: List<DiffLineRun> = emptyList(),
     val words: List<WordSpan> = emptyList(),
+    val whitespace: List<WhitespaceMark> = emptyList(),
     val streamingLine: Int? = null,
 )
 
-data class Hunk(val start: Int = 0, val end: Int = 0, val removed: Int = 0, val added: Int = 0)
+data class Hunk(val start: Int = 0, val end: Int = 0, val removed: Int = 0, val added: Int = 0, val whitespaceOnly: String? = null)
 
 data class UndoMarker(val group: String = "", val open: Boolean = false, val close: Boolean = false)
 
