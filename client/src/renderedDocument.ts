@@ -98,13 +98,14 @@ export class RenderedDocument {
 
 /** A render replaces the session's marks from `decorations.from` down; those above stay. */
 export function repaint(current: SessionMarks | undefined, params: RenderParams): SessionMarks {
-  const { from, runs, words, streamingLine } = params.decorations;
+  const { from, runs, words, whitespace, streamingLine } = params.decorations;
   const kept = current?.decorations;
   return {
     decorations: {
       from: Math.min(from, kept?.from ?? from),
       runs: [...(kept?.runs.filter((r) => r.start + r.count <= from) ?? []), ...runs],
       words: [...(kept?.words.filter((w) => w.line < from) ?? []), ...words],
+      whitespace: [...(kept?.whitespace.filter((w) => w.line < from) ?? []), ...whitespace],
       streamingLine,
     },
     hunks: [...(current?.hunks.filter((h) => h.end <= from) ?? []), ...params.hunks],

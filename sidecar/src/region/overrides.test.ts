@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { layoutDiff } from '../edit/layout.js';
+import { StreamingLayout } from '../edit/streamingLayout.js';
 import { applyOverrides, noOverrides, sideIndices } from './overrides.js';
 
 describe('line overrides', () => {
-  const layout = layoutDiff(['keep', 'old one', 'tail'], 'keep\nnew one\ntail\nmore', { streaming: true });
-  // keep | -old one | +new one | tail | +more (streaming)
+  const layout = new StreamingLayout(['keep', 'old one', 'tail']).update('keep\nnew one\ntail\nmore');
+  // keep | +new one | -old one | tail | +more (streaming)
 
   it('finds a region line on both sides', () => {
     const kinds = layout.lines.map((l) => l.kind);
+    expect(kinds).toEqual(['context', 'added', 'removed', 'context', 'added']);
     expect(sideIndices(kinds, 3)).toEqual({ baseline: 2, proposal: 2 });
-    expect(sideIndices(kinds, 2)).toEqual({ baseline: 2, proposal: 1 });
+    expect(sideIndices(kinds, 2)).toEqual({ baseline: 1, proposal: 2 });
   });
 
   it("carries the user's text into original and finished green lines, dropping their word tints", () => {
@@ -18,8 +19,19 @@ describe('line overrides', () => {
     overrides.baseline.set(1, 'old one!');
     overrides.proposal.set(1, 'new one?');
     const out = applyOverrides(layout, overrides);
-    expect(out.lines.map((l) => `${l.kind[0]} ${l.text}`)).toEqual(['c keep // mine', 'r old one!', 'a new one?', 'c tail', 'a more']);
+    expect(layout.words.some((w) => w.line === 1 || w.line === 2)).toBe(true);
+    expect(out.lines.map((l) => `${l.kind[0]} ${l.text}`)).toEqual(['c keep // mine', 'a new one?', 'r old one!', 'c tail', 'a more']);
     expect(out.words.filter((w) => w.line === 1 || w.line === 2)).toEqual([]);
+  });
+
+  it('counts unreached lines on the original side only', () => {
+    const early = new StreamingLayout(['a', 'b', 'c']).update('a\nx');
+    const kinds = early.lines.map((l) => l.kind);
+    expect(kinds).toEqual(['context', 'added', 'unreached', 'unreached']);
+    expect(sideIndices(kinds, 3)).toEqual({ baseline: 2, proposal: 2 });
+    const overrides = noOverrides();
+    overrides.baseline.set(2, 'c typed');
+    expect(applyOverrides(early, overrides).lines[3]).toEqual({ kind: 'unreached', text: 'c typed' });
   });
 
   it('leaves the streaming line to the stream, and the layout untouched without overrides', () => {

@@ -5,7 +5,7 @@
  * index), so a later render never types over them. An overridden line loses its word tints.
  */
 import type { Layout } from '../edit/layout.js';
-import type { LineKind } from '../edit/lines.js';
+import { onBaseline, onProposal, type LineKind } from '../edit/lines.js';
 
 export interface LineOverrides {
   baseline: Map<number, string>;
@@ -19,8 +19,8 @@ export function sideIndices(kinds: readonly LineKind[], index: number): { baseli
   let baseline = 0;
   let proposal = 0;
   for (let i = 0; i < index; i++) {
-    if (kinds[i] !== 'added') baseline++;
-    if (kinds[i] !== 'removed') proposal++;
+    if (onBaseline(kinds[i])) baseline++;
+    if (onProposal(kinds[i])) proposal++;
   }
   return { baseline, proposal };
 }
@@ -32,8 +32,8 @@ export function applyOverrides(layout: Layout, overrides: LineOverrides): Layout
   let proposal = 0;
   const lines = layout.lines.map((line, i) => {
     const text = line.kind === 'added' ? (i === layout.streamingLine ? undefined : overrides.proposal.get(proposal)) : overrides.baseline.get(baseline);
-    if (line.kind !== 'added') baseline++;
-    if (line.kind !== 'removed') proposal++;
+    if (onBaseline(line.kind)) baseline++;
+    if (onProposal(line.kind)) proposal++;
     if (text === undefined || text === line.text) return line;
     replaced.add(i);
     return { kind: line.kind, text };

@@ -19,6 +19,8 @@ export interface ContentChange extends TrackedChange {
   version: number;
   /** The session whose render made this change; absent for the user's own edits. */
   origin?: string;
+  /** The text the change replaced (a slice of the text before it); absent for a whole-document replacement. */
+  removed?: string;
 }
 
 export type ChangeListener = (change: ContentChange) => void;
@@ -30,6 +32,11 @@ export class DocumentStore {
 
   get(uri: string): MirrorDocument | undefined {
     return this.docs.get(uri);
+  }
+
+  /** Every open document, in the order they were opened. */
+  all(): IterableIterator<MirrorDocument> {
+    return this.docs.values();
   }
 
   onChange(listener: ChangeListener): void {
@@ -54,8 +61,9 @@ export class DocumentStore {
     doc.version = params.textDocument.version;
     for (const change of params.contentChanges) {
       const replaced = change.range && replacedRange(doc.buffer, change.range);
+      const removed = change.range && doc.buffer.getText().slice(doc.buffer.offsetAt(change.range.start), doc.buffer.offsetAt(change.range.end));
       doc.buffer.replace(change.range, change.text);
-      for (const listener of this.changeListeners) listener({ uri: doc.uri, replaced, text: change.text, version: doc.version, origin });
+      for (const listener of this.changeListeners) listener({ uri: doc.uri, replaced, text: change.text, version: doc.version, origin, removed });
     }
   }
 

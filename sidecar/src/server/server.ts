@@ -6,6 +6,7 @@ import { streamEdit } from '../providers/edit.js';
 import { proxyPassword } from '../providers/proxy.js';
 import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
+import { ContextService } from '../context/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
 import { syntaxErrorRows } from '../scope/syntaxErrors.js';
 import { treeSitterIdleMs, warmUp } from '../scope/grammars.js';
@@ -50,6 +51,10 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sid
   const settings = new SettingsStore();
   settings.onChange((s) => log.setSecrets([s.apiKey, proxyPassword(s.proxy)]));
   const channels = new RenderChannels(documents, (params) => conn.sendRequest('redline/applyRender', params), log);
+  const syntax = new SyntaxCache();
+  syntax.follow(documents);
+  const stopIdleRelease = releaseTreeSitterWhenIdle(() => syntax.clear(), options.collectGarbage);
+  const context = new ContextService({ documents, syntax, log });
   const sessions = new EditSessions({
     documents,
     channels,
@@ -62,25 +67,35 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sid
     settings: () => settings.get(),
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
     syntaxErrors: syntaxErrorRows,
+    displayPath: (uri) => context.displayPath(uri),
+    context: (doc, params) => ({
+      budget: settings.get().contextBudget,
+      items: (lines, signal) =>
+        context.forEdit({ doc, ...lines, instruction: params.instruction, diagnostics: params.context?.diagnostics, settings: settings.get(), signal }),
+    }),
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
-  const syntax = new SyntaxCache();
-  documents.onClose((uri) => syntax.forget(uri));
-  const stopIdleRelease = releaseTreeSitterWhenIdle(() => syntax.clear(), options.collectGarbage);
-  registerInlineCompletion({ connection: conn, documents, settings, log, syntax });
+  registerInlineCompletion({ connection: conn, documents, settings, log, syntax, context });
 
   conn.onRequest('initialize', (params): InitializeResult => {
     lifecycle.initialized();
     settings.update(params.initializationOptions);
+    context.setWorkspace(params);
     log.connect((type, message) => void conn.sendNotification('window/logMessage', { type, message }));
     return {
-      capabilities: { textDocumentSync: 2, inlineCompletionProvider: true, redlineInlineEdit: true },
+      capabilities: {
+        textDocumentSync: 2,
+        inlineCompletionProvider: true,
+        redlineInlineEdit: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
       serverInfo: { name: 'redline-sidecar', version: SERVER_VERSION },
     };
   });
   // The grammar runtime is compiled once the client has its `initialize` reply, never before it.
   conn.onNotification('initialized', () => void warmUp());
   conn.onNotification('workspace/didChangeConfiguration', (params) => settings.update(params.settings?.redline));
+  conn.onNotification('workspace/didChangeWorkspaceFolders', (params) => context.changeWorkspace(params.event));
   conn.onNotification('textDocument/didOpen', (params) => {
     documents.open(params);
     // The first parse of a grammar is slow: compile it before the user asks for a scope.
