@@ -16,11 +16,12 @@ describe('documentPaint', () => {
             { line: 2, start: 4, end: 9, kind: 'removed' },
             { line: 4, start: 4, end: 11, kind: 'added' },
           ],
+          whitespace: [],
           streamingLine: 6,
         },
         hunks: [],
       },
-      { decorations: { from: 20, runs: [{ start: 20, count: 1, kind: 'added' }], words: [], streamingLine: null }, hunks: [] },
+      { decorations: { from: 20, runs: [{ start: 20, count: 1, kind: 'added' }], words: [], whitespace: [], streamingLine: null }, hunks: [] },
     ]);
     expect(paint).toEqual({
       removedLines: [2, 3],

@@ -12,7 +12,7 @@ import { shiftLine, type LineChange } from './marks';
 
 export class Session {
   state: SessionState = 'streaming';
-  marks: SessionMarks = { decorations: { from: 0, runs: [], words: [], streamingLine: null }, hunks: [] };
+  marks: SessionMarks = { decorations: { from: 0, runs: [], words: [], whitespace: [], streamingLine: null }, hunks: [] };
   /** An edit of this session was applied and its undo step is still open. */
   undoOpen = false;
   /** The added lines and the streaming line, where the document has moved them since the last render. */
@@ -63,7 +63,7 @@ export class Sessions {
   rendered(session: Session | null, params: RenderParams, edited: boolean): void {
     if (!session) return;
     if (edited) session.undoOpen = !params.undo.close;
-    session.marks = params.undo.close ? { decorations: { from: 0, runs: [], words: [], streamingLine: null }, hunks: [] } : repaint(session.marks, params);
+    session.marks = params.undo.close ? { decorations: { from: 0, runs: [], words: [], whitespace: [], streamingLine: null }, hunks: [] } : repaint(session.marks, params);
     const { runs, streamingLine } = session.marks.decorations;
     session.proposalLines = runs.filter((r) => r.kind === 'added').flatMap((r) => Array.from({ length: r.count }, (_, i) => r.start + i));
     if (streamingLine !== null && !session.proposalLines.includes(streamingLine)) session.proposalLines.push(streamingLine);
