@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared-protocol,client,sidecar,terminal-client,model-double}/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['{shared-protocol,client,sidecar,terminal-client,model-double,vscode-extension}/src/**/*.test.ts', 'vscode-extension/e2e/**/*.test.ts', 'test/**/*.test.ts'],
     // Real model servers take both cores: scripts/test.mjs runs that suite on its own, after this one.
     // The cross-built executables have their own, slow suite: `npm run test:platforms`.
     exclude: [...configDefaults.exclude, 'test/real-servers/**', 'test/platforms/**'],

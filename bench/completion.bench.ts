@@ -45,10 +45,11 @@ interface Rig {
   double: ModelDouble;
   settings: SettingsStore;
   log: string[];
+  syntax: SyntaxCache;
   close(): Promise<void>;
 }
 
-async function rig(patch: RedlineSettingsPatch): Promise<Rig> {
+async function rig(patch: RedlineSettingsPatch, followDocuments = true): Promise<Rig> {
   const double = await startModelDouble();
   const toServer = new PassThrough();
   const toClient = new PassThrough();
@@ -61,7 +62,10 @@ async function rig(patch: RedlineSettingsPatch): Promise<Rig> {
   const logger = { info: (m: string) => log.push(m), debug: () => {}, warn: () => {}, error: () => {} };
   server.onNotification('textDocument/didOpen', (p) => documents.open(p));
   server.onNotification('textDocument/didChange', (p) => documents.change(p));
-  const service = registerInlineCompletion({ connection: server, documents, settings, log: logger, syntax: new SyntaxCache() });
+  const syntax = new SyntaxCache();
+  // As the server wires it; without it, every new version is parsed from scratch (the floor to beat).
+  if (followDocuments) syntax.follow(documents);
+  const service = registerInlineCompletion({ connection: server, documents, settings, log: logger, syntax });
   server.raw.listen();
   client.raw.listen();
   await client.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'typescript', version: 1, text: '' } });
@@ -70,6 +74,7 @@ async function rig(patch: RedlineSettingsPatch): Promise<Rig> {
     double,
     settings,
     log,
+    syntax,
     async close() {
       service.dispose();
       client.raw.dispose();
@@ -134,6 +139,88 @@ async function abortToClose(): Promise<number[]> {
   return times;
 }
 
+/** A 5,000-line TypeScript file: a realistic module of interfaces, classes and functions, repeated. */
+export function bigTypeScript(lines = 5000): string {
+  const block = (i: number) => `export interface Order${i} {
+  id: string;
+  items: Array<{ sku: string; quantity: number; price: number }>;
+  placedAt: Date;
+}
+
+export class OrderBook${i} {
+  private readonly orders = new Map<string, Order${i}>();
+
+  add(order: Order${i}): void {
+    if (this.orders.has(order.id)) {
+      throw new Error(\`duplicate order \${order.id}\`);
+    }
+    this.orders.set(order.id, order);
+  }
+
+  total(id: string): number {
+    const order = this.orders.get(id);
+    if (!order) return 0;
+    return order.items.reduce((sum, item) => sum + item.quantity * item.price, 0);
+  }
+
+  /** Orders placed on or after \`since\`, newest first. */
+  recent(since: Date): Order${i}[] {
+    return [...this.orders.values()]
+      .filter((order) => order.placedAt >= since)
+      .sort((a, b) => b.placedAt.getTime() - a.placedAt.getTime());
+  }
+}
+
+export function summarize${i}(book: OrderBook${i}, ids: string[]): string {
+  const parts: string[] = [];
+  for (const id of ids) {
+    const total = book.total(id);
+    parts.push(\`\${id}: \${total.toFixed(2)}\`);
+  }
+  return parts.join('\\n');
+}
+
+`;
+  let text = '';
+  for (let i = 0; text.split('\n').length <= lines; i++) text += block(i);
+  return text.split('\n').slice(0, lines).join('\n') + '\n';
+}
+
+const BIG_URI = 'file:///bench/orders.ts';
+const LATENCY_RUNS = 60;
+const WARM_UP = 5;
+
+/**
+ * Milliseconds from a completion request (explicit, so no debounce) to the model server seeing the
+ * model call, on the 5,000-line file, one keystroke before each: the syntax tree for the multiline
+ * decision, the bracket scan, the prompt. With `followDocuments` the syntax cache applies each
+ * change to its tree and reparses incrementally; without, it parses every new version whole.
+ */
+async function requestToModelCall(followDocuments: boolean): Promise<{ times: number[]; parses: { full: number; incremental: number } }> {
+  const r = await rig({}, followDocuments);
+  const text = bigTypeScript();
+  await r.client.sendNotification('textDocument/didOpen', { textDocument: { uri: BIG_URI, languageId: 'typescript', version: 1, text } });
+  const lines = text.split('\n');
+  let arrived = 0;
+  r.double.onRequest(() => {
+    arrived = performance.now();
+    return { text: 'next();\n', chunkSize: 64 };
+  });
+  const times: number[] = [];
+  for (let i = 0; i < WARM_UP + LATENCY_RUNS; i++) {
+    // The end of a statement line inside a method, a different one each time.
+    const line = 2000 + ((i * 37) % 1500);
+    const at = { line, character: lines[line].length };
+    lines[line] += ' ';
+    await r.client.sendNotification('textDocument/didChange', { textDocument: { uri: BIG_URI, version: i + 2 }, contentChanges: [{ range: { start: at, end: at }, text: ' ' }] });
+    const sent = performance.now();
+    await r.client.sendRequest('textDocument/inlineCompletion', { textDocument: { uri: BIG_URI }, position: { line, character: at.character + 1 }, context: { triggerKind: 1 } });
+    if (i >= WARM_UP) times.push(arrived - sent);
+  }
+  await r.close();
+  return { times, parses: { ...r.syntax.parses } };
+}
+
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -146,7 +233,12 @@ export async function runCompletionBench(): Promise<Record<string, number | stri
   const withTyping = await replay(true);
   const without = await replay(false);
   const closes = await abortToClose();
+  const incremental = await requestToModelCall(true);
+  const whole = await requestToModelCall(false);
   return {
+    '5,000-line TypeScript file: request → model call p50 / p90 ms, incremental reparse': `${round(percentile(incremental.times, 50))} / ${round(percentile(incremental.times, 90))}`,
+    '5,000-line TypeScript file: request → model call p50 / p90 ms, whole file parsed per version': `${round(percentile(whole.times, 50))} / ${round(percentile(whole.times, 90))}`,
+    '5,000-line TypeScript file: parses full / incremental, incremental run': `${incremental.parses.full} / ${incremental.parses.incremental}`,
     'session keystrokes': SESSION.length,
     'model requests per 100 keystrokes, typing through': round(withTyping.perHundred),
     'model requests per 100 keystrokes, no typing through': round(without.perHundred),

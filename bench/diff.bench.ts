@@ -1,15 +1,15 @@
 /**
- * Diff benchmarks: streaming layout (incremental vs full re-diff per chunk) and a large-file
- * lineDiff. Run with `npx tsx bench/diff.bench.ts`; prints a table, asserts nothing.
+ * Diff benchmarks: the streaming layout's CPU beside its peers on a 2,000-line rewrite (the greedy
+ * streaming diff, a jsdiff re-diff per chunk), its cost per chunk and per render on a 500-line
+ * region, and a large-file lineDiff. Run with `npx tsx bench/diff.bench.ts`; asserts nothing.
  */
 import { pathToFileURL } from 'node:url';
-import { lineDiff } from '../sidecar/src/edit/diff.js';
-import { layoutDiff } from '../sidecar/src/edit/layout.js';
+import { diffArrays } from 'diff';
+import { lineDiff, myersDiff } from '../sidecar/src/edit/diff.js';
 import { StreamingLayout } from '../sidecar/src/edit/streamingLayout.js';
+import { GreedyStream } from './peers/greedyStream.js';
 
 const CHUNK = 8;
-// Full re-diffs beyond this many chunks are sampled, to keep the run short.
-const FULL_SAMPLE_TARGET = 150;
 
 function rng(start: number): () => number {
   let s = start >>> 0;
@@ -58,57 +58,108 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const RUNS = 7;
 
-function streamIncremental(baseline: string[], text: string): number[] {
-  const s = new StreamingLayout(baseline);
-  const times: number[] = [];
-  for (let end = CHUNK; end < text.length + CHUNK; end += CHUNK) {
-    const t0 = performance.now();
-    s.update(text.slice(0, Math.min(end, text.length)));
-    times.push(performance.now() - t0);
-  }
-  return times;
+function chunks(text: string): string[] {
+  const out: string[] = [];
+  for (let end = CHUNK; end < text.length + CHUNK; end += CHUNK) out.push(text.slice(0, Math.min(end, text.length)));
+  return out;
 }
 
-/** Times layoutDiff on every `step`-th chunk; returns those times. */
-function streamFull(baseline: string[], text: string, step: number): number[] {
-  const times: number[] = [];
-  const chunks = Math.ceil(text.length / CHUNK);
-  for (let c = step - 1; c < chunks; c += step) {
-    const t0 = performance.now();
-    layoutDiff(baseline, text.slice(0, Math.min((c + 1) * CHUNK, text.length)), { streaming: true });
-    times.push(performance.now() - t0);
+/**
+ * `ours` and `peer` run in turn, RUNS times each after a warm-up: the median of each, and the
+ * median of the per-pair ratios, which holds when the machine's speed drifts during the run.
+ */
+function paired(ours: () => void, peer: () => void): { ours: number; peer: number; ratio: number } {
+  ours();
+  peer();
+  const a: number[] = [];
+  const b: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t0 = performance.now();
+    ours();
+    a.push(performance.now() - t0);
+    t0 = performance.now();
+    peer();
+    b.push(performance.now() - t0);
+    ratios.push(a[i] / b[i]);
   }
-  return times;
+  return { ours: median(a), peer: median(b), ratio: median(ratios) };
 }
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const changedLines = (kinds: readonly string[]) => kinds.filter((k) => k !== 'context').length;
 
 export async function runDiffBench(): Promise<Record<string, number | string>> {
   const results: Record<string, number | string> = {};
 
+  // The 2,000-line rewrite, streamed in 8-character chunks, through each streaming diff.
   const big = codeLines(2000, 1);
   const bigText = rewrite(big, 0.05, 2).join('\n') + '\n';
-  const chunks = Math.ceil(bigText.length / CHUNK);
-  const incremental = sum(streamIncremental(big, bigText));
-  const step = Math.max(1, Math.floor(chunks / FULL_SAMPLE_TARGET));
-  const sampled = streamFull(big, bigText, step);
-  const full = (sum(sampled) / sampled.length) * chunks;
-  results['stream 2000 lines: chunks'] = chunks;
-  results['stream 2000 lines: incremental total ms'] = round(incremental);
-  results['stream 2000 lines: full re-diff total ms'] = round(full);
-  results['stream 2000 lines: full re-diff method'] =
-    step === 1 ? 'every chunk' : `sampled every ${step}th chunk (${sampled.length}), extrapolated`;
-  results['stream 2000 lines: full / incremental'] = round(full / incremental);
+  const texts = chunks(bigText);
+  const streamAndSettle = () => {
+    const s = new StreamingLayout(big);
+    for (const text of texts) s.push(text);
+    s.settle(bigText);
+  };
+  const streamOnly = () => {
+    const s = new StreamingLayout(big);
+    for (const text of texts) s.push(text);
+  };
+  const greedyRun = () => {
+    const g = new GreedyStream(big);
+    for (const text of texts) g.push(text);
+    g.finish();
+  };
+  const withSettle = paired(streamAndSettle, greedyRun);
+  const chunksOnly = paired(streamOnly, greedyRun);
+  const rediffEvery = Math.max(1, Math.floor(texts.length / 150));
+  let rediffSampled = 0;
+  let rediffCalls = 0;
+  for (let c = rediffEvery - 1; c < texts.length; c += rediffEvery) {
+    const complete = texts[c].split('\n').slice(0, -1);
+    const t0 = performance.now();
+    diffArrays(big, complete);
+    rediffSampled += performance.now() - t0;
+    rediffCalls++;
+  }
+  const rediff = (rediffSampled / rediffCalls) * texts.length;
+  const s = new StreamingLayout(big);
+  for (const text of texts) s.push(text);
+  const final = s.settle(bigText);
+  const g = new GreedyStream(big);
+  for (const text of texts) g.push(text);
+  const greedyKinds = g.finish();
+  const shortest = myersDiff(big, bigText.split('\n').slice(0, -1)).reduce((n, h) => n + h.aEnd - h.aStart + h.bEnd - h.bStart, 0);
+  results['stream 2000 lines: chunks of 8 chars'] = texts.length;
+  results['stream 2000 lines: redline, every chunk + final settle, ms'] = round(withSettle.ours);
+  results['stream 2000 lines: redline, chunks only (no settle), ms'] = round(chunksOnly.ours);
+  results['stream 2000 lines: greedy streaming diff, ms'] = round(withSettle.peer);
+  results['stream 2000 lines: redline ÷ greedy, with settle / chunks only (median of paired runs)'] = `${round(withSettle.ratio)} / ${round(chunksOnly.ratio)}`;
+  results['stream 2000 lines: jsdiff re-diff of the finished lines per chunk (sampled), ms'] = round(rediff);
+  results['stream 2000 lines: changed lines, shortest / redline final / greedy'] = `${shortest} / ${changedLines(final.lines.map((l) => l.kind))} / ${changedLines(greedyKinds)}`;
 
+  // A 500-line region: the cost of one chunk, and of materialising the picture for one render.
   const mid = codeLines(500, 3);
   const midText = rewrite(mid, 0.05, 4).join('\n') + '\n';
-  const inc = streamIncremental(mid, midText).sort((a, b) => a - b);
-  const fullMid = streamFull(mid, midText, 1).sort((a, b) => a - b);
-  results['stream 500 lines: incremental p50 ms'] = round(percentile(inc, 50));
-  results['stream 500 lines: incremental p99 ms'] = round(percentile(inc, 99));
-  results['stream 500 lines: full re-diff p50 ms'] = round(percentile(fullMid, 50));
-  results['stream 500 lines: full re-diff p99 ms'] = round(percentile(fullMid, 99));
+  const midLayout = new StreamingLayout(mid);
+  const perChunk: number[] = [];
+  const perRender: number[] = [];
+  chunks(midText).forEach((text, i) => {
+    let t0 = performance.now();
+    midLayout.push(text);
+    perChunk.push(performance.now() - t0);
+    if (i % 6 === 0) {
+      t0 = performance.now();
+      midLayout.layout();
+      perRender.push(performance.now() - t0);
+    }
+  });
+  perChunk.sort((a, b) => a - b);
+  perRender.sort((a, b) => a - b);
+  results['stream 500 lines: per chunk p50 / p99 ms'] = `${round(percentile(perChunk, 50))} / ${round(percentile(perChunk, 99))}`;
+  results['stream 500 lines: picture for a render p50 / p99 ms'] = `${round(percentile(perRender, 50))} / ${round(percentile(perRender, 99))}`;
 
   const huge = codeLines(20_000, 5);
   const hugeEdited = huge.map((l, i) => (i % 100 === 50 ? `${l} // edited` : l));

@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark, printed as tables. Figures go to README by hand; nothing is asserted. */
 import { runDiffBench } from './diff.bench.js';
+import { runStreamBench } from './stream.bench.js';
 import { runMirrorBench } from './mirror.bench.js';
 import { runChecksumBench } from './checksum.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
@@ -8,9 +9,11 @@ import { runCompletionBench } from './completion.bench.js';
 import { runMemoryBench } from './memory.bench.js';
 import { runNetworkBench } from './network.bench.js';
 import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
+import { runContextBench } from './context.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
+  ['streaming picture: does it hold still? (diff corpus)', runStreamBench],
   ['document mirror', runMirrorBench],
   ['document-sync checksum', runChecksumBench],
   ['sidecar: renders, start-up, memory', runSidecarBench],
@@ -20,6 +23,7 @@ for (const [name, run] of [
   ['HTTP client: undici request vs Node fetch', runNetworkBench],
   ['completion agreement on the corpus, by class', runCorpusBench],
   ['completion: whole-document bracket scan', runBracketScanBench],
+  ['context building: inline edit and completion in a 500-file workspace', runContextBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());

@@ -36,6 +36,8 @@ export async function bundle(entry, outfile) {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    // jsonc-parser's `main` is a UMD build whose inner require() calls esbuild cannot see: take its ESM build.
+    alias: { 'jsonc-parser': join(ROOT, 'node_modules/jsonc-parser/lib/esm/main.js') },
     // ESM sources may use import.meta.url (e.g. for createRequire); give them the bundle's own URL.
     banner: { js: 'var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
     define: { 'import.meta.url': '__importMetaUrl' },

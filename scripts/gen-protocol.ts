@@ -3,7 +3,8 @@
  * `METHODS`, the names of its type arguments read with the TypeScript compiler), the settings (from
  * `SETTINGS`), the error codes (from `ErrorCodes`) and a JSON Schema of every protocol type — the
  * validators compiled from that schema by Ajv (standalone code, so the sidecar pays no schema
- * compile at start-up), and README.md's settings table. `--check` fails when a committed copy is out of date.
+ * compile at start-up), README.md's settings table and the VS Code extension's
+ * `contributes.configuration`. `--check` fails when a committed copy is out of date.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +15,13 @@ import ts from 'typescript';
 import { METHODS, type Method, type MethodInfo } from '../shared-protocol/src/methods.js';
 import { ErrorCodes } from '../shared-protocol/src/redline.js';
 import { SETTING_NAMES, SETTINGS, type SettingSpec } from '../shared-protocol/src/settings.js';
+import { generateManifest } from '../vscode-extension/scripts/manifest.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const protocolFile = `${root}shared-protocol/protocol.json`;
 const validatorsFile = `${root}shared-protocol/src/validators.generated.ts`;
 const readmeFile = `${root}README.md`;
+const extensionManifest = `${root}vscode-extension/package.json`;
 const tsconfig = `${root}tsconfig.json`;
 
 /** The method table: kind and direction from `METHODS`, params and result type names from its type arguments. */
@@ -124,6 +127,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     { file: protocolFile, text: protocol },
     { file: validatorsFile, text: generateValidators(protocol) },
     { file: readmeFile, text: generateReadme(readFileSync(readmeFile, 'utf8')) },
+    { file: extensionManifest, text: generateManifest(readFileSync(extensionManifest, 'utf8')) },
   ];
   const check = process.argv.includes('--check');
   let stale = false;

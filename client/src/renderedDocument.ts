@@ -178,13 +178,17 @@ function follow(marks: SessionMarks, t: Touched): SessionMarks {
     const line = at(w.line);
     return line === null ? [] : [{ ...w, line }];
   });
+  const whitespace = marks.decorations.whitespace.flatMap((w) => {
+    const line = at(w.line);
+    return line === null ? [] : [{ ...w, line }];
+  });
   const streaming = marks.decorations.streamingLine === null ? null : at(marks.decorations.streamingLine);
   const hunks = marks.hunks.flatMap((h) => {
     if (h.end <= t.from) return [h];
     if (h.start >= t.to) return [{ ...h, start: h.start + delta, end: h.end + delta }];
     return [];
   });
-  return { decorations: { from: at(marks.decorations.from) ?? t.from, runs: mergeRuns(runs), words, streamingLine: streaming }, hunks };
+  return { decorations: { from: at(marks.decorations.from) ?? t.from, runs: mergeRuns(runs), words, whitespace, streamingLine: streaming }, hunks };
 }
 
 function mergeRuns(runs: RenderDecorations['runs']): RenderDecorations['runs'] {
@@ -199,13 +203,14 @@ function mergeRuns(runs: RenderDecorations['runs']): RenderDecorations['runs'] {
 
 /** A render replaces the session's marks from `decorations.from` down; those above stay. */
 export function repaint(current: SessionMarks | undefined, params: RenderParams): SessionMarks {
-  const { from, runs, words, streamingLine } = params.decorations;
+  const { from, runs, words, whitespace, streamingLine } = params.decorations;
   const kept = current?.decorations;
   return {
     decorations: {
       from: Math.min(from, kept?.from ?? from),
       runs: [...(kept?.runs.filter((r) => r.start + r.count <= from) ?? []), ...runs],
       words: [...(kept?.words.filter((w) => w.line < from) ?? []), ...words],
+      whitespace: [...(kept?.whitespace.filter((w) => w.line < from) ?? []), ...whitespace],
       streamingLine,
     },
     hunks: [...(current?.hunks.filter((h) => h.end <= from) ?? []), ...params.hunks],

@@ -3,6 +3,8 @@
  * the LSP handshake, routes render requests to the right RenderedDocument and collects statuses.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node.js';
 import {
@@ -83,7 +85,13 @@ export class SidecarClient {
    * It runs in a process group of its own, so the terminal's Ctrl-C reaches only the client, which
    * then cancels the session in order. It exits by itself when its stdin closes (the client died).
    */
-  static async spawn(command: string, args: string[], settings: RedlineSettingsPatch, onStderr: (text: string) => void = () => undefined): Promise<SidecarClient> {
+  static async spawn(
+    command: string,
+    args: string[],
+    settings: RedlineSettingsPatch,
+    onStderr: (text: string) => void = () => undefined,
+    workspaceFolders: readonly string[] = [],
+  ): Promise<SidecarClient> {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     running.add(child);
     child.once('exit', () => running.delete(child));
@@ -101,7 +109,7 @@ export class SidecarClient {
     failed.catch(() => undefined);
     const client = SidecarClient.over(child.stdout!, child.stdin!, child);
     try {
-      await Promise.race([client.initialize(settings), failed]);
+      await Promise.race([client.initialize(settings, workspaceFolders), failed]);
     } catch (err) {
       client.kill();
       throw err;
@@ -117,9 +125,9 @@ export class SidecarClient {
   }
 
   /** A client over given streams (an in-process sidecar in tests). */
-  static async connect(input: Readable, output: Writable, settings: RedlineSettingsPatch): Promise<SidecarClient> {
+  static async connect(input: Readable, output: Writable, settings: RedlineSettingsPatch, workspaceFolders: readonly string[] = []): Promise<SidecarClient> {
     const client = SidecarClient.over(input, output, null);
-    await client.initialize(settings);
+    await client.initialize(settings, workspaceFolders);
     return client;
   }
 
@@ -129,8 +137,15 @@ export class SidecarClient {
     return new SidecarClient(clientConnection(raw), child);
   }
 
-  private async initialize(settings: RedlineSettingsPatch): Promise<void> {
-    await this.conn.sendRequest('initialize', { processId: process.pid, clientInfo: { name: 'redline-terminal' }, initializationOptions: settings, capabilities: { redlineRender: true } });
+  /** `workspaceFolders`: directories the sidecar may read for context (definitions, rules); none: it reads no file. */
+  private async initialize(settings: RedlineSettingsPatch, workspaceFolders: readonly string[]): Promise<void> {
+    await this.conn.sendRequest('initialize', {
+      processId: process.pid,
+      clientInfo: { name: 'redline-terminal' },
+      initializationOptions: settings,
+      capabilities: { redlineRender: true },
+      workspaceFolders: workspaceFolders.length > 0 ? workspaceFolders.map((dir) => ({ uri: pathToFileURL(dir).href, name: basename(dir) })) : null,
+    });
     await this.conn.sendNotification('initialized', {});
   }
 

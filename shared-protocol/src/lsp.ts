@@ -89,9 +89,23 @@ export interface ClientInfo {
 export interface InitializeParams {
   processId: number | null;
   clientInfo?: ClientInfo;
+  /**
+   * The project's folders. The sidecar reads files from disk only inside them (for the definitions
+   * of imported symbols and the project's rules files), never outside, never through a symlink
+   * that leads out. Absent or null (and no rootUri): nothing is read from disk.
+   */
+  workspaceFolders?: WorkspaceFolder[] | null;
+  /** The one folder of older clients; used when workspaceFolders is absent. */
+  rootUri?: string | null;
   /** Redline settings the client already knows; same shape as didChangeConfiguration. */
   initializationOptions?: RedlineSettingsPatch;
   capabilities: ClientCapabilities;
+}
+
+/** LSP WorkspaceFolder: a `file:` URI and a name for display. */
+export interface WorkspaceFolder {
+  uri: string;
+  name: string;
 }
 
 export interface ClientCapabilities {
@@ -109,6 +123,13 @@ export interface ServerCapabilities {
   textDocumentSync: 2;
   inlineCompletionProvider: boolean;
   redlineInlineEdit: boolean;
+  /** The client may send workspace/didChangeWorkspaceFolders when its folders change. */
+  workspace: { workspaceFolders: WorkspaceFoldersServerCapabilities };
+}
+
+export interface WorkspaceFoldersServerCapabilities {
+  supported: boolean;
+  changeNotifications: boolean;
 }
 
 export interface InitializeResult {
@@ -127,6 +148,16 @@ export interface LogMessageParams {
 
 export interface CancelParams {
   id: number | string;
+}
+
+/** workspace/didChangeWorkspaceFolders: folders opened and closed since the last report (or `initialize`). */
+export interface DidChangeWorkspaceFoldersParams {
+  event: WorkspaceFoldersChangeEvent;
+}
+
+export interface WorkspaceFoldersChangeEvent {
+  added: WorkspaceFolder[];
+  removed: WorkspaceFolder[];
 }
 
 /** workspace/didChangeConfiguration: `settings.redline` carries a partial RedlineSettings. */
@@ -159,4 +190,37 @@ export interface InlineCompletionItem {
 
 export interface InlineCompletionList {
   items: InlineCompletionItem[];
+}
+
+/** 1 Error, 2 Warning, 3 Information, 4 Hint, as in LSP DiagnosticSeverity. */
+export type DiagnosticSeverity = 1 | 2 | 3 | 4;
+
+export interface Location {
+  uri: string;
+  range: Range;
+}
+
+export interface DiagnosticRelatedInformation {
+  location: Location;
+  message: string;
+}
+
+export interface CodeDescription {
+  href: string;
+}
+
+/**
+ * An LSP Diagnostic (a compiler error, an inspection's warning), in the document's positions at
+ * the version of the request that carries it. `tags`: 1 Unnecessary, 2 Deprecated.
+ */
+export interface Diagnostic {
+  range: Range;
+  severity?: DiagnosticSeverity;
+  code?: number | string;
+  codeDescription?: CodeDescription;
+  /** Who reported it: `ts`, `eslint`, `pyright`, an IntelliJ inspection's name, … */
+  source?: string;
+  message: string;
+  tags?: Array<1 | 2>;
+  relatedInformation?: DiagnosticRelatedInformation[];
 }

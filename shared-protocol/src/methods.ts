@@ -41,6 +41,7 @@ export const METHODS = {
   'textDocument/didChange': clientNotification<L.DidChangeTextDocumentParams>(),
   'textDocument/didClose': clientNotification<L.DidCloseTextDocumentParams>(),
   'workspace/didChangeConfiguration': clientNotification<L.DidChangeConfigurationParams>(),
+  'workspace/didChangeWorkspaceFolders': clientNotification<L.DidChangeWorkspaceFoldersParams>(),
   '$/cancelRequest': clientNotification<L.CancelParams>(),
   'textDocument/inlineCompletion': clientRequest<L.InlineCompletionParams, L.InlineCompletionList>(),
   'redline/completion/selectionChanged': clientNotification<R.SelectionChangedParams>(),

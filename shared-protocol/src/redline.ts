@@ -2,7 +2,7 @@
  * Redline's own methods, under the `redline/` prefix: inline-edit sessions, the render
  * request the sidecar sends to clients, and the completion events LSP has no words for.
  */
-import type { InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, uinteger, VersionedTextDocumentIdentifier } from './lsp.js';
+import type { Diagnostic, InlineCompletionItem, Position, Range, TextDocumentIdentifier, TextEdit, uinteger, VersionedTextDocumentIdentifier } from './lsp.js';
 
 /**
  * What an inline edit may change: `selection` — the selected lines only (widened to whole lines, or
@@ -32,6 +32,17 @@ export interface InlineEditStartParams {
   scope?: EditScope;
   /** Overrides the `editFormat` setting for this request (`auto` picks by scope and file size). */
   editFormat?: EditFormatChoice;
+  /** What the client knows about the code that the sidecar cannot see for itself. */
+  context?: InlineEditContext;
+}
+
+/** Context a client adds to an inline edit; every field is optional. */
+export interface InlineEditContext {
+  /**
+   * The current diagnostics of the range (or of the whole document: the sidecar keeps those that
+   * touch the editable scope), at the request's version. The most severe go to the model first.
+   */
+  diagnostics?: Diagnostic[];
 }
 
 export interface InlineEditStartResult {
@@ -114,7 +125,15 @@ export interface SessionStatusParams {
   warnings?: EditWarning[];
 }
 
-export type DiffLineKind = 'removed' | 'added';
+/** The two sides of a change: the original's removed (red) lines and the proposal's added (green) ones. */
+export type ChangedLineKind = 'removed' | 'added';
+
+/**
+ * A marked line. `unreached` only while a reply streams: an original line below the stream's head
+ * that the reply has not reached yet, shown neutral (dimmed); once the stream passes it, it turns
+ * `removed` or unmarked context. It is an original line: rejecting keeps it.
+ */
+export type DiffLineKind = 'removed' | 'added' | 'unreached';
 
 /** Consecutive document lines of one kind. */
 export interface DiffLineRun {
@@ -128,7 +147,22 @@ export interface WordSpan {
   line: uinteger;
   start: uinteger;
   end: uinteger;
-  kind: DiffLineKind;
+  kind: ChangedLineKind;
+}
+
+/**
+ * What separates a removed line from the added line it pairs with when nothing but whitespace does:
+ * `indentation` (only the leading whitespace differs, e.g. tabs → spaces, a block re-indented) or
+ * `whitespace` (spaces inside or at the end of the line). A client shows it as a label such as
+ * "indentation only"; the pair has no word spans.
+ */
+export type WhitespaceOnly = 'indentation' | 'whitespace';
+
+/** A removed or added line whose pair differs from it only in whitespace. */
+export interface WhitespaceMark {
+  line: uinteger;
+  kind: ChangedLineKind;
+  change: WhitespaceOnly;
 }
 
 /**
@@ -141,16 +175,24 @@ export interface RenderDecorations {
   from: uinteger;
   runs: DiffLineRun[];
   words: WordSpan[];
+  /** Lines whose change is whitespace only (both lines of each such pair). */
+  whitespace: WhitespaceMark[];
   /** The unfinished last line of a streaming reply, or null. */
   streamingLine: number | null;
 }
 
-/** A run of neighbouring diff lines: removed lines, then added lines. `end` is exclusive. */
+/**
+ * A run of neighbouring removed and added lines (in the order the picture shows them: removed first
+ * in a settled diff, wherever the stream put them after a stream). `end` is exclusive. Unreached
+ * lines belong to no hunk.
+ */
 export interface Hunk {
   start: uinteger;
   end: uinteger;
   removed: uinteger;
   added: uinteger;
+  /** Present when every line of the hunk pairs with one that differs from it only in whitespace. */
+  whitespaceOnly?: WhitespaceOnly;
 }
 
 /**

@@ -51,7 +51,7 @@ describe('applySettingsPatch', () => {
 
 describe('the inline-edit settings and the request fields that override them', () => {
   it('offer the same choices', () => {
-    const definitions = protocol.definitions as Record<string, { enum?: string[] }>;
+    const definitions = protocol.definitions as unknown as Record<string, { enum?: unknown[] }>;
     expect(SETTINGS.editFormat.enum).toEqual(definitions.EditFormatChoice.enum);
     expect(SETTINGS.editScope.enum).toEqual(definitions.EditScope.enum);
     expect(SETTINGS.editFormat.enumDescriptions).toHaveLength(SETTINGS.editFormat.enum.length);

@@ -136,13 +136,24 @@ export const SETTINGS = {
   },
   fileContextEnabled: {
     type: 'boolean',
-    default: false,
-    description: 'Context from other open files for completions; for now only part of the completion scope (a change invalidates typed-through suggestions and cache entries).',
+    default: true,
+    description:
+      "Context from the editor's other open files: the user's recent edits (as small diffs) for edits and completions, and for completions the snippets of other open files most like the code at the cursor.",
   },
   lspContextEnabled: {
     type: 'boolean',
-    default: false,
-    description: 'Context from the language server for completions; for now only part of the completion scope, like `fileContextEnabled`.',
+    default: true,
+    description:
+      'Context a language server would give: the signatures and doc comments of the symbols the code uses, found through its imports (open files, and files on disk inside the workspace folders), and for edits the diagnostics the client sends.',
+  },
+  contextBudget: {
+    type: 'integer',
+    default: 8000,
+    minimum: 0,
+    // A million characters is beyond any model's context window.
+    maximum: 1_000_000,
+    description:
+      'Characters of context per request (about 4 per token): the code and the lines around it first, then definitions, project rules, diagnostics, recent edits, similar snippets. The sidecar logs what each request sent.',
   },
   debounceWait: {
     type: 'integer',

@@ -459,7 +459,7 @@ return errors === 0;
 
 export const DidChangeConfigurationParams = validate23;
 const schema25 = {"type":"object","properties":{"settings":{"type":"object","properties":{"redline":{"$ref":"#/definitions/RedlineSettingsPatch"}}}},"required":["settings"]};
-const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
+const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -818,22 +818,22 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.debounceWait !== undefined){
-let data20 = data1.debounceWait;
+if(data1.contextBudget !== undefined){
+let data20 = data1.contextBudget;
 const _errs42 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs42){
 if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 > 2147483647 || isNaN(data20)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(data20 > 1000000 || isNaN(data20)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
 return false;
 }
 else {
 if(data20 < 0 || isNaN(data20)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -845,11 +845,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.completionCacheEnabled !== undefined){
+if(data1.debounceWait !== undefined){
+let data21 = data1.debounceWait;
 const _errs44 = errors;
-if(typeof data1.completionCacheEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs44){
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 2147483647 || isNaN(data21)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data21 < 0 || isNaN(data21)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs44 === errors;
 }
@@ -857,10 +872,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.enableSubsequentCompletions !== undefined){
+if(data1.completionCacheEnabled !== undefined){
 const _errs46 = errors;
-if(typeof data1.enableSubsequentCompletions !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.completionCacheEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs46 === errors;
@@ -869,10 +884,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.proxy !== undefined){
+if(data1.enableSubsequentCompletions !== undefined){
 const _errs48 = errors;
-if(typeof data1.proxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.enableSubsequentCompletions !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs48 === errors;
@@ -881,10 +896,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.noProxy !== undefined){
+if(data1.proxy !== undefined){
 const _errs50 = errors;
-if(typeof data1.noProxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.proxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs50 === errors;
@@ -893,16 +908,29 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.caFile !== undefined){
+if(data1.noProxy !== undefined){
 const _errs52 = errors;
-if(typeof data1.caFile !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.noProxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs52 === errors;
 }
 else {
 var valid3 = true;
+}
+if(valid3){
+if(data1.caFile !== undefined){
+const _errs54 = errors;
+if(typeof data1.caFile !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs54 === errors;
+}
+else {
+var valid3 = true;
+}
 }
 }
 }
@@ -1168,8 +1196,167 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const DidCloseTextDocumentParams = validate30;
-const schema31 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
+export const DidChangeWorkspaceFoldersParams = validate30;
+const schema31 = {"type":"object","properties":{"event":{"$ref":"#/definitions/WorkspaceFoldersChangeEvent"}},"required":["event"]};
+const schema32 = {"type":"object","properties":{"added":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},"removed":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}}},"required":["added","removed"]};
+const schema33 = {"type":"object","properties":{"uri":{"type":"string"},"name":{"type":"string"}},"required":["uri","name"]};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.added === undefined) && (missing0 = "added")) || ((data.removed === undefined) && (missing0 = "removed"))){
+validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.added !== undefined){
+let data0 = data.added;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs3 = errors;
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((data1.uri === undefined) && (missing1 = "uri")) || ((data1.name === undefined) && (missing1 = "name"))){
+validate31.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data1.uri !== undefined){
+const _errs6 = errors;
+if(typeof data1.uri !== "string"){
+validate31.errors = [{instancePath:instancePath+"/added/" + i0+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs6 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.name !== undefined){
+const _errs8 = errors;
+if(typeof data1.name !== "string"){
+validate31.errors = [{instancePath:instancePath+"/added/" + i0+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs8 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate31.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate31.errors = [{instancePath:instancePath+"/added",schemaPath:"#/properties/added/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.removed !== undefined){
+let data4 = data.removed;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data4)){
+var valid4 = true;
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+const _errs12 = errors;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+let missing2;
+if(((data5.uri === undefined) && (missing2 = "uri")) || ((data5.name === undefined) && (missing2 = "name"))){
+validate31.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+if(data5.uri !== undefined){
+const _errs15 = errors;
+if(typeof data5.uri !== "string"){
+validate31.errors = [{instancePath:instancePath+"/removed/" + i1+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs15 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data5.name !== undefined){
+const _errs17 = errors;
+if(typeof data5.name !== "string"){
+validate31.errors = [{instancePath:instancePath+"/removed/" + i1+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs17 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+else {
+validate31.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs12 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate31.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1177,44 +1364,15 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.textDocument === undefined) && (missing0 = "textDocument")){
+if((data.event === undefined) && (missing0 = "event")){
 validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.textDocument !== undefined){
-let data0 = data.textDocument;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.uri === undefined) && (missing1 = "uri")){
-validate30.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.uri !== undefined){
-let data1 = data0.uri;
-const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(data1.length < 1){
-validate30.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-else {
-validate30.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate30.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(data.event !== undefined){
+if(!(validate31(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
 }
 }
 }
@@ -1228,18 +1386,78 @@ validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const DidOpenTextDocumentParams = validate31;
-const schema33 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentItem"}},"required":["textDocument"]};
-const schema34 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"languageId":{"type":"string"},"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["uri","languageId","version","text"]};
+export const DidCloseTextDocumentParams = validate33;
+const schema35 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.textDocument === undefined) && (missing0 = "textDocument")){
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.textDocument !== undefined){
+let data0 = data.textDocument;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.uri === undefined) && (missing1 = "uri")){
+validate33.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.uri !== undefined){
+let data1 = data0.uri;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(data1.length < 1){
+validate33.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+export const DidOpenTextDocumentParams = validate34;
+const schema37 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentItem"}},"required":["textDocument"]};
+const schema38 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"languageId":{"type":"string"},"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["uri","languageId","version","text"]};
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.uri === undefined) && (missing0 = "uri")) || ((data.languageId === undefined) && (missing0 = "languageId"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.text === undefined) && (missing0 = "text"))){
-validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1249,12 +1467,12 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(data0.length < 1){
-validate32.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate35.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1267,7 +1485,7 @@ if(valid0){
 if(data.languageId !== undefined){
 const _errs3 = errors;
 if(typeof data.languageId !== "string"){
-validate32.errors = [{instancePath:instancePath+"/languageId",schemaPath:"#/properties/languageId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/languageId",schemaPath:"#/properties/languageId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1281,18 +1499,18 @@ let data2 = data.version;
 const _errs5 = errors;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate32.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate35.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 2147483647 || isNaN(data2)){
-validate32.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate35.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data2 < 0 || isNaN(data2)){
-validate32.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate35.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1307,7 +1525,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs8 = errors;
 if(typeof data.text !== "string"){
-validate32.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -1321,45 +1539,14 @@ var valid0 = true;
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate32.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.textDocument === undefined) && (missing0 = "textDocument")){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.textDocument !== undefined){
-if(!(validate32(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-export const DocumentTextResult = validate34;
-const schema36 = {"type":"object","properties":{"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["version","text"]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1367,8 +1554,39 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.version === undefined) && (missing0 = "version")) || ((data.text === undefined) && (missing0 = "text"))){
+if((data.textDocument === undefined) && (missing0 = "textDocument")){
 validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.textDocument !== undefined){
+if(!(validate35(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+export const DocumentTextResult = validate37;
+const schema40 = {"type":"object","properties":{"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["version","text"]};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.version === undefined) && (missing0 = "version")) || ((data.text === undefined) && (missing0 = "text"))){
+validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1377,18 +1595,18 @@ let data0 = data.version;
 const _errs1 = errors;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate34.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate37.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 2147483647 || isNaN(data0)){
-validate34.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate37.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate34.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate37.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1403,7 +1621,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs4 = errors;
 if(typeof data.text !== "string"){
-validate34.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate37.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1415,41 +1633,41 @@ var valid0 = true;
 }
 }
 else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate34.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const EmptyParams = validate35;
-const schema38 = {"type":"object"};
+export const EmptyParams = validate38;
+const schema42 = {"type":"object"};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate35.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const InitializeParams = validate36;
-const schema39 = {"type":"object","properties":{"processId":{"type":["number","null"]},"clientInfo":{"$ref":"#/definitions/ClientInfo"},"initializationOptions":{"$ref":"#/definitions/RedlineSettingsPatch"},"capabilities":{"$ref":"#/definitions/ClientCapabilities"}},"required":["processId","capabilities"]};
-const schema40 = {"type":"object","properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name"]};
-const schema42 = {"type":"object","properties":{"redlineRender":{"type":"boolean"}}};
+export const InitializeParams = validate39;
+const schema43 = {"type":"object","properties":{"processId":{"type":["number","null"]},"clientInfo":{"$ref":"#/definitions/ClientInfo"},"workspaceFolders":{"anyOf":[{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},{"type":"null"}]},"rootUri":{"type":["string","null"]},"initializationOptions":{"$ref":"#/definitions/RedlineSettingsPatch"},"capabilities":{"$ref":"#/definitions/ClientCapabilities"}},"required":["processId","capabilities"]};
+const schema44 = {"type":"object","properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name"]};
+const schema47 = {"type":"object","properties":{"redlineRender":{"type":"boolean"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.processId === undefined) && (missing0 = "processId")) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1457,7 +1675,7 @@ if(data.processId !== undefined){
 let data0 = data.processId;
 const _errs1 = errors;
 if((!((typeof data0 == "number") && (isFinite(data0)))) && (data0 !== null)){
-validate36.errors = [{instancePath:instancePath+"/processId",schemaPath:"#/properties/processId/type",keyword:"type",params:{type: schema39.properties.processId.type},message:"must be number,null"}];
+validate39.errors = [{instancePath:instancePath+"/processId",schemaPath:"#/properties/processId/type",keyword:"type",params:{type: schema43.properties.processId.type},message:"must be number,null"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1474,14 +1692,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate36.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate39.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.name !== undefined){
 const _errs6 = errors;
 if(typeof data1.name !== "string"){
-validate36.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/ClientInfo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/ClientInfo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -1493,7 +1711,7 @@ if(valid2){
 if(data1.version !== undefined){
 const _errs8 = errors;
 if(typeof data1.version !== "string"){
-validate36.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/ClientInfo/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/ClientInfo/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -1505,7 +1723,7 @@ var valid2 = true;
 }
 }
 else {
-validate36.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1515,461 +1733,138 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.initializationOptions !== undefined){
-let data4 = data.initializationOptions;
+if(data.workspaceFolders !== undefined){
+let data4 = data.workspaceFolders;
 const _errs10 = errors;
 const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.provider !== undefined){
-let data5 = data4.provider;
-const _errs13 = errors;
-if(typeof data5 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data5 === "ollama") || (data5 === "openai"))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema26.properties.provider.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid4 = _errs13 === errors;
-}
-else {
+let valid3 = false;
+const _errs12 = errors;
+if(errors === _errs12){
+if(Array.isArray(data4)){
 var valid4 = true;
-}
-if(valid4){
-if(data4.endpoint !== undefined){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+const _errs14 = errors;
 const _errs15 = errors;
-if(typeof data4.endpoint !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs15 === errors;
+if(errors === _errs15){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+let missing2;
+if(((data5.uri === undefined) && (missing2 = "uri")) || ((data5.name === undefined) && (missing2 = "name"))){
+const err0 = {instancePath:instancePath+"/workspaceFolders/" + i0,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
-var valid4 = true;
+vErrors.push(err0);
 }
-if(valid4){
-if(data4.model !== undefined){
+errors++;
+}
+else {
+if(data5.uri !== undefined){
 const _errs17 = errors;
-if(typeof data4.model !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs17 === errors;
+if(typeof data5.uri !== "string"){
+const err1 = {instancePath:instancePath+"/workspaceFolders/" + i0+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-var valid4 = true;
+vErrors.push(err1);
 }
-if(valid4){
-if(data4.completionModel !== undefined){
+errors++;
+}
+var valid6 = _errs17 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data5.name !== undefined){
 const _errs19 = errors;
-if(typeof data4.completionModel !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs19 === errors;
+if(typeof data5.name !== "string"){
+const err2 = {instancePath:instancePath+"/workspaceFolders/" + i0+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid4 = true;
+vErrors.push(err2);
 }
-if(valid4){
-if(data4.apiKey !== undefined){
+errors++;
+}
+var valid6 = _errs19 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/workspaceFolders/" + i0,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid4 = _errs14 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/workspaceFolders",schemaPath:"#/properties/workspaceFolders/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
 const _errs21 = errors;
-if(typeof data4.apiKey !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.requestTimeoutMs !== undefined){
-let data10 = data4.requestTimeoutMs;
-const _errs23 = errors;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs23){
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 2147483647 || isNaN(data10)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
+if(data4 !== null){
+const err5 = {instancePath:instancePath+"/workspaceFolders",schemaPath:"#/properties/workspaceFolders/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-if(data10 < 1 || isNaN(data10)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
+vErrors.push(err5);
 }
+errors++;
 }
+var _valid0 = _errs21 === errors;
+valid3 = valid3 || _valid0;
 }
-}
-var valid4 = _errs23 === errors;
+if(!valid3){
+const err6 = {instancePath:instancePath+"/workspaceFolders",schemaPath:"#/properties/workspaceFolders/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-var valid4 = true;
+vErrors.push(err6);
 }
-if(valid4){
-if(data4.maxEditTokens !== undefined){
-let data11 = data4.maxEditTokens;
-const _errs25 = errors;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs25){
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 2147483647 || isNaN(data11)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+errors++;
+validate39.errors = vErrors;
 return false;
 }
 else {
-if(data11 < 1 || isNaN(data11)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid4 = _errs25 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
 }
 else {
-var valid4 = true;
+vErrors = null;
 }
-if(valid4){
-if(data4.maxContextTokens !== undefined){
-let data12 = data4.maxContextTokens;
-const _errs27 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs27){
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 2147483647 || isNaN(data12)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data12 < 4096 || isNaN(data12)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
-return false;
-}
-}
-}
-}
-var valid4 = _errs27 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.editScope !== undefined){
-let data13 = data4.editScope;
-const _errs29 = errors;
-if(typeof data13 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data13 === "selection") || (data13 === "file"))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid4 = _errs29 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.editFormat !== undefined){
-let data14 = data4.editFormat;
-const _errs31 = errors;
-if(typeof data14 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data14 === "auto") || (data14 === "replacement")) || (data14 === "searchReplace")) || (data14 === "structured")) || (data14 === "wholeFile"))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid4 = _errs31 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.largeDeletionLines !== undefined){
-let data15 = data4.largeDeletionLines;
-const _errs33 = errors;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs33){
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 2147483647 || isNaN(data15)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data15 < 0 || isNaN(data15)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid4 = _errs33 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.fimTemplate !== undefined){
-const _errs35 = errors;
-if(typeof data4.fimTemplate !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs35 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.maxLines !== undefined){
-let data17 = data4.maxLines;
-const _errs37 = errors;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs37){
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 2147483647 || isNaN(data17)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data17 < 1 || isNaN(data17)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid4 = _errs37 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.numPredictFim !== undefined){
-let data18 = data4.numPredictFim;
-const _errs39 = errors;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs39){
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 2147483647 || isNaN(data18)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data18 < 1 || isNaN(data18)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid4 = _errs39 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.temperature !== undefined){
-let data19 = data4.temperature;
-const _errs41 = errors;
-if(errors === _errs41){
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 > 2 || isNaN(data19)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
-return false;
-}
-else {
-if(data19 < 0 || isNaN(data19)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid4 = _errs41 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.multilineCompletionsEnabled !== undefined){
-const _errs43 = errors;
-if(typeof data4.multilineCompletionsEnabled !== "boolean"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs43 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.fileContextEnabled !== undefined){
-const _errs45 = errors;
-if(typeof data4.fileContextEnabled !== "boolean"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs45 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.lspContextEnabled !== undefined){
-const _errs47 = errors;
-if(typeof data4.lspContextEnabled !== "boolean"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs47 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.debounceWait !== undefined){
-let data23 = data4.debounceWait;
-const _errs49 = errors;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs49){
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 2147483647 || isNaN(data23)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data23 < 0 || isNaN(data23)){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid4 = _errs49 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.completionCacheEnabled !== undefined){
-const _errs51 = errors;
-if(typeof data4.completionCacheEnabled !== "boolean"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs51 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.enableSubsequentCompletions !== undefined){
-const _errs53 = errors;
-if(typeof data4.enableSubsequentCompletions !== "boolean"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs53 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.proxy !== undefined){
-const _errs55 = errors;
-if(typeof data4.proxy !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs55 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.noProxy !== undefined){
-const _errs57 = errors;
-if(typeof data4.noProxy !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs57 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.caFile !== undefined){
-const _errs59 = errors;
-if(typeof data4.caFile !== "string"){
-validate36.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs59 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/initializationOptions",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
 }
 }
 var valid0 = _errs10 === errors;
@@ -1978,25 +1873,529 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.capabilities !== undefined){
-let data29 = data.capabilities;
-const _errs61 = errors;
-const _errs62 = errors;
-if(errors === _errs62){
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.redlineRender !== undefined){
-if(typeof data29.redlineRender !== "boolean"){
-validate36.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(data.rootUri !== undefined){
+let data8 = data.rootUri;
+const _errs23 = errors;
+if((typeof data8 !== "string") && (data8 !== null)){
+validate39.errors = [{instancePath:instancePath+"/rootUri",schemaPath:"#/properties/rootUri/type",keyword:"type",params:{type: schema43.properties.rootUri.type},message:"must be string,null"}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.initializationOptions !== undefined){
+let data9 = data.initializationOptions;
+const _errs25 = errors;
+const _errs26 = errors;
+if(errors === _errs26){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.provider !== undefined){
+let data10 = data9.provider;
+const _errs28 = errors;
+if(typeof data10 !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data10 === "ollama") || (data10 === "openai"))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema26.properties.provider.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid8 = _errs28 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.endpoint !== undefined){
+const _errs30 = errors;
+if(typeof data9.endpoint !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs30 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.model !== undefined){
+const _errs32 = errors;
+if(typeof data9.model !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs32 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.completionModel !== undefined){
+const _errs34 = errors;
+if(typeof data9.completionModel !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs34 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.apiKey !== undefined){
+const _errs36 = errors;
+if(typeof data9.apiKey !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs36 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.requestTimeoutMs !== undefined){
+let data15 = data9.requestTimeoutMs;
+const _errs38 = errors;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs38){
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 2147483647 || isNaN(data15)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data15 < 1 || isNaN(data15)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs38 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.maxEditTokens !== undefined){
+let data16 = data9.maxEditTokens;
+const _errs40 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs40){
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 2147483647 || isNaN(data16)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data16 < 1 || isNaN(data16)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs40 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.maxContextTokens !== undefined){
+let data17 = data9.maxContextTokens;
+const _errs42 = errors;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs42){
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 2147483647 || isNaN(data17)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data17 < 4096 || isNaN(data17)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs42 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.editScope !== undefined){
+let data18 = data9.editScope;
+const _errs44 = errors;
+if(typeof data18 !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data18 === "selection") || (data18 === "file"))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid8 = _errs44 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.editFormat !== undefined){
+let data19 = data9.editFormat;
+const _errs46 = errors;
+if(typeof data19 !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data19 === "auto") || (data19 === "replacement")) || (data19 === "searchReplace")) || (data19 === "structured")) || (data19 === "wholeFile"))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid8 = _errs46 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.largeDeletionLines !== undefined){
+let data20 = data9.largeDeletionLines;
+const _errs48 = errors;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs48){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 2147483647 || isNaN(data20)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data20 < 0 || isNaN(data20)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs48 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.fimTemplate !== undefined){
+const _errs50 = errors;
+if(typeof data9.fimTemplate !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs50 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.maxLines !== undefined){
+let data22 = data9.maxLines;
+const _errs52 = errors;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs52){
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 2147483647 || isNaN(data22)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data22 < 1 || isNaN(data22)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs52 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.numPredictFim !== undefined){
+let data23 = data9.numPredictFim;
+const _errs54 = errors;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs54){
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 2147483647 || isNaN(data23)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data23 < 1 || isNaN(data23)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs54 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.temperature !== undefined){
+let data24 = data9.temperature;
+const _errs56 = errors;
+if(errors === _errs56){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 2 || isNaN(data24)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
+return false;
+}
+else {
+if(data24 < 0 || isNaN(data24)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate36.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
-var valid0 = _errs61 === errors;
+var valid8 = _errs56 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.multilineCompletionsEnabled !== undefined){
+const _errs58 = errors;
+if(typeof data9.multilineCompletionsEnabled !== "boolean"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid8 = _errs58 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.fileContextEnabled !== undefined){
+const _errs60 = errors;
+if(typeof data9.fileContextEnabled !== "boolean"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid8 = _errs60 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.lspContextEnabled !== undefined){
+const _errs62 = errors;
+if(typeof data9.lspContextEnabled !== "boolean"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid8 = _errs62 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.contextBudget !== undefined){
+let data28 = data9.contextBudget;
+const _errs64 = errors;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs64){
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 1000000 || isNaN(data28)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
+if(data28 < 0 || isNaN(data28)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs64 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.debounceWait !== undefined){
+let data29 = data9.debounceWait;
+const _errs66 = errors;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs66){
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 > 2147483647 || isNaN(data29)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data29 < 0 || isNaN(data29)){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs66 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.completionCacheEnabled !== undefined){
+const _errs68 = errors;
+if(typeof data9.completionCacheEnabled !== "boolean"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid8 = _errs68 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.enableSubsequentCompletions !== undefined){
+const _errs70 = errors;
+if(typeof data9.enableSubsequentCompletions !== "boolean"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid8 = _errs70 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.proxy !== undefined){
+const _errs72 = errors;
+if(typeof data9.proxy !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs72 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.noProxy !== undefined){
+const _errs74 = errors;
+if(typeof data9.noProxy !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs74 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.caFile !== undefined){
+const _errs76 = errors;
+if(typeof data9.caFile !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs76 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate39.errors = [{instancePath:instancePath+"/initializationOptions",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.capabilities !== undefined){
+let data35 = data.capabilities;
+const _errs78 = errors;
+const _errs79 = errors;
+if(errors === _errs79){
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.redlineRender !== undefined){
+if(typeof data35.redlineRender !== "boolean"){
+validate39.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+}
+}
+else {
+validate39.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs78 === errors;
 }
 else {
 var valid0 = true;
@@ -2006,28 +2405,30 @@ var valid0 = true;
 }
 }
 }
+}
+}
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate36.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const InlineCompletionParams = validate37;
-const schema43 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"context":{"$ref":"#/definitions/InlineCompletionContext"}},"required":["textDocument","position","context"]};
-const schema45 = {"type":"object","properties":{"triggerKind":{"type":"number","enum":[1,2]},"selectedCompletionInfo":{"$ref":"#/definitions/SelectedCompletionInfo"}},"required":["triggerKind"]};
-const schema46 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["range","text"]};
+export const InlineCompletionParams = validate40;
+const schema48 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"context":{"$ref":"#/definitions/InlineCompletionContext"}},"required":["textDocument","position","context"]};
+const schema50 = {"type":"object","properties":{"triggerKind":{"type":"number","enum":[1,2]},"selectedCompletionInfo":{"$ref":"#/definitions/SelectedCompletionInfo"}},"required":["triggerKind"]};
+const schema51 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["range","text"]};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.range === undefined) && (missing0 = "range")) || ((data.text === undefined) && (missing0 = "text"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2046,7 +2447,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs2 = errors;
 if(typeof data.text !== "string"){
-validate40.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2058,23 +2459,23 @@ var valid0 = true;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.triggerKind === undefined) && (missing0 = "triggerKind")){
-validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2082,11 +2483,11 @@ if(data.triggerKind !== undefined){
 let data0 = data.triggerKind;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-validate39.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate42.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(!((data0 === 1) || (data0 === 2))){
-validate39.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/enum",keyword:"enum",params:{allowedValues: schema45.properties.triggerKind.enum},message:"must be equal to one of the allowed values"}];
+validate42.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/enum",keyword:"enum",params:{allowedValues: schema50.properties.triggerKind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2097,8 +2498,8 @@ var valid0 = true;
 if(valid0){
 if(data.selectedCompletionInfo !== undefined){
 const _errs3 = errors;
-if(!(validate40(data.selectedCompletionInfo, {instancePath:instancePath+"/selectedCompletionInfo",parentData:data,parentDataProperty:"selectedCompletionInfo",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate43(data.selectedCompletionInfo, {instancePath:instancePath+"/selectedCompletionInfo",parentData:data,parentDataProperty:"selectedCompletionInfo",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2110,23 +2511,23 @@ var valid0 = true;
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))) || ((data.context === undefined) && (missing0 = "context"))){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2138,7 +2539,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate37.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate40.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2148,12 +2549,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate37.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate40.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate40.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2161,7 +2562,7 @@ return false;
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2185,8 +2586,8 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined){
 const _errs7 = errors;
-if(!(validate39(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate42(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2199,27 +2600,359 @@ var valid0 = true;
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const InlineEditStartParams = validate44;
-const schema47 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"range":{"$ref":"#/definitions/Range"},"instruction":{"type":"string"},"scope":{"$ref":"#/definitions/EditScope"},"editFormat":{"$ref":"#/definitions/EditFormatChoice"}},"required":["textDocument","range","instruction"]};
-const schema48 = {"type":"string","enum":["selection","file"]};
-const schema49 = {"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]};
+export const InlineEditStartParams = validate47;
+const schema52 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"range":{"$ref":"#/definitions/Range"},"instruction":{"type":"string"},"scope":{"$ref":"#/definitions/EditScope"},"editFormat":{"$ref":"#/definitions/EditFormatChoice"},"context":{"$ref":"#/definitions/InlineEditContext"}},"required":["textDocument","range","instruction"]};
+const schema53 = {"type":"string","enum":["selection","file"]};
+const schema54 = {"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]};
+const schema55 = {"type":"object","properties":{"diagnostics":{"type":"array","items":{"$ref":"#/definitions/Diagnostic"}}}};
+const schema56 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"severity":{"$ref":"#/definitions/DiagnosticSeverity"},"code":{"type":["number","string"]},"codeDescription":{"$ref":"#/definitions/CodeDescription"},"source":{"type":"string"},"message":{"type":"string"},"tags":{"type":"array","items":{"type":"number","enum":[1,2]}},"relatedInformation":{"type":"array","items":{"$ref":"#/definitions/DiagnosticRelatedInformation"}}},"required":["range","message"]};
+const schema57 = {"type":"number","enum":[1,2,3,4]};
+const schema58 = {"type":"object","properties":{"href":{"type":"string"}},"required":["href"]};
+const schema59 = {"type":"object","properties":{"location":{"$ref":"#/definitions/Location"},"message":{"type":"string"}},"required":["location","message"]};
+const schema60 = {"type":"object","properties":{"uri":{"type":"string"},"range":{"$ref":"#/definitions/Range"}},"required":["uri","range"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.uri === undefined) && (missing0 = "uri")) || ((data.range === undefined) && (missing0 = "range"))){
+validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.uri !== undefined){
+const _errs1 = errors;
+if(typeof data.uri !== "string"){
+validate54.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.range !== undefined){
+const _errs3 = errors;
+if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.location === undefined) && (missing0 = "location")) || ((data.message === undefined) && (missing0 = "message"))){
+validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.location !== undefined){
+const _errs1 = errors;
+if(!(validate54(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+const _errs2 = errors;
+if(typeof data.message !== "string"){
+validate53.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.range === undefined) && (missing0 = "range")) || ((data.message === undefined) && (missing0 = "message"))){
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.range !== undefined){
+const _errs1 = errors;
+if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.severity !== undefined){
+let data1 = data.severity;
+const _errs2 = errors;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+validate51.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+if(!((((data1 === 1) || (data1 === 2)) || (data1 === 3)) || (data1 === 4))){
+validate51.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.code !== undefined){
+let data2 = data.code;
+const _errs5 = errors;
+if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
+validate51.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema56.properties.code.type},message:"must be number,string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.codeDescription !== undefined){
+let data3 = data.codeDescription;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing1;
+if((data3.href === undefined) && (missing1 = "href")){
+validate51.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data3.href !== undefined){
+if(typeof data3.href !== "string"){
+validate51.errors = [{instancePath:instancePath+"/codeDescription/href",schemaPath:"#/definitions/CodeDescription/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+else {
+validate51.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.source !== undefined){
+const _errs12 = errors;
+if(typeof data.source !== "string"){
+validate51.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+const _errs14 = errors;
+if(typeof data.message !== "string"){
+validate51.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tags !== undefined){
+let data7 = data.tags;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid4 = true;
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+const _errs18 = errors;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+validate51.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+if(!((data8 === 1) || (data8 === 2))){
+validate51.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.tags.items.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate51.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.relatedInformation !== undefined){
+let data9 = data.relatedInformation;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data9)){
+var valid5 = true;
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+const _errs22 = errors;
+if(!(validate53(data9[i1], {instancePath:instancePath+"/relatedInformation/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs22 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate51.errors = [{instancePath:instancePath+"/relatedInformation",schemaPath:"#/properties/relatedInformation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.diagnostics !== undefined){
+let data0 = data.diagnostics;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
+if(!(validate51(data0[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate50.errors = [{instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+}
+}
+else {
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.range === undefined) && (missing0 = "range"))) || ((data.instruction === undefined) && (missing0 = "instruction"))){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2250,7 +2983,7 @@ if(valid0){
 if(data.instruction !== undefined){
 const _errs3 = errors;
 if(typeof data.instruction !== "string"){
-validate44.errors = [{instancePath:instancePath+"/instruction",schemaPath:"#/properties/instruction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate47.errors = [{instancePath:instancePath+"/instruction",schemaPath:"#/properties/instruction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2263,11 +2996,11 @@ if(data.scope !== undefined){
 let data3 = data.scope;
 const _errs5 = errors;
 if(typeof data3 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate47.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data3 === "selection") || (data3 === "file"))){
-validate44.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/enum",keyword:"enum",params:{allowedValues: schema48.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2280,11 +3013,11 @@ if(data.editFormat !== undefined){
 let data4 = data.editFormat;
 const _errs8 = errors;
 if(typeof data4 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate47.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data4 === "auto") || (data4 === "replacement")) || (data4 === "searchReplace")) || (data4 === "structured")) || (data4 === "wholeFile"))){
-validate44.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2292,73 +3025,21 @@ var valid0 = _errs8 === errors;
 else {
 var valid0 = true;
 }
-}
-}
-}
-}
-}
-}
-else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate44.errors = vErrors;
-return errors === 0;
-}
-
-export const RenderResult = validate47;
-const schema50 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
-
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.applied === undefined) && (missing0 = "applied")) || ((data.version === undefined) && (missing0 = "version"))){
-validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.applied !== undefined){
-const _errs1 = errors;
-if(typeof data.applied !== "boolean"){
-validate47.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
 if(valid0){
-if(data.version !== undefined){
-let data1 = data.version;
-const _errs3 = errors;
-const _errs4 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate47.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+if(data.context !== undefined){
+const _errs11 = errors;
+if(!(validate50(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
 }
-if(errors === _errs4){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 2147483647 || isNaN(data1)){
-validate47.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data1 < 0 || isNaN(data1)){
-validate47.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs3 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+}
+}
+}
 }
 }
 }
@@ -2372,17 +3053,82 @@ validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionChangedParams = validate48;
-const schema52 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
+export const RenderResult = validate60;
+const schema61 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.applied === undefined) && (missing0 = "applied")) || ((data.version === undefined) && (missing0 = "version"))){
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.applied !== undefined){
+const _errs1 = errors;
+if(typeof data.applied !== "boolean"){
+validate60.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.version !== undefined){
+let data1 = data.version;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate60.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs4){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+validate60.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data1 < 0 || isNaN(data1)){
+validate60.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+export const SelectionChangedParams = validate61;
+const schema63 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))){
-validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2394,7 +3140,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate48.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate61.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2404,12 +3150,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate48.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate61.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2417,7 +3163,7 @@ return false;
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2442,63 +3188,63 @@ var valid0 = true;
 }
 }
 else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate48.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const SessionParams = validate50;
-const schema54 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
+export const SessionParams = validate63;
+const schema65 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 if(typeof data.sessionId !== "string"){
-validate50.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate63.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const SettleParams = validate51;
-const schema55 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
+export const SettleParams = validate64;
+const schema66 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 const _errs1 = errors;
 if(typeof data.sessionId !== "string"){
-validate51.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2512,18 +3258,18 @@ let data1 = data.line;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate51.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-validate51.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate64.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate51.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate64.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2538,25 +3284,25 @@ var valid0 = true;
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const SnippetApplyParams = validate52;
-const schema57 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
+export const SnippetApplyParams = validate65;
+const schema68 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.snippet === undefined) && (missing0 = "snippet"))) || ((data.selection === undefined) && (missing0 = "selection"))){
-validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2575,7 +3321,7 @@ if(valid0){
 if(data.snippet !== undefined){
 const _errs2 = errors;
 if(typeof data.snippet !== "string"){
-validate52.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate65.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2600,11 +3346,11 @@ var valid0 = true;
 }
 }
 else {
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate52.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 

@@ -11,9 +11,10 @@ const decorations = {
     { start: 3, count: 1, kind: 'added' as const },
   ],
   words: [{ line: 3, start: 0, end: 3, kind: 'added' as const }],
+  whitespace: [],
   streamingLine: null,
 };
-const noMarks = { runs: [], words: [], streamingLine: null };
+const noMarks = { runs: [], words: [], whitespace: [], streamingLine: null };
 const strip = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 
 describe('paintRegion', () => {
@@ -34,13 +35,32 @@ describe('paintRegion', () => {
 
   it('makes whitespace-only changes visible: tabs and trailing blanks in changed lines', () => {
     const ws = new TextBuffer('\tx = 1  \n    x = 1\n\tkeep\n');
-    const marks = { runs: [{ start: 0, count: 1, kind: 'removed' as const }, { start: 1, count: 1, kind: 'added' as const }], words: [], streamingLine: null };
+    const marks = { runs: [{ start: 0, count: 1, kind: 'removed' as const }, { start: 1, count: 1, kind: 'added' as const }], words: [], whitespace: [], streamingLine: null };
     expect(paintRegion(ws, marks, false)).toEqual(['1 - →   x = 1··', '2 +     x = 1', '3       keep']);
+  });
+
+  it('labels a whitespace-only pair on its green line, and dims unreached original lines with ~', () => {
+    const ws = new TextBuffer('\tx = 1\n    x = 1\nlater\n');
+    const marks = {
+      runs: [
+        { start: 0, count: 1, kind: 'removed' as const },
+        { start: 1, count: 1, kind: 'added' as const },
+        { start: 2, count: 1, kind: 'unreached' as const },
+      ],
+      words: [],
+      whitespace: [
+        { line: 0, kind: 'removed' as const, change: 'indentation' as const },
+        { line: 1, kind: 'added' as const, change: 'indentation' as const },
+      ],
+      streamingLine: null,
+    };
+    expect(paintRegion(ws, marks, false)).toEqual(['1 - →   x = 1', '2 +     x = 1  (indentation only)', '3 ~ later']);
+    expect(paintRegion(ws, marks, true)[2]).toBe('\x1b[2;3m3 ~ later\x1b[0m');
   });
 
   it('never lets control characters from the file reach the terminal', () => {
     const evil = new TextBuffer('\x1b[2Jboom\x08x\x07\n');
-    const marks = { runs: [{ start: 0, count: 1, kind: 'added' as const }], words: [], streamingLine: null };
+    const marks = { runs: [{ start: 0, count: 1, kind: 'added' as const }], words: [], whitespace: [], streamingLine: null };
     expect(paintRegion(evil, marks, false)[0]).toBe('1 + ^[[2Jboom^Hx^G');
   });
 });
@@ -57,6 +77,18 @@ describe('paintHunk', () => {
       { kind: 'added', text: 'new line', line: 3, noEol: true },
     ],
   };
+
+  it('names a whitespace-only hunk after its header, where git apply ignores it', () => {
+    const spaced = {
+      ...noMarks,
+      whitespace: [
+        { line: 2, kind: 'removed' as const, change: 'indentation' as const },
+        { line: 3, kind: 'added' as const, change: 'indentation' as const },
+      ],
+    };
+    expect(paintHunk(hunk, spaced, false)[0]).toBe('@@ -2,2 +2,2 @@ indentation only');
+    expect(paintHunk(hunk, { ...spaced, whitespace: spaced.whitespace.slice(1) }, false)[0]).toBe('@@ -2,2 +2,2 @@');
+  });
 
   it('prints a git-style hunk with its header', () => {
     expect(paintHunk(hunk, decorations, false)).toEqual(['@@ -2,2 +2,2 @@', ' b', '-old line', '+new line', '\\ No newline at end of file']);

@@ -1,27 +1,32 @@
 /**
  * What the terminal shows, as lines to print: the streaming region (red removed lines, green
- * added lines, changed words in a stronger tint, a few context lines around) and settled hunks in
- * the style of `git diff`. Pure. In changed lines, tabs and trailing blanks are drawn visibly so a
- * whitespace-only change can be seen, and control characters from the file are shown in caret
+ * added lines, changed words in a stronger tint, the original lines the stream has not reached yet
+ * dimmed with `~`, a few context lines around) and settled hunks in the style of `git diff`. Pure.
+ * In changed lines, tabs and trailing blanks are drawn visibly, and a pair that differs only in
+ * whitespace is labelled ("indentation only") on its green line and in its hunk's header (after the
+ * second `@@`, where `git apply` ignores it); control characters from the file are shown in caret
  * notation instead of reaching the terminal.
  */
 import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
-import type { DiffLineKind, RenderDecorations, TextBuffer } from '@redline/shared-protocol';
-import { hunkHeader, NO_EOL, type DiffKind, type UnifiedHunk } from './unifiedDiff.js';
+import type { DiffLineKind, RenderDecorations, TextBuffer, WhitespaceOnly } from '@redline/shared-protocol';
+import { hunkHeader, NO_EOL, type UnifiedHunk } from './unifiedDiff.js';
 
 const RESET = '\x1b[0m';
 const STYLE = {
   removed: { line: '\x1b[31m', word: '\x1b[1;37;41m', sign: '-' },
   added: { line: '\x1b[32m', word: '\x1b[1;30;42m', sign: '+' },
   context: { line: '\x1b[2m', word: '', sign: ' ' },
+  unreached: { line: '\x1b[2;3m', word: '', sign: '~' },
 } as const;
 const HEADER = '\x1b[36m';
 const DIM = '\x1b[2m';
 
 export const CONTEXT_LINES = 2;
 
-type Decorations = Pick<RenderDecorations, 'runs' | 'words' | 'streamingLine'>;
+type Decorations = Pick<RenderDecorations, 'runs' | 'words' | 'whitespace' | 'streamingLine'>;
+
+const LABEL: Record<WhitespaceOnly, string> = { indentation: 'indentation only', whitespace: 'whitespace only' };
 type Span = { start: number; end: number };
 
 /** The streaming region with line numbers: `12 - old`, `13 + new`. */
@@ -40,14 +45,18 @@ export function paintRegion(buffer: TextBuffer, decorations: Decorations, color:
     const kind = kindOf.get(line) ?? 'context';
     const number = String(line + 1).padStart(width);
     const cursor = color && decorations.streamingLine === line ? '\x1b[7m \x1b[27m' : '';
-    out.push(styledLine(kind, `${number} ${STYLE[kind].sign} `, buffer.lineAt(line), spansOn(decorations, line), color, cursor));
+    const change = kind === 'added' ? decorations.whitespace.find((w) => w.line === line)?.change : undefined;
+    const label = change ? (color ? `${DIM}  (${LABEL[change]})${RESET}` : `  (${LABEL[change]})`) : '';
+    out.push(styledLine(kind, `${number} ${STYLE[kind].sign} `, buffer.lineAt(line), spansOn(decorations, line), color, cursor) + label);
   }
   return out;
 }
 
 /** One hunk as `git diff` shows it: its header, then context, `-` and `+` lines. */
 export function paintHunk(hunk: UnifiedHunk, decorations: Decorations, color: boolean): string[] {
-  const out = [color ? `${HEADER}${hunkHeader(hunk)}${RESET}` : hunkHeader(hunk)];
+  const change = whitespaceOnly(hunk, decorations);
+  const header = change ? `${hunkHeader(hunk)} ${LABEL[change]}` : hunkHeader(hunk);
+  const out = [color ? `${HEADER}${header}${RESET}` : header];
   for (const l of hunk.lines) {
     out.push(styledLine(l.kind, STYLE[l.kind].sign, l.text, l.kind === 'context' || l.line < 0 ? [] : spansOn(decorations, l.line), color, ''));
     if (l.noEol) out.push(color ? `${DIM}${NO_EOL}${RESET}` : NO_EOL);
@@ -55,12 +64,22 @@ export function paintHunk(hunk: UnifiedHunk, decorations: Decorations, color: bo
   return out;
 }
 
+/** The hunk's label when every changed line of it pairs with one differing only in whitespace. */
+function whitespaceOnly(hunk: UnifiedHunk, decorations: Decorations): WhitespaceOnly | null {
+  const changed = hunk.lines.filter((l) => l.kind !== 'context');
+  if (changed.length === 0) return null;
+  const marks = new Map(decorations.whitespace.map((w) => [w.line, w.change]));
+  const kinds = changed.map((l) => (l.line < 0 ? undefined : marks.get(l.line)));
+  if (kinds.includes(undefined)) return null;
+  return kinds.includes('whitespace') ? 'whitespace' : 'indentation';
+}
+
 function spansOn(decorations: Decorations, line: number): Span[] {
   return decorations.words.filter((w) => w.line === line).sort((a, b) => a.start - b.start);
 }
 
-function styledLine(kind: DiffKind, prefix: string, text: string, spans: readonly Span[], color: boolean, cursor: string): string {
-  const changed = kind !== 'context';
+function styledLine(kind: keyof typeof STYLE, prefix: string, text: string, spans: readonly Span[], color: boolean, cursor: string): string {
+  const changed = kind === 'removed' || kind === 'added';
   const trail = changed ? text.trimEnd().length : text.length;
   const shown = (from: number, to: number) => visible(text, from, to, changed, trail);
   if (!color) return prefix + shown(0, text.length);

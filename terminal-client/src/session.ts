@@ -18,7 +18,7 @@ import { countLines, languageIdOf, rangeOf, UsageError, type ApplyCommand, type 
 import { LiveView } from './liveView.js';
 import { paintHunk, paintRegion } from './paint.js';
 import { LineInput, summaryLine, verdicts } from './prompt.js';
-import { decodeText, readTarget, RefusedFile, writeIfUnchanged } from './targetFile.js';
+import { decodeText, projectFolderOf, readTarget, RefusedFile, writeIfUnchanged } from './targetFile.js';
 import { documentLines, formatUnified, unifiedHunks } from './unifiedDiff.js';
 
 export interface Io {
@@ -245,12 +245,13 @@ class Run {
       );
       this.view.start();
     }
-    const client = await stop.guard(SidecarClient.spawn(sidecarPath(command), [], command.settings, (text) => (this.stderr += text)));
+    const client = await stop.guard(SidecarClient.spawn(sidecarPath(command), [], command.settings, (text) => (this.stderr += text), [projectFolderOf(this.read.path)]));
     this.client = client;
     this.died = new Promise((resolve) =>
       client.child!.once('exit', (code, signal) => {
         if (this.closing) return;
-        const last = this.stderr.trim().split('\n').pop();
+        // The sidecar's last words: an error or a crash's own output, not its routine log lines (one per request).
+        const last = this.stderr.trim().split('\n').filter((line) => !/^\[redline (info|debug)\]/.test(line)).pop();
         const message = `the sidecar stopped unexpectedly (${signal ? `killed by ${signal}` : `exit code ${code}`})${last ? `: ${last}` : ''}; nothing was written.`;
         stop.die(message);
         resolve(message);

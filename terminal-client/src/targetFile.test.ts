@@ -1,8 +1,8 @@
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeText, readTarget, RefusedFile, writeIfUnchanged } from './targetFile.js';
+import { decodeText, projectFolderOf, readTarget, RefusedFile, writeIfUnchanged } from './targetFile.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'redline-target-'));
 
@@ -65,5 +65,16 @@ describe('writeIfUnchanged', () => {
     const d = dir();
     expect(() => readTarget(join(d, 'nope'), 'nope')).toThrow('nope does not exist.');
     expect(() => readTarget(d, 'd')).toThrow('d is a directory.');
+  });
+});
+
+describe('projectFolderOf', () => {
+  it('is the nearest directory above the file with a .git, else the file’s directory', () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'redline-project-')));
+    mkdirSync(join(root, 'repo/.git'), { recursive: true });
+    mkdirSync(join(root, 'repo/src/deep'), { recursive: true });
+    mkdirSync(join(root, 'loose'));
+    expect(projectFolderOf(join(root, 'repo/src/deep/a.ts'))).toBe(join(root, 'repo'));
+    expect(projectFolderOf(join(root, 'loose/b.py'))).toBe(join(root, 'loose'));
   });
 });

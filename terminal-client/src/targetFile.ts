@@ -3,7 +3,8 @@
  * it still holds the bytes that were read, atomically (a temporary file beside it, then a rename),
  * keeping its mode and owner and following a symbolic link to the real file.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -108,5 +109,18 @@ export function writeIfUnchanged(read: ReadTarget, text: string, name: string): 
     writeFileAtomic.sync(read.path, encodeText({ text, bom: read.bom }));
   } catch (err) {
     throw new RefusedFile(`could not write ${name}: ${(err as Error).message}; the file on disk is as it was.`);
+  }
+}
+
+/**
+ * The folder the sidecar may read for context (the definitions of what the file imports, the
+ * project's rules files): the repository the file is in (the nearest directory above it with a
+ * `.git`), else the file's own directory.
+ */
+export function projectFolderOf(path: string): string {
+  const start = dirname(resolve(path));
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return start;
   }
 }

@@ -12,7 +12,7 @@ import { changeGroups, documentLines, formatUnified, hunkHeader, unifiedHunks } 
 function painted(original: string, proposal: string): { buffer: TextBuffer; runs: DiffLineRun[] } {
   const baseline = new TextBuffer(original);
   const count = original === '' ? 0 : original.endsWith('\n') ? baseline.lineCount - 1 : baseline.lineCount;
-  const layout = layoutDiff(baseline.lines(0, count), proposal, { streaming: false });
+  const layout = layoutDiff(baseline.lines(0, count), proposal);
   const runs: DiffLineRun[] = [];
   layout.lines.forEach((l, i) => {
     if (l.kind === 'context') return;
@@ -87,6 +87,18 @@ describe('unified diff of a painted proposal', () => {
     expect(patch('a\nb', 'a\nB', 1)).toBe('--- a/src/f.txt\n+++ b/src/f.txt\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+B\n\\ No newline at end of file\n');
     expect(patch('a', 'a\nb', 1)).toBe('--- a/src/f.txt\n+++ b/src/f.txt\n@@ -1 +1,2 @@\n-a\n\\ No newline at end of file\n+a\n+b\n\\ No newline at end of file\n');
     expect(patch('a\nb', 'a', 1)).toBe('--- a/src/f.txt\n+++ b/src/f.txt\n@@ -1,2 +1 @@\n-a\n-b\n\\ No newline at end of file\n+a\n\\ No newline at end of file\n');
+  });
+
+  it('prints removed lines before added ones when the document shows them in a stream order, added first', () => {
+    // As a stream leaves it: the new line above the original lines it replaced.
+    const buffer = new TextBuffer('def f():\n    return 2\n    x = 1\n    return x\nend\n');
+    const runs: DiffLineRun[] = [
+      { start: 1, count: 1, kind: 'added' },
+      { start: 2, count: 2, kind: 'removed' },
+    ];
+    expect(formatUnified(unifiedHunks(documentLines(buffer, runs), 1, 'merged'), 'f.py')).toBe(
+      '--- a/f.py\n+++ b/f.py\n@@ -1,4 +1,3 @@\n def f():\n-    x = 1\n-    return x\n+    return 2\n end\n',
+    );
   });
 
   it('is a patch git apply turns into the proposal, for any proposal', () => {

@@ -28,7 +28,8 @@ export interface UnifiedHunk {
 /** Every line of the document with its kind. */
 export function documentLines(buffer: TextBuffer, runs: readonly DiffLineRun[]): DiffLine[] {
   const kinds = new Map<number, DiffKind>();
-  for (const run of runs) for (let i = 0; i < run.count; i++) kinds.set(run.start + i, run.kind);
+  // An unreached original line (a stream cut short) is one accepting would drop.
+  for (const run of runs) for (let i = 0; i < run.count; i++) kinds.set(run.start + i, run.kind === 'unreached' ? 'removed' : run.kind);
   const lines: DiffLine[] = [];
   for (let line = 0; line < buffer.lineCount; line++) lines.push({ kind: kinds.get(line) ?? 'context', text: buffer.lineAt(line), line });
   return markFinalBreaks(lines);
@@ -138,17 +139,38 @@ export const NO_EOL = '\\ No newline at end of file';
 
 const SIGN: Record<DiffKind, string> = { context: ' ', removed: '-', added: '+' };
 
-/** A patch `git apply` and `patch -p1` take. */
+/**
+ * A patch `git apply` and `patch -p1` take. Within each run of changed lines the removed ones come
+ * first, as `diff -u` prints them: the document keeps them in the order a stream showed them (a new
+ * line may stand above the original lines it replaces), which a patch reader does not expect.
+ */
 export function formatUnified(hunks: readonly UnifiedHunk[], path: string): string {
   if (hunks.length === 0) return '';
   const name = path.replace(/^\/+/, '');
   const out = [`--- a/${name}`, `+++ b/${name}`];
   for (const h of hunks) {
     out.push(hunkHeader(h));
-    for (const l of h.lines) {
+    for (const l of removedFirst(h.lines)) {
       out.push(SIGN[l.kind] + l.text);
       if (l.noEol) out.push(NO_EOL);
     }
   }
   return out.join('\n') + '\n';
+}
+
+/** Each run of changed lines reordered to its removed lines, then its added lines; context stays. */
+function removedFirst(lines: readonly DiffLine[]): DiffLine[] {
+  const out: DiffLine[] = [];
+  for (let i = 0; i < lines.length; ) {
+    if (lines[i].kind === 'context') {
+      out.push(lines[i++]);
+      continue;
+    }
+    let end = i;
+    while (end < lines.length && lines[end].kind !== 'context') end++;
+    const run = lines.slice(i, end);
+    out.push(...run.filter((l) => l.kind === 'removed'), ...run.filter((l) => l.kind === 'added'));
+    i = end;
+  }
+  return out;
 }

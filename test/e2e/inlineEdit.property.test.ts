@@ -48,11 +48,15 @@ describe('inline-edit properties', () => {
 
   async function session(doc: RenderedDocument, from: number, to: number, text: string, chunkSize: number, delayMs = 0) {
     model.script({ text, chunkSize, delayMs });
+    const asked = model.requests.length;
     const { sessionId } = await client.conn.sendRequest('redline/inlineEdit/start', {
       textDocument: { uri: doc.uri, version: doc.version },
       range: { start: { line: from, character: 0 }, end: { line: to, character: 0 } },
       instruction: 'rewrite',
     });
+    // Until the model server has the request, the scripted reply is still queued: a session broken
+    // before that would leave it to the next session.
+    await model.waitForRequests(asked + 1);
     return sessionId;
   }
 

@@ -128,12 +128,14 @@ describe('the LSP lifecycle', () => {
     expect(await fresh.exit).toEqual({ code: 1, signal: null });
   });
 
-  it('unknown methods: a request gets MethodNotFound, a notification one log line', async () => {
+  it('unknown methods: a request gets MethodNotFound, a notification one log line, an optional $/ notification none', async () => {
     const s = await sidecar();
     expect((await s.request('redline/nothing'))?.error?.code).toBe(ErrorCodes.MethodNotFound);
+    s.notify('$/setTrace', { value: 'off' });
     s.notify('redline/nothing');
     expect((await probe(s))?.error?.code).toBe(ErrorCodes.UnknownSession);
     await expect.poll(() => logLines(s, /dropped redline\/nothing: no such notification/).length).toBe(1);
+    expect(logLines(s, /setTrace/)).toEqual([]);
   });
 });
 

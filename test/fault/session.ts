@@ -372,9 +372,13 @@ class Driver {
     });
   }
 
+  /** The lines painted red or green (an unreached line is an original line at its place, as context is). */
   private painted(): Map<number, 'removed' | 'added'> {
     const kinds = new Map<number, 'removed' | 'added'>();
-    for (const run of this.doc.marks.get(this.sessionId)?.decorations.runs ?? []) for (let i = 0; i < run.count; i++) kinds.set(run.start + i, run.kind);
+    for (const run of this.doc.marks.get(this.sessionId)?.decorations.runs ?? []) {
+      const kind = run.kind;
+      if (kind !== 'unreached') for (let i = 0; i < run.count; i++) kinds.set(run.start + i, kind);
+    }
     return kinds;
   }
 

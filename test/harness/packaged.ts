@@ -6,7 +6,7 @@ import { SidecarClient } from '@redline/client';
 
 export const PACKAGED_SIDECAR = fileURLToPath(new URL(`../../dist/${process.platform === 'win32' ? 'redline-sidecar.exe' : 'redline-sidecar'}`, import.meta.url));
 
-export async function packagedSidecar(settings: RedlineSettingsPatch, stderr: (text: string) => void = () => undefined): Promise<SidecarClient> {
+export async function packagedSidecar(settings: RedlineSettingsPatch, stderr: (text: string) => void = () => undefined, workspaceFolders: readonly string[] = []): Promise<SidecarClient> {
   if (!existsSync(PACKAGED_SIDECAR)) throw new Error(`${PACKAGED_SIDECAR} is missing: run \`npm run build\` first`);
-  return SidecarClient.spawn(PACKAGED_SIDECAR, [], settings, stderr);
+  return SidecarClient.spawn(PACKAGED_SIDECAR, [], settings, stderr, workspaceFolders);
 }

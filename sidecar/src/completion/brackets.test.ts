@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { bracketContext, CODE, lexiconFor, scanLine } from './brackets.js';
 
 const ts = lexiconFor('typescript');
@@ -71,5 +72,23 @@ describe('bracketContext', () => {
   it('ignores brackets the suffix opens and closes itself, and brackets in strings and comments', () => {
     expect(at('{\n  |\n  g({ a: "}" }); // }\n')).toEqual({ inherited: 0, lacking: 1 });
     expect(at('def f(:\n    |\n    x = "("  # )\n', 'python')).toEqual({ inherited: 0, lacking: 1 });
+  });
+});
+
+describe('bracketContext over recent scans', () => {
+  it('property: after earlier requests on other texts, it answers as a fresh module does', async () => {
+    const line = fc.constantFrom('f(a, {', '});', '  x[0] = "(";', '/* ( */', '/* [', '*/ )', '`${(', '`)', "'{'", 'if (a) {', '}', '', '// )');
+    const texts = fc.array(fc.array(line, { maxLength: 12 }).map((lines) => lines.join('\n')), { minLength: 1, maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(texts, fc.nat(), fc.constantFrom('typescript', 'python', 'kotlin'), async (list, cut, languageId) => {
+        for (const text of list) bracketContext(text, cut % (text.length + 1), lexiconFor(languageId));
+        const last = list[list.length - 1];
+        const offset = cut % (last.length + 1);
+        vi.resetModules();
+        const fresh = await import('./brackets.js');
+        expect(bracketContext(last, offset, lexiconFor(languageId))).toEqual(fresh.bracketContext(last, offset, fresh.lexiconFor(languageId)));
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -219,7 +219,7 @@ export function bracketContext(text: string, offset: number, lexicon: Lexicon): 
   const lines = text.slice(0, offset).split('\n');
   let at = 0;
   for (const line of lines) {
-    const scanned = scanLine(line, state, lexicon);
+    const scanned = recentScan(line, state, lexicon);
     state = scanned.state;
     for (const event of scanned.events) {
       if (event === 'open') open.push(at >= lineStart);
@@ -231,7 +231,7 @@ export function bracketContext(text: string, offset: number, lexicon: Lexicon): 
   let depth = 0;
   for (const line of text.slice(offset).split('\n')) {
     if (open.length === 0) break;
-    const scanned = scanLine(line, state, lexicon);
+    const scanned = recentScan(line, state, lexicon);
     state = scanned.state;
     for (const event of scanned.events) {
       if (event === 'open') depth++;
@@ -240,4 +240,30 @@ export function bracketContext(text: string, offset: number, lexicon: Lexicon): 
     }
   }
   return { inherited, lacking: open.filter((onCursorLine) => !onCursorLine).length };
+}
+
+/**
+ * Line scans of recent requests, per lexicon and incoming string state: a keystroke changes one
+ * line of the document, so the next request finds every other line here instead of scanning the
+ * whole document again. Dropped whole when full; a scan is a pure function of its key.
+ */
+const SCANS = new Map<Lexicon, Map<string | null, Map<string, ScannedLine>>>();
+const MAX_RECENT_SCANS = 20_000;
+let recentScans = 0;
+
+function recentScan(line: string, state: ScanState, lexicon: Lexicon): ScannedLine {
+  let byState = SCANS.get(lexicon);
+  if (!byState) SCANS.set(lexicon, (byState = new Map()));
+  let scans = byState.get(state.closer);
+  if (!scans) byState.set(state.closer, (scans = new Map()));
+  const known = scans.get(line);
+  if (known) return known;
+  if (recentScans >= MAX_RECENT_SCANS) {
+    for (const entry of SCANS.values()) for (const lines of entry.values()) lines.clear();
+    recentScans = 0;
+  }
+  const scanned = scanLine(line, state, lexicon);
+  scans.set(line, scanned);
+  recentScans++;
+  return scanned;
 }

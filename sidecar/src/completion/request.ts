@@ -7,13 +7,16 @@ import type { InlineCompletionItem, InlineCompletionList, InlineCompletionParams
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CancellationToken } from 'vscode-jsonrpc/node.js';
 import { endpointFromSettings, ModelError } from '../providers/types.js';
+import { describeContext, fitToBudget } from '../context/budget.js';
+import type { ContextSource } from '../context/service.js';
+import type { ContextItem } from '../context/types.js';
 import type { SyntaxCache } from '../scope/parse.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
 import type { SettingsStore } from '../server/settings.js';
 import { CompletionCache } from './cache.js';
 import { bracketContext, lexiconFor } from './brackets.js';
-import { extractContext, withItem } from './context.js';
+import { CONTEXT_LINES, extractContext, withItem } from './context.js';
 import { getSuggestionContinuation, type ShownSuggestion } from './continuation.js';
 import { awaitingTyping, isMidWord, isStale } from './gates.js';
 import { awaitsBody } from './headers.js';
@@ -28,6 +31,7 @@ export interface CompletionDeps extends ModelCalls {
   settings: SettingsStore;
   log: Logger;
   syntax: SyntaxCache;
+  context?: ContextSource;
   /** Reply deadline override, for tests. */
   deadlineMs?: number;
 }
@@ -136,8 +140,13 @@ export class CompletionRequests {
     if (isMidWord(line.slice(0, params.position.character), line.slice(params.position.character))) return { text: '', reason: 'mid-word' };
 
     const stale = () => isStale({ id, latestId: this.latestId, cancelled: token.isCancellationRequested, version, currentVersion: documents.get(uri)?.version });
+    // Gathered while the debounce waits: after it, a warm cache makes it a few milliseconds at most.
+    const gathering = this.gatherContext(doc, params.position.line, settings, signal);
     if (automatic) await sleep(settings.debounceWait, undefined, { signal }).catch(() => undefined);
     if (stale() || signal.aborted) return { text: '', reason: 'cancelled' };
+    const fitted = fitToBudget(await gathering, settings.contextBudget, context.prefix.length + context.suffix.length);
+    if (stale() || signal.aborted) return { text: '', reason: 'cancelled' };
+    if (fitted.items.length > 0 || fitted.dropped.length > 0) this.deps.log.info(describeContext(`completion #${id}`, fitted));
 
     const shape = decideMultiline({
       enabled: settings.multilineCompletionsEnabled,
@@ -151,6 +160,7 @@ export class CompletionRequests {
       endpoint: endpointFromSettings(settings, 'completion'),
       template,
       context,
+      extra: { items: fitted.items, path: this.deps.context?.displayPath(uri) ?? uri, languageId },
       languageId,
       shape,
       // The whole document, not the prompt's window: a block's closer may lie beyond it.
@@ -172,6 +182,12 @@ export class CompletionRequests {
     this.shown = { ...place, text: result.text };
     if (settings.completionCacheEnabled) this.cache.set(cacheKey, result.text);
     return { text: result.text, reason: result.reason, item: item(result.text) };
+  }
+
+  /** The candidate context items for a completion at `line`; none without a context source. */
+  private gatherContext(doc: MirrorDocument, line: number, settings: ReturnType<SettingsStore['get']>, signal: AbortSignal): Promise<ContextItem[]> {
+    if (!this.deps.context || (!settings.lspContextEnabled && !settings.fileContextEnabled)) return Promise.resolve([]);
+    return this.deps.context.forCompletion({ doc, cursorLine: line, visibleStart: line - CONTEXT_LINES, visibleEnd: line + CONTEXT_LINES + 1, settings, signal });
   }
 
   /** A parse failure only costs the multiline decision its syntax, so it is read as plain code. */

@@ -86,7 +86,8 @@ describe('runCompletion', () => {
     try {
       double.script({ text: 'return 1;'.repeat(40), chunkSize: 2, delayMs: 20 });
       const cancel = new AbortController();
-      const running = runCompletion({ generate: streamGenerate, chat: streamChat }, { ...call, endpoint: { ...endpoint, endpoint: double.url } }, cancel.signal);
+      // A long idle timeout: on a loaded machine the first request may take over a second to reach the double, and the watchdog must not end it first.
+      const running = runCompletion({ generate: streamGenerate, chat: streamChat }, { ...call, endpoint: { ...endpoint, endpoint: double.url, timeoutMs: 30_000 } }, cancel.signal);
       await double.waitForRequests(1);
       cancel.abort();
       await expect(running).rejects.toMatchObject({ kind: 'aborted', message: `The request to the model server at ${double.url} was cancelled.` });

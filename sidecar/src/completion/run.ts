@@ -9,6 +9,7 @@ import type { ModelEndpoint, ReplyEnd } from '../providers/types.js';
 import type { BracketContext } from './brackets.js';
 import type { CompletionContext } from './context.js';
 import type { HoleShape } from './multiline.js';
+import { buildFimPrompt, type FimContext } from './preamble.js';
 import { CompletionStream, type StreamResult } from './stream.js';
 import { chatFimMessages, type PromptTemplate } from './templates.js';
 
@@ -23,6 +24,8 @@ export interface CompletionCall {
   endpoint: ModelEndpoint;
   template: PromptTemplate;
   context: CompletionContext;
+  /** Context from beyond the window (definitions, similar snippets, recent edits), already budgeted. */
+  extra?: FimContext;
   languageId: string;
   shape: HoleShape;
   brackets: BracketContext;
@@ -53,13 +56,13 @@ export async function runCompletion(calls: ModelCalls, call: CompletionCall, sig
   try {
     const chunks =
       template.kind === 'chat'
-        ? calls.chat(call.endpoint, chatFimMessages(context.prefix, context.suffix, call.languageId), stop, {
+        ? calls.chat(call.endpoint, chatFimMessages(context.prefix, context.suffix, call.languageId, call.extra?.items), stop, {
             numPredict: call.numPredict,
             temperature: call.temperature,
           })
         : calls.generate(
             call.endpoint,
-            { prompt: template.build(context.prefix, context.suffix), raw: true, numPredict: call.numPredict, temperature: call.temperature, stop: template.stops },
+            { prompt: buildFimPrompt(template, context.prefix, context.suffix, call.extra ?? null), raw: true, numPredict: call.numPredict, temperature: call.temperature, stop: template.stops },
             stop,
           );
     let end: ReplyEnd | undefined;

@@ -21,6 +21,7 @@ export function completionScope(uri: string, languageId: string, settings: Redli
     settings.fimTemplate,
     settings.lspContextEnabled,
     settings.fileContextEnabled,
+    settings.contextBudget,
     settings.multilineCompletionsEnabled,
     settings.maxLines,
     settings.numPredictFim,

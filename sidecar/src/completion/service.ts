@@ -2,6 +2,7 @@
 import type { ServerConnection } from '@redline/shared-protocol';
 import { streamChat } from '../providers/chat.js';
 import { streamGenerate } from '../providers/generate.js';
+import type { ContextSource } from '../context/service.js';
 import type { SyntaxCache } from '../scope/parse.js';
 import type { DocumentStore } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
@@ -14,6 +15,8 @@ export interface InlineCompletionDeps {
   settings: SettingsStore;
   log: Logger;
   syntax: SyntaxCache;
+  /** Definitions, similar snippets and recent edits; none when absent. */
+  context?: ContextSource;
   /** Model calls; the real providers unless a test counts them. */
   generate?: typeof streamGenerate;
   chat?: typeof streamChat;

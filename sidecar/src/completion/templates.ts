@@ -2,6 +2,8 @@
  * FIM prompt formats and stop tokens per model family, chosen from the model name unless the
  * settings name a family or give a custom template. Chat-only models get a chat prompt instead.
  */
+import { referenceSections } from '../context/render.js';
+import type { ContextItem } from '../context/types.js';
 import type { streamChat } from '../providers/chat.js';
 import { wordFragment } from './chatReply.js';
 
@@ -109,8 +111,8 @@ export const HOLE = '<|HOLE|>';
 
 export type ChatMessage = Parameters<typeof streamChat>[1][number];
 
-/** Chat-FIM: the file with the hole marked, asking for only the code that fills it. */
-export function chatFimMessages(prefix: string, suffix: string, languageId: string): ChatMessage[] {
+/** Chat-FIM: the file with the hole marked, asking for only the code that fills it; context items go first, titled as reference. */
+export function chatFimMessages(prefix: string, suffix: string, languageId: string, context: readonly ContextItem[] = []): ChatMessage[] {
   const lineBefore = prefix.slice(prefix.lastIndexOf('\n') + 1);
   const fragment = wordFragment(lineBefore);
   const system =
@@ -120,6 +122,6 @@ export function chatFimMessages(prefix: string, suffix: string, languageId: stri
   const hint = fragment ? `\n\nThe cursor is inside the word \`${fragment}\`: start your reply with \`${fragment}\`.` : '';
   return [
     { role: 'system', content: system },
-    { role: 'user', content: `\`\`\`${languageId}\n${prefix}${HOLE}${suffix}\n\`\`\`${hint}` },
+    { role: 'user', content: [...referenceSections(context), `\`\`\`${languageId}\n${prefix}${HOLE}${suffix}\n\`\`\`${hint}`].join('\n\n') },
   ];
 }

@@ -2,17 +2,20 @@
  * Line diff for the inline-edit picture and for placing chat snippets.
  *
  * Which algorithm runs where:
- * - The common prefix (and, outside early mode, the common suffix) is trimmed first; that alone
- *   settles most model rewrites, which keep the start and end of a region.
- * - What is left is diffed with an LCS table when (n+1)·(m+1) ≤ LCS_CELL_BUDGET. The table is
- *   prefix-based with one row per `b` line, so a stream can append rows as lines complete.
- * - Beyond the budget, Myers' O(ND) algorithm in its linear-space form (middle snake, divide and
- *   conquer) runs instead: still a shortest edit script, memory O(n+m), fast when few lines differ.
- *
- * The table walk prefers the earliest match in `a` when a line could match in several places, so
- * a partial reply lands near the top of the original and the unreached rest stays below it. Myers
- * guarantees minimality only, not that preference.
+ * - The common prefix (and, outside early mode and without preferred pairs, the common suffix) is
+ *   trimmed first; that alone settles most model rewrites, which keep the start and end of a region.
+ * - Normal mode: the best shortest edit script (`alignment.ts`): fewest changed lines, then the
+ *   heaviest matched lines (long statements over braces and blanks), found in a band of the table
+ *   around Myers' edit distance; then boundaries moved where a person expects them
+ *   (`boundaries.ts`). Beyond LCS_CELL_BUDGET band cells, Myers' linear-space O(ND) path.
+ * - Early mode (snippets): an LCS table walked so that a line that could match in several places
+ *   takes the earliest one. The table is prefix-based with one row per `b` line.
+ * - Preferred pairs (the settle after a stream): as normal mode, with a bonus for each pair the
+ *   stream showed matched, and no boundary moves, so the final picture keeps what was seen.
  */
+
+import { alignBand, editDistance, lineWeight } from './alignment.js';
+import { improveBoundaries } from './boundaries.js';
 
 /** Half-open ranges into a and b; lines between consecutive hunks are equal. */
 export interface DiffHunk {
@@ -23,10 +26,12 @@ export interface DiffHunk {
 }
 
 export interface DiffOptions {
-  /** No suffix trim: a snippet's or partial reply's tail matching the end of `a` is coincidence. */
+  /** No suffix trim: a snippet's tail matching the end of `a` is coincidence. */
   early?: boolean;
   /** Overrides LCS_CELL_BUDGET; lets tests cross into Myers with small inputs. */
   cellBudget?: number;
+  /** a index → b index of pairs to keep matched where a shortest script allows it. */
+  prefer?: ReadonlyMap<number, number>;
 }
 
 export const LCS_CELL_BUDGET = 4_000_000;
@@ -35,16 +40,38 @@ export function lineDiff(a: readonly string[], b: readonly string[], opts: DiffO
   const lo = commonPrefix(a, b);
   let aHi = a.length;
   let bHi = b.length;
-  if (!opts.early) {
+  if (!opts.early && !opts.prefer) {
     while (aHi > lo && bHi > lo && a[aHi - 1] === b[bHi - 1]) {
       aHi--;
       bHi--;
     }
   }
-  if (exceedsBudget(aHi - lo, bHi - lo, opts.cellBudget)) return myersRange(a, b, lo, aHi, lo, bHi);
-  const table = new LcsTable(a, lo, aHi);
-  for (let j = lo; j < bHi; j++) table.addRow(b[j]);
-  return table.hunks(lo);
+  if (opts.early) {
+    if (exceedsBudget(aHi - lo, bHi - lo, opts.cellBudget)) return myersRange(a, b, lo, aHi, lo, bHi);
+    const table = new LcsTable(a, lo, aHi);
+    for (let j = lo; j < bHi; j++) table.addRow(b[j]);
+    return table.hunks(lo);
+  }
+  if (aHi === lo || bHi === lo) return aHi === lo && bHi === lo ? [] : [{ aStart: lo, aEnd: aHi, bStart: lo, bEnd: bHi }];
+  const ids = new Map<string, number>();
+  const sides = { A: Int32Array.from(a.slice(lo, aHi), (s) => intern(ids, s)), B: Int32Array.from(b.slice(lo, bHi), (s) => intern(ids, s)) };
+  let prefer: Int32Array | null = null;
+  if (opts.prefer) {
+    prefer = new Int32Array(aHi - lo).fill(-1);
+    for (const [i, j] of opts.prefer) if (i >= lo && i < aHi) prefer[i - lo] = j;
+  }
+  const hunks = alignBand(sides, lo, lo, (i) => lineWeight(a[i]), prefer, opts.cellBudget ?? LCS_CELL_BUDGET) ?? myersRange(a, b, lo, aHi, lo, bHi);
+  return opts.prefer ? hunks : improveBoundaries(a, b, hunks);
+}
+
+/** How many lines a shortest edit script from a to b removes and adds. */
+export function shortestEditCount(a: readonly string[], b: readonly string[]): number {
+  const lo = commonPrefix(a, b);
+  let aHi = a.length;
+  let bHi = b.length;
+  while (aHi > lo && bHi > lo && a[aHi - 1] === b[bHi - 1]) (aHi--, bHi--);
+  const ids = new Map<string, number>();
+  return editDistance(Int32Array.from(a.slice(lo, aHi), (s) => intern(ids, s)), Int32Array.from(b.slice(lo, bHi), (s) => intern(ids, s)));
 }
 
 function commonPrefix(a: readonly string[], b: readonly string[]): number {

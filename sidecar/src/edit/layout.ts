@@ -1,14 +1,17 @@
 /**
  * The picture of a diff as it sits in the document: equal lines as context, each hunk as its
- * removed lines followed by its added lines, plus the word spans that get a harder tint.
+ * removed lines followed by its added lines, plus the word spans that get a harder tint and the
+ * pairs that differ only in whitespace. While a reply streams, the picture is StreamingLayout's.
  */
 import { lineDiff, type DiffHunk } from './diff.js';
-import type { LineKind, WordSpan } from './lines.js';
+import type { LineKind, WhitespaceOnly, WordSpan } from './lines.js';
 import { pairHunkWords, type HunkWords } from './words.js';
 
 export interface LayoutLine {
   kind: LineKind;
   text: string;
+  /** Set on both lines of a pair that differs only in whitespace. */
+  whitespace?: WhitespaceOnly;
 }
 
 export interface Layout {
@@ -20,7 +23,6 @@ export interface Layout {
 }
 
 export interface LayoutOptions {
-  streaming: boolean;
   /** Overrides LCS_CELL_BUDGET (tests). */
   cellBudget?: number;
 }
@@ -33,6 +35,9 @@ export interface LayoutBody {
 
 export type HunkPairer = (hunk: DiffHunk, removed: readonly string[], added: readonly string[]) => HunkWords;
 
+/** One hunk's lines in the order they are shown: `r` = removed offset, `a` = added offset. */
+export type HunkOrder = (hunk: DiffHunk) => ReadonlyArray<{ side: 'r' | 'a'; at: number }>;
+
 /** "a\nb" → complete [a], partial "b"; "a\n" → [a], "". */
 export function splitProposal(text: string): { complete: string[]; partial: string } {
   const complete = text.split('\n');
@@ -40,28 +45,32 @@ export function splitProposal(text: string): { complete: string[]; partial: stri
   return { complete, partial };
 }
 
-export function layoutDiff(baseline: readonly string[], proposal: string, opts: LayoutOptions): Layout {
-  const { complete, partial } = splitProposal(proposal);
-  const pair: HunkPairer = (_hunk, removed, added) => pairHunkWords(removed, added);
-  if (!opts.streaming) {
-    // A trailing newline ends the last line rather than starting an empty one.
-    const lines = partial === '' ? complete : [...complete, partial];
-    const body = assembleBody(baseline, lines, lineDiff(baseline, lines, { cellBudget: opts.cellBudget }), pair);
-    return { ...body, streamingLine: null };
-  }
-  // The unfinished line would match one original line this chunk and another the next, so only
-  // complete lines are diffed, without the suffix trim (a partial tail matching the original's
-  // end is coincidence), and the partial line goes at the very bottom, unpaired.
-  const hunks = lineDiff(baseline, complete, { early: true, cellBudget: opts.cellBudget });
-  const body = assembleBody(baseline, complete, hunks, pair);
-  return withPartial(body, partial === '' ? null : { kind: 'added', text: partial });
+/** A finished proposal's lines: a trailing newline ends the last line rather than starting an empty one. */
+export function proposalLines(text: string): string[] {
+  const { complete, partial } = splitProposal(text);
+  return partial === '' ? complete : [...complete, partial];
 }
+
+export const pairWords: HunkPairer = (_hunk, removed, added) => pairHunkWords(removed, added);
+
+/** The settled picture of `proposal` against `baseline`. */
+export function layoutDiff(baseline: readonly string[], proposal: string, opts: LayoutOptions = {}): Layout {
+  const lines = proposalLines(proposal);
+  const body = assembleBody(baseline, lines, lineDiff(baseline, lines, { cellBudget: opts.cellBudget }), pairWords);
+  return { ...body, streamingLine: null };
+}
+
+const removedFirst: HunkOrder = (h) => [
+  ...Array.from({ length: h.aEnd - h.aStart }, (_, at) => ({ side: 'r' as const, at })),
+  ...Array.from({ length: h.bEnd - h.bStart }, (_, at) => ({ side: 'a' as const, at })),
+];
 
 export function assembleBody(
   baseline: readonly string[],
   proposal: readonly string[],
   hunks: readonly DiffHunk[],
   pair: HunkPairer,
+  order: HunkOrder = removedFirst,
 ): LayoutBody {
   const lines: LayoutLine[] = [];
   const words: WordSpan[] = [];
@@ -70,17 +79,25 @@ export function assembleBody(
     while (a < h.aStart) lines.push({ kind: 'context', text: baseline[a++] });
     const removed = baseline.slice(h.aStart, h.aEnd);
     const added = proposal.slice(h.bStart, h.bEnd);
-    const first = lines.length;
-    for (const text of removed) lines.push({ kind: 'removed', text });
-    for (const text of added) lines.push({ kind: 'added', text });
     const paired = pair(h, removed, added);
-    for (const s of paired.removedSpans) words.push({ line: first + s.line, start: s.start, end: s.end });
-    for (const s of paired.addedSpans) {
-      words.push({ line: first + removed.length + s.line, start: s.start, end: s.end });
+    const spaced = { r: new Map<number, WhitespaceOnly>(), a: new Map<number, WhitespaceOnly>() };
+    for (const p of paired.pairs) {
+      if (p.whitespace) (spaced.r.set(p.removed, p.whitespace), spaced.a.set(p.added, p.whitespace));
     }
+    const at = { r: new Int32Array(removed.length), a: new Int32Array(added.length) };
+    for (const { side, at: i } of order(h)) {
+      at[side][i] = lines.length;
+      const kind = side === 'r' ? 'removed' : 'added';
+      const whitespace = spaced[side].get(i);
+      const text = side === 'r' ? removed[i] : added[i];
+      lines.push(whitespace ? { kind, text, whitespace } : { kind, text });
+    }
+    for (const s of paired.removedSpans) words.push({ line: at.r[s.line], start: s.start, end: s.end });
+    for (const s of paired.addedSpans) words.push({ line: at.a[s.line], start: s.start, end: s.end });
     a = h.aEnd;
   }
   while (a < baseline.length) lines.push({ kind: 'context', text: baseline[a++] });
+  words.sort((x, y) => x.line - y.line || x.start - y.start);
   return { lines, words };
 }
 

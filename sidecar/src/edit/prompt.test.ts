@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { block, EDIT_CONTEXT_CHARS, EDIT_CONTEXT_LINES, fitContext } from './prompt.js';
+import { buildWholeFilePrompt } from './formats/wholeFile.js';
+import { block, EDIT_CONTEXT_CHARS, EDIT_CONTEXT_LINES, fitContext, planRequest } from './prompt.js';
 
 describe('fitContext', () => {
   it('drops whole lines farthest from the selection until the side fits', () => {
@@ -35,5 +36,28 @@ describe('block', () => {
   it('fences code with a fence longer than any of its own, so a Markdown file cannot close it', () => {
     expect(block('Code:', 'ts', ['a', 'b'])).toBe('Code:\n```ts\na\nb\n```');
     expect(block('Doc:', 'markdown', ['# T', '```sh', 'x', '````'])).toBe('Doc:\n`````markdown\n# T\n```sh\nx\n````\n`````');
+  });
+});
+
+describe('planRequest and the located formats', () => {
+  const definition = { kind: 'definition' as const, path: 'src/policy.ts', label: 'ReturnPolicy', languageId: 'typescript', text: 'interface ReturnPolicy {}', rank: 0 };
+  const rules = { kind: 'rules' as const, path: 'AGENTS.md', label: 'AGENTS.md', languageId: 'markdown', text: 'Money is in cents.', rank: 0 };
+
+  it('places rules after the system prompt, definitions after the header, and budgets after the code', () => {
+    const planned = planRequest('SYSTEM', { header: 'HEADER', body: ['BODY'], instruction: 'Instruction: x' }, { items: [rules, definition], budget: 1000 }, 900);
+    expect(planned.messages[0].content).toBe("SYSTEM\n\nThe project's own rules for code follow (nearest first); follow them unless the instruction says otherwise.\n\nFrom AGENTS.md:\nMoney is in cents.");
+    expect(planned.messages[1].content.startsWith('HEADER\n\nDefinitions of names the code uses')).toBe(true);
+    expect(planned.messages[1].content.endsWith('BODY\n\nInstruction: x')).toBe(true);
+    // 100 characters left after the code: both fit; with 10 left, neither does.
+    expect(planned.context.items).toHaveLength(2);
+    expect(planRequest('S', { body: [], instruction: 'i' }, { items: [rules, definition], budget: 1000 }, 990).context.items).toEqual([]);
+  });
+
+  it('gives a whole-file prompt the definitions before the file, the whole file counting as its code', () => {
+    const lines = ['import { returnPolicy } from "./policy";', 'returnPolicy;'];
+    const planned = buildWholeFilePrompt({ fileName: 'a.ts', languageId: 'typescript', lines, start: 1, end: 2, instruction: 'go', scope: 'selection' }, { items: [definition], budget: 100_000 });
+    const user = planned.messages[1].content;
+    expect(user.indexOf('interface ReturnPolicy {}')).toBeLessThan(user.indexOf('File: a.ts'));
+    expect(planned.context.base).toBe(lines.join('\n').length + 1);
   });
 });

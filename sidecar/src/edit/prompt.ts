@@ -2,6 +2,9 @@
  * The inline-edit request: two chat messages, no sampling options (the provider's defaults apply).
  * What every edit format's prompt shares; each format's own prompt is in `formats/`.
  */
+import { fitToBudget } from '../context/budget.js';
+import { diagnosticsSection, referenceSections, rulesSection } from '../context/render.js';
+import { NO_CONTEXT, type ContextItem, type PromptContext } from '../context/types.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -20,20 +23,57 @@ export interface ChatRequest {
   schema?: ResponseSchema;
 }
 
+/** The context items a prompt may take (any order) and the characters the whole request may spend. */
+export interface ContextInput {
+  items: readonly ContextItem[];
+  budget: number;
+}
+
+/** A request and the context it carries (for the log line). */
+export interface PlannedRequest extends ChatRequest {
+  context: PromptContext;
+}
+
+/**
+ * A chat request with its context placed the same way in every format: rules after the system
+ * prompt; definitions, similar code and recent edits after the header; diagnostics just before the
+ * instruction. The items are budgeted once `base` characters (the code the format sends) are paid.
+ */
+export function planRequest(
+  system: string,
+  parts: { header?: string; body: readonly string[]; instruction: string },
+  context: ContextInput | undefined,
+  base: number,
+): PlannedRequest {
+  const fitted = context?.items.length ? fitToBudget(context.items, context.budget, base) : { ...NO_CONTEXT, base, budget: context?.budget ?? 0 };
+  const diagnostics = diagnosticsSection(fitted.items);
+  const user = [...(parts.header ? [parts.header] : []), ...referenceSections(fitted.items), ...parts.body, ...(diagnostics ? [diagnostics] : []), parts.instruction];
+  const rules = rulesSection(fitted.items);
+  return {
+    messages: [
+      { role: 'system', content: rules ? `${system}\n\n${rules}` : system },
+      { role: 'user', content: user.join('\n\n') },
+    ],
+    context: fitted,
+  };
+}
+
 export const EDIT_CONTEXT_LINES = 40;
 export const EDIT_CONTEXT_CHARS = 6000;
 
 /**
- * Keeps whole lines nearest the selection within EDIT_CONTEXT_CHARS: a cut line would show the
- * model code that does not exist, so lines are dropped whole, farthest first.
+ * Keeps whole lines nearest the selection within EDIT_CONTEXT_CHARS (or a smaller cap the context
+ * budget leaves): a cut line would show the model code that does not exist, so lines are dropped
+ * whole, farthest first.
  */
-export function fitContext(lines: readonly string[], side: 'above' | 'below'): string[] {
+export function fitContext(lines: readonly string[], side: 'above' | 'below', cap = EDIT_CONTEXT_CHARS): string[] {
+  const limit = Math.min(cap, EDIT_CONTEXT_CHARS);
   const nearestFirst = side === 'above' ? [...lines].reverse() : [...lines];
   const kept: string[] = [];
   let size = 0;
   for (const line of nearestFirst) {
     const added = line.length + (kept.length > 0 ? 1 : 0);
-    if (size + added > EDIT_CONTEXT_CHARS) break;
+    if (size + added > limit) break;
     kept.push(line);
     size += added;
   }

@@ -2,10 +2,11 @@
  * Word pairing inside one hunk: each removed line is paired with the added line it most
  * resembles, and the tokens that differ within a pair get a harder tint.
  */
-import type { WordSpan } from './lines.js';
+import type { WhitespaceOnly, WordSpan } from './lines.js';
 
 export interface HunkWords {
-  pairs: Array<{ removed: number; added: number }>;
+  /** `whitespace`: the two lines differ only in whitespace (no word spans then). */
+  pairs: Array<{ removed: number; added: number; whitespace?: WhitespaceOnly }>;
   removedSpans: WordSpan[];
   addedSpans: WordSpan[];
 }
@@ -42,8 +43,14 @@ export function tokenize(line: string): Token[] {
 export function pairHunkWords(removed: readonly string[], added: readonly string[]): HunkWords {
   const removedTokens = lazyTokens(removed);
   const addedTokens = lazyTokens(added);
+  const usedR = new Set<number>();
+  const usedA = new Set<number>();
+  const spaced = pairWhitespaceOnly(removed, added, removedTokens, addedTokens);
+  for (const p of spaced) (usedR.add(p.removed), usedA.add(p.added));
+
   const candidates: Array<{ r: number; a: number; like: Likeness }> = [];
   forEachCandidate(removed.length, added.length, (r, a) => {
+    if (usedR.has(r) || usedA.has(a)) return;
     const tr = removedTokens(r);
     const ta = addedTokens(a);
     const like = tokenLikeness(tr, ta);
@@ -54,8 +61,6 @@ export function pairHunkWords(removed: readonly string[], added: readonly string
   });
   candidates.sort((x, y) => y.like.shared - x.like.shared || x.r - y.r || x.a - y.a);
 
-  const usedR = new Set<number>();
-  const usedA = new Set<number>();
   const chosen = candidates.filter((c) => {
     if (usedR.has(c.r) || usedA.has(c.a)) return false;
     usedR.add(c.r);
@@ -71,7 +76,58 @@ export function pairHunkWords(removed: readonly string[], added: readonly string
     addedSpans.push(...changedSpans(added[c.a], addedTokens(c.a), c.like.matchedB, c.a));
   }
   addedSpans.sort((x, y) => x.line - y.line || x.start - y.start);
-  return { pairs: chosen.map((c) => ({ removed: c.r, added: c.a })), removedSpans, addedSpans };
+  const pairs = [...spaced, ...chosen.map((c) => ({ removed: c.r, added: c.a }))].sort((x, y) => x.removed - y.removed);
+  return { pairs, removedSpans, addedSpans };
+}
+
+/** The share of the longer line's tokens that two lines have in common, 0 to 1. */
+export function likeness(a: string, b: string): number {
+  const ta = tokenize(a);
+  const tb = tokenize(b);
+  const like = tokenLikeness(ta, tb);
+  return like === null ? 0 : like.shared / Math.max(1, ta.length, tb.length);
+}
+
+/** What separates two different lines whose words and symbols are the same, or null. */
+export function whitespaceOnly(before: string, after: string): WhitespaceOnly | null {
+  if (before === after || shape(tokenize(before)) !== shape(tokenize(after))) return null;
+  return before.trimStart() === after.trimStart() ? 'indentation' : 'whitespace';
+}
+
+const shape = (tokens: readonly Token[]) =>
+  tokens
+    .filter((t) => !/^\s/.test(t.text))
+    .map((t) => t.text)
+    .join('\u0000');
+
+/** Lines that differ only in whitespace pair first, in order: re-indented blocks, tabs → spaces. */
+function pairWhitespaceOnly(
+  removed: readonly string[],
+  added: readonly string[],
+  removedTokens: (i: number) => Token[],
+  addedTokens: (i: number) => Token[],
+): Array<{ removed: number; added: number; whitespace: WhitespaceOnly }> {
+  const byShape = new Map<string, number[]>();
+  for (let a = 0; a < added.length; a++) {
+    const key = shape(addedTokens(a));
+    if (key === '') continue;
+    const list = byShape.get(key);
+    if (list) list.push(a);
+    else byShape.set(key, [a]);
+  }
+  const out: Array<{ removed: number; added: number; whitespace: WhitespaceOnly }> = [];
+  let lastAdded = -1;
+  for (let r = 0; r < removed.length; r++) {
+    const list = byShape.get(shape(removedTokens(r)));
+    if (!list) continue;
+    // In order only, so the pairs never cross: the first candidate below the last pair.
+    const at = list.findIndex((a) => a > lastAdded && added[a] !== removed[r]);
+    if (at < 0) continue;
+    const a = list[at];
+    out.push({ removed: r, added: a, whitespace: whitespaceOnly(removed[r], added[a]) as WhitespaceOnly });
+    lastAdded = a;
+  }
+  return out;
 }
 
 function lazyTokens(lines: readonly string[]): (i: number) => Token[] {

@@ -13,7 +13,7 @@
  * way, before the baseline line that follows it.
  */
 import type { Layout, LayoutLine } from '../edit/layout.js';
-import type { LineKind, WordSpan } from '../edit/lines.js';
+import { onBaseline, onProposal, type LineKind, type WordSpan } from '../edit/lines.js';
 import { mergeLine } from './mergeLine.js';
 
 /** The user's edit of a green line: the stream's text it was made on, and the user's text. */
@@ -58,7 +58,7 @@ export const noOverrides = (): LineOverrides => ({ baseline: new Map(), proposal
 /** Origins of a region's lines as they stand (context and removed lines on the baseline side; green lines have no place in a new ask). */
 export function originsOfRegion(kinds: readonly LineKind[], texts: readonly string[]): LineOrigin[] {
   let baseline = 0;
-  return kinds.map((kind, i) => (kind === 'added' ? { raw: texts[i] } : { baseline: baseline++, raw: texts[i] }));
+  return kinds.map((kind, i) => (onBaseline(kind) ? { baseline: baseline++, raw: texts[i] } : { raw: texts[i] }));
 }
 
 /** Where a typed line of no side sits: the baseline lines above it, and which pinned lines are above it. */
@@ -94,7 +94,7 @@ export function applyOverrides(layout: Layout, overrides: LineOverrides): Overri
   if (overrides.baseline.size === 0 && overrides.proposal.size === 0 && overrides.pinned.length === 0) {
     return { layout, origins: plainOrigins(layout.lines) };
   }
-  realign(overrides, layout.lines.filter((l) => l.kind !== 'removed').map((l) => l.text));
+  realign(overrides, layout.lines.filter((l) => onProposal(l.kind)).map((l) => l.text));
   const lines: LayoutLine[] = [];
   const origins: LineOrigin[] = [];
   /** Raw layout index → output index, or -1 when the user took the line (its word tints go). */
@@ -112,8 +112,8 @@ export function applyOverrides(layout: Layout, overrides: LineOverrides): Overri
   let b = 0;
   let p = 0;
   layout.lines.forEach((line) => {
-    const baseline = line.kind !== 'added' ? b++ : undefined;
-    const proposal = line.kind !== 'removed' ? p++ : undefined;
+    const baseline = onBaseline(line.kind) ? b++ : undefined;
+    const proposal = onProposal(line.kind) ? p++ : undefined;
     if (baseline !== undefined) emitPinned('baseline', baseline);
     if (proposal !== undefined) emitPinned('proposal', proposal);
     let text: string | undefined = baseline !== undefined ? overrides.baseline.get(baseline) : undefined;
@@ -149,7 +149,7 @@ export function applyOverrides(layout: Layout, overrides: LineOverrides): Overri
 function plainOrigins(lines: readonly LayoutLine[]): LineOrigin[] {
   let b = 0;
   let p = 0;
-  return lines.map((line) => ({ baseline: line.kind !== 'added' ? b++ : undefined, proposal: line.kind !== 'removed' ? p++ : undefined, raw: line.text }));
+  return lines.map((line) => ({ baseline: onBaseline(line.kind) ? b++ : undefined, proposal: onProposal(line.kind) ? p++ : undefined, raw: line.text }));
 }
 
 /** The same line of the stream, re-indented or grown since the user typed on it (a blank line stays blank). */

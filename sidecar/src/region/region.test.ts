@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextBuffer } from '@redline/shared-protocol';
 import { layoutDiff } from '../edit/layout.js';
+import { StreamingLayout } from '../edit/streamingLayout.js';
 import type { LineKind } from '../edit/lines.js';
 import { Region, repaintFrom } from './region.js';
 import { replacedRange } from './track.js';
@@ -8,7 +9,7 @@ import { replacedRange } from './track.js';
 function render(text: string, start: number, count: number, proposal: string) {
   const buffer = new TextBuffer(text);
   const region = Region.ofLines(start, count);
-  const plan = region.planLayout(buffer, layoutDiff(buffer.lines(start, start + count), proposal, { streaming: false }));
+  const plan = region.planLayout(buffer, layoutDiff(buffer.lines(start, start + count), proposal));
   buffer.applyEdits(plan.edits);
   region.commit(plan.next);
   return { buffer, region };
@@ -149,11 +150,52 @@ describe('Region', () => {
   it('renders only the lines that differ from what is painted', () => {
     const buffer = new TextBuffer('a\nb\nc\n');
     const region = Region.ofLines(0, 3);
-    const first = region.planLayout(buffer, layoutDiff(['a', 'b', 'c'], 'a\nB', { streaming: true }));
+    const stream = new StreamingLayout(['a', 'b', 'c']);
+    const first = region.planLayout(buffer, stream.update('a\nB'));
     buffer.applyEdits(first.edits);
     region.commit(first.next);
-    const second = region.planLayout(buffer, layoutDiff(['a', 'b', 'c'], 'a\nBee', { streaming: true }));
-    expect(second.edits).toEqual([{ range: { start: { line: 3, character: 1 }, end: { line: 3, character: 1 } }, newText: 'ee' }]);
+    const second = region.planLayout(buffer, stream.update('a\nBee'));
+    expect(second.edits).toEqual([{ range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } }, newText: 'ee' }]);
+  });
+
+  it('paints unreached lines as their own runs, outside every hunk; reject keeps them, accept drops them', () => {
+    const buffer = new TextBuffer('top\nold1\nold2\nold3\n');
+    const region = Region.ofLines(1, 3);
+    const plan = region.planLayout(buffer, new StreamingLayout(['old1', 'old2', 'old3']).update('new1\nold2\nnew'));
+    buffer.applyEdits(plan.edits);
+    region.commit(plan.next);
+    // new1 is added at the head, old1 passed (removed), old2 context, "new" streaming, old3 unreached.
+    expect(buffer.getText()).toBe('top\nnew1\nold1\nold2\nnew\nold3\n');
+    expect(region.decorations().runs).toEqual([
+      { start: 1, count: 1, kind: 'added' },
+      { start: 2, count: 1, kind: 'removed' },
+      { start: 4, count: 1, kind: 'added' },
+      { start: 5, count: 1, kind: 'unreached' },
+    ]);
+    expect(region.hunks()).toEqual([
+      { start: 1, end: 3, removed: 1, added: 1 },
+      { start: 4, end: 5, removed: 0, added: 1 },
+    ]);
+    const reject = region.planVerdict(buffer, false)!;
+    const rejected = new TextBuffer(buffer.getText());
+    rejected.applyEdits(reject.edits);
+    expect(rejected.getText()).toBe('top\nold1\nold2\nold3\n');
+    const accept = region.planVerdict(buffer, true)!;
+    const accepted = new TextBuffer(buffer.getText());
+    accepted.applyEdits(accept.edits);
+    expect(accepted.getText()).toBe('top\nnew1\nold2\nnew\n');
+  });
+
+  it('marks whitespace-only pairs in the decorations and on a hunk made only of them', () => {
+    const { region } = render('if (a) {\n\tgo();\n\tstop();\n}\nx = a+b\n', 0, 5, 'if (a) {\n  go();\n  stop();\n}\nx = a + c\n');
+    const deco = region.decorations();
+    expect(deco.whitespace.map((w) => [w.line, w.kind, w.change])).toEqual([
+      [1, 'removed', 'indentation'],
+      [2, 'removed', 'indentation'],
+      [3, 'added', 'indentation'],
+      [4, 'added', 'indentation'],
+    ]);
+    expect(region.hunks().map((h) => h.whitespaceOnly)).toEqual(['indentation', undefined]);
   });
 });
 
@@ -162,6 +204,7 @@ describe('repaintFrom', () => {
     start,
     kinds,
     words: kinds.map(() => []),
+    whitespace: kinds.map(() => null),
     streamingLine,
   });
 

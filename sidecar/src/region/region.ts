@@ -4,10 +4,10 @@
  * spans of lines whose text is still what the layout computed. Hunks are never stored: they are
  * derived from the kinds every time they are needed.
  */
-import type { DiffLineRun, Hunk, RenderDecorations, TextBuffer, TextEdit, WordSpan } from '@redline/shared-protocol';
+import type { DiffLineRun, Hunk, RenderDecorations, TextBuffer, TextEdit, WhitespaceMark, WordSpan } from '@redline/shared-protocol';
 import { lineDiff } from '../edit/diff.js';
 import type { Layout } from '../edit/layout.js';
-import type { CharSpan, LineKind } from '../edit/lines.js';
+import { onBaseline, onProposal, type CharSpan, type LineKind, type WhitespaceOnly } from '../edit/lines.js';
 import { replaceLinesEdit } from './lineEdit.js';
 import { classifyChange, touchedLines, type ChangeEffect, type TrackedChange } from './track.js';
 
@@ -22,6 +22,8 @@ export interface RegionState {
   kinds: LineKind[];
   /** Word spans per region line; empty once the user typed on the line. */
   words: CharSpan[][];
+  /** Per region line: its pair differs from it only in whitespace (null otherwise, or once typed on). */
+  whitespace: Array<WhitespaceOnly | null>;
   streamingLine: number | null;
 }
 
@@ -35,7 +37,7 @@ export class Region {
   constructor(private state: RegionState) {}
 
   static ofLines(start: number, count: number): Region {
-    return new Region({ start, kinds: Array(count).fill('context'), words: Array.from({ length: count }, () => []), streamingLine: null });
+    return new Region({ start, kinds: Array(count).fill('context'), words: Array.from({ length: count }, () => []), whitespace: Array(count).fill(null), streamingLine: null });
   }
 
   get start(): number {
@@ -60,8 +62,8 @@ export class Region {
   }
 
   snapshot(): RegionState {
-    const { start, kinds, words, streamingLine } = this.state;
-    return { start, kinds: [...kinds], words: words.map((w) => [...w]), streamingLine };
+    const { start, kinds, words, whitespace, streamingLine } = this.state;
+    return { start, kinds: [...kinds], words: words.map((w) => [...w]), whitespace: [...whitespace], streamingLine };
   }
 
   /**
@@ -79,15 +81,18 @@ export class Region {
       case 'typed':
         s.kinds[effect.index] = 'context';
         s.words[effect.index] = [];
+        s.whitespace[effect.index] = null;
         if (s.streamingLine === effect.index) s.streamingLine = null;
         break;
       case 'insert':
         s.kinds.splice(effect.at, 0, ...Array<LineKind>(effect.count).fill('context'));
         s.words.splice(effect.at, 0, ...Array.from({ length: effect.count }, () => []));
+        s.whitespace.splice(effect.at, 0, ...Array<null>(effect.count).fill(null));
         break;
       case 'delete':
         s.kinds.splice(effect.at, effect.count);
         s.words.splice(effect.at, effect.count);
+        s.whitespace.splice(effect.at, effect.count);
         break;
       default:
         break;
@@ -104,27 +109,29 @@ export class Region {
     const s = this.state;
     if (!change.replaced) {
       // Nothing is known about where the lines went: every line stays, none is deleted.
-      this.state = { start: s.start, kinds: s.kinds.map(() => 'context'), words: s.kinds.map(() => []), streamingLine: null };
+      this.state = { start: s.start, kinds: s.kinds.map(() => 'context'), words: s.kinds.map(() => []), whitespace: s.kinds.map(() => null), streamingLine: null };
       return;
     }
     const { from, to, count } = touchedLines(change.replaced, change.text);
     const end = s.start + s.kinds.length;
-    const lines = new Map<number, { kind: LineKind; words: CharSpan[] }>();
+    const lines = new Map<number, { kind: LineKind; words: CharSpan[]; whitespace: WhitespaceOnly | null }>();
     s.kinds.forEach((kind, i) => {
       const line = s.start + i;
-      if (line < from) lines.set(line, { kind, words: s.words[i] });
-      else if (line >= to) lines.set(line + count - (to - from), { kind, words: s.words[i] });
+      const kept = { kind, words: s.words[i], whitespace: s.whitespace[i] };
+      if (line < from) lines.set(line, kept);
+      else if (line >= to) lines.set(line + count - (to - from), kept);
     });
     const inside = to > from ? from < end && to > s.start : from > s.start && from < end;
-    if (inside) for (let line = from; line < from + count; line++) lines.set(line, { kind: 'context', words: [] });
+    if (inside) for (let line = from; line < from + count; line++) lines.set(line, { kind: 'context', words: [], whitespace: null });
     const numbers = [...lines.keys()];
     const start = numbers.length > 0 ? Math.min(...numbers) : Math.min(from, s.start);
     const length = numbers.length > 0 ? Math.max(...numbers) - start + 1 : 0;
-    const at = (i: number) => lines.get(start + i) ?? { kind: 'context' as const, words: [] };
+    const at = (i: number) => lines.get(start + i) ?? { kind: 'context' as const, words: [], whitespace: null };
     this.state = {
       start,
       kinds: Array.from({ length }, (_, i) => at(i).kind),
       words: Array.from({ length }, (_, i) => at(i).words),
+      whitespace: Array.from({ length }, (_, i) => at(i).whitespace),
       streamingLine: null,
     };
   }
@@ -146,12 +153,12 @@ export class Region {
 
   /** The original side: what rejecting everything leaves. */
   baseline(buffer: TextBuffer): string[] {
-    return this.textOf(buffer, (k) => k !== 'added');
+    return this.textOf(buffer, onBaseline);
   }
 
   /** The proposed side: what accepting everything leaves. */
   proposed(buffer: TextBuffer): string[] {
-    return this.textOf(buffer, (k) => k !== 'removed');
+    return this.textOf(buffer, onProposal);
   }
 
   /** Edits turning the region's current lines into `layout`, changing only lines that differ. */
@@ -168,46 +175,56 @@ export class Region {
     }
     const words: CharSpan[][] = layout.lines.map(() => []);
     for (const w of layout.words) words[w.line].push({ start: w.start, end: w.end });
-    return { edits, next: { start, kinds: layout.lines.map((line) => line.kind), words, streamingLine: layout.streamingLine } };
+    const whitespace = layout.lines.map((line) => line.whitespace ?? null);
+    return { edits, next: { start, kinds: layout.lines.map((line) => line.kind), words, whitespace, streamingLine: layout.streamingLine } };
   }
 
-  /** Hunks: runs of neighbouring diff lines, in absolute lines. */
+  /** Hunks: runs of neighbouring removed and added lines, in absolute lines. */
   hunks(): Hunk[] {
     const out: Hunk[] = [];
-    const { start, kinds } = this.state;
+    const { start, kinds, whitespace } = this.state;
+    const changed = (k: LineKind) => k === 'removed' || k === 'added';
     let i = 0;
     while (i < kinds.length) {
-      if (kinds[i] === 'context') {
+      if (!changed(kinds[i])) {
         i++;
         continue;
       }
       const from = i;
       let removed = 0;
       let added = 0;
-      while (i < kinds.length && kinds[i] !== 'context') {
+      const spaces = new Set<WhitespaceOnly | null>();
+      while (i < kinds.length && changed(kinds[i])) {
         if (kinds[i] === 'removed') removed++;
         else added++;
+        spaces.add(whitespace[i]);
         i++;
       }
-      out.push({ start: start + from, end: start + i, removed, added });
+      const hunk: Hunk = { start: start + from, end: start + i, removed, added };
+      if (!spaces.has(null)) hunk.whitespaceOnly = spaces.has('whitespace') ? 'whitespace' : 'indentation';
+      out.push(hunk);
     }
     return out;
   }
 
   /** The marks on region lines from absolute line `from` down (see RenderDecorations). */
   decorations(from = this.state.start): RenderDecorations {
-    const { start, kinds, words, streamingLine } = this.state;
+    const { start, kinds, words, whitespace, streamingLine } = this.state;
     const runs: DiffLineRun[] = [];
     const spans: WordSpan[] = [];
+    const spaces: WhitespaceMark[] = [];
     for (let i = Math.max(0, from - start); i < kinds.length; i++) {
       const kind = kinds[i];
       if (kind === 'context') continue;
       const last = runs[runs.length - 1];
       if (last && last.kind === kind && last.start + last.count === start + i) last.count++;
       else runs.push({ start: start + i, count: 1, kind });
+      if (kind === 'unreached') continue;
       for (const w of words[i]) spans.push({ line: start + i, start: w.start, end: w.end, kind });
+      const change = whitespace[i];
+      if (change) spaces.push({ line: start + i, kind, change });
     }
-    return { from, runs, words: spans, streamingLine: streamingLine === null ? null : start + streamingLine };
+    return { from, runs, words: spans, whitespace: spaces, streamingLine: streamingLine === null ? null : start + streamingLine };
   }
 
   /**
@@ -215,28 +232,31 @@ export class Region {
    * lines within `span` (a hunk as it was asked for, which typing may since have split).
    */
   planVerdict(buffer: TextBuffer, accept: boolean, span?: LineSpan): RegionPlan {
-    const { start, kinds, words } = this.state;
+    const { start, kinds, words, whitespace } = this.state;
     const from = Math.max(0, span?.from ?? 0);
     const to = Math.min(kinds.length, span?.to ?? kinds.length);
-    const drop: LineKind = accept ? 'removed' : 'added';
+    // Accepting keeps the proposal's lines, rejecting the original's (unreached lines are original lines).
+    const keep = accept ? onProposal : onBaseline;
     const edits: TextEdit[] = [];
     const nextKinds: LineKind[] = [];
     const nextWords: CharSpan[][] = [];
+    const nextWhitespace: Array<WhitespaceOnly | null> = [];
     let i = 0;
     while (i < kinds.length) {
       const inScope = i >= from && i < to;
-      if (inScope && kinds[i] === drop) {
+      if (inScope && !keep(kinds[i])) {
         const runStart = i;
-        while (i < to && kinds[i] === drop) i++;
+        while (i < to && !keep(kinds[i])) i++;
         const edit = replaceLinesEdit(buffer, start + runStart, start + i, []);
         if (edit) edits.push(edit);
         continue;
       }
       nextKinds.push(inScope ? 'context' : kinds[i]);
       nextWords.push(inScope ? [] : words[i]);
+      nextWhitespace.push(inScope ? null : whitespace[i]);
       i++;
     }
-    return { edits, next: { start, kinds: nextKinds, words: nextWords, streamingLine: null } };
+    return { edits, next: { start, kinds: nextKinds, words: nextWords, whitespace: nextWhitespace, streamingLine: null } };
   }
 }
 
@@ -255,7 +275,7 @@ export function repaintFrom(painted: RegionState | null, next: RegionState, firs
 }
 
 function sameLine(a: RegionState, b: RegionState, i: number): boolean {
-  if (a.kinds[i] !== b.kinds[i] || a.words[i].length !== b.words[i].length) return false;
+  if (a.kinds[i] !== b.kinds[i] || a.whitespace[i] !== b.whitespace[i] || a.words[i].length !== b.words[i].length) return false;
   for (let j = 0; j < a.words[i].length; j++) if (a.words[i][j].start !== b.words[i][j].start || a.words[i][j].end !== b.words[i][j].end) return false;
   return true;
 }

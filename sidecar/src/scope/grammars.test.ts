@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGE_IDS, assetName, getParser, resolveLanguageId, warmUp } from './grammars.js';
+import { SUPPORTED_LANGUAGE_IDS, assetName, getParser, languageOfPath, resolveLanguageId, warmUp } from './grammars.js';
 import wasmFiles from './wasmFiles.json';
 
 const require = createRequire(import.meta.url);
@@ -53,5 +53,14 @@ describe('getParser', () => {
     const [a, b] = await Promise.all([getParser('rust'), getParser('rust')]);
     expect(a).toBe(b);
     expect(await getParser('go')).toBe(await getParser('go'));
+  });
+});
+
+describe('languageOfPath', () => {
+  it('names the grammar of a file by its extension, on either kind of separator', () => {
+    expect(languageOfPath('/p/src/a.tsx')).toBe('typescriptreact');
+    expect(languageOfPath('C:\\p\\Main.KT')).toBe('kotlin');
+    expect(languageOfPath('/p/.gitignore')).toBeNull();
+    expect(languageOfPath('/p/notes.txt')).toBeNull();
   });
 });

@@ -51,11 +51,16 @@ const KNOWN_LANGUAGE_IDS: ReadonlySet<string> = new Set([
  */
 export function resolveLanguageId(languageId: string, uri: string): string {
   if (isSupportedLanguage(languageId) || KNOWN_LANGUAGE_IDS.has(languageId)) return languageId;
-  const path = uri.replace(/[?#].*$/, '');
-  const name = path.slice(path.lastIndexOf('/') + 1);
+  return languageOfPath(uri.replace(/[?#].*$/, '')) ?? languageId;
+}
+
+/** The languageId with a grammar that a file's extension names (`src/a.tsx` → typescriptreact), or null. */
+export function languageOfPath(path: string): string | null {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
   const dot = name.lastIndexOf('.');
-  if (dot <= 0) return languageId;
-  return LANGUAGE_BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? languageId;
+  if (dot <= 0) return null;
+  const ext = name.slice(dot + 1).toLowerCase();
+  return Object.hasOwn(LANGUAGE_BY_EXTENSION, ext) ? LANGUAGE_BY_EXTENSION[ext] : null;
 }
 
 /** The SEA asset name of a module-relative .wasm path: its file name. */

@@ -1,4 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import type { Range } from '@redline/shared-protocol';
+import type { Node, Tree } from 'web-tree-sitter';
+import { DocumentStore } from '../server/documents.js';
 import { MAX_CACHED_TREES, MAX_PARSE_CHARS, SyntaxCache, parseText } from './parse.js';
 
 describe('parseText', () => {
@@ -70,5 +74,124 @@ describe('SyntaxCache', () => {
     expect(victim).toHaveBeenCalledOnce();
     expect(await cache.tree(uris[1], 'python', 1, 'x = 1')).toBe(trees[1]);
     for (const uri of uris) cache.forget(uri);
+  });
+});
+
+describe('SyntaxCache following a document', () => {
+  const uri = 'file:///inc.ts';
+  const source = ['// π 😀 header', 'export function total(items: number[]) {', '  let sum = 0;', '  for (const x of items) sum += x;', '  return sum;', '}', ''].join('\n');
+
+  function setup(text: string) {
+    const documents = new DocumentStore();
+    const cache = new SyntaxCache();
+    cache.follow(documents);
+    documents.open({ textDocument: { uri, languageId: 'typescript', version: 1, text } });
+    let version = 1;
+    const change = (range: Range, newText: string) => documents.change({ textDocument: { uri, version: ++version }, contentChanges: [{ range, text: newText }] });
+    const current = () => {
+      const doc = documents.get(uri)!;
+      return cache.tree(uri, 'typescript', doc.version, doc.buffer.getText());
+    };
+    return { documents, cache, change, current };
+  }
+
+  /** Every node with its type and place. */
+  function nodes(tree: Tree): string[] {
+    const out: string[] = [];
+    const visit = (n: Node) => {
+      out.push(`${n.type} ${n.startIndex}-${n.endIndex} ${n.startPosition.row}:${n.startPosition.column}`);
+      for (const c of n.children) if (c) visit(c);
+    };
+    visit(tree.rootNode);
+    return out;
+  }
+
+  /** Anonymous leaves that are not MISSING: punctuation and keywords, whose type is their text. */
+  function tokens(tree: Tree): Node[] {
+    const out: Node[] = [];
+    const visit = (n: Node) => {
+      if (n.childCount === 0 && !n.isNamed && !n.isMissing && n.endIndex > n.startIndex) out.push(n);
+      for (const c of n.children) if (c) visit(c);
+    };
+    visit(tree.rootNode);
+    return out;
+  }
+
+  async function fresh(text: string): Promise<string> {
+    const tree = (await parseText('typescript', text))!;
+    const s = tree.rootNode.toString();
+    tree.delete();
+    return s;
+  }
+
+  it('applies the changes to the tree and reparses only on request, reusing it', async () => {
+    const { documents, cache, change, current } = setup(source);
+    await current();
+    expect(cache.parses).toEqual({ full: 1, incremental: 0 });
+    change({ start: { line: 2, character: 12 }, end: { line: 2, character: 13 } }, '1');
+    change({ start: { line: 4, character: 12 }, end: { line: 4, character: 12 } }, ' * 2');
+    // Two changes, no parse yet; one incremental reparse for the request.
+    expect(cache.parses).toEqual({ full: 1, incremental: 0 });
+    const tree = (await current())!;
+    expect(cache.parses).toEqual({ full: 1, incremental: 1 });
+    expect(tree.rootNode.toString()).toBe(await fresh(documents.get(uri)!.buffer.getText()));
+    cache.forget(uri);
+  });
+
+  it('property: after any edits (lines joined and split, astral characters, CRLF, NUL), the reparsed tree is a fresh parse of valid code, and every token sits at its text', async () => {
+    const piece = fc.constantFrom('x', ' ', '\n', '\r\n', '{', '}', '(', ')', '"', '😀', 'é', ';', 'let a = 1;', '/*', '*/', '`${', '\0');
+    const edit = fc.record({ from: fc.nat(400), length: fc.nat(12), text: fc.array(piece, { maxLength: 4 }).map((p) => p.join('')) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), fc.boolean(), async (batches, crlf) => {
+        const { documents, cache, change, current } = setup(crlf ? source.replace(/\n/g, '\r\n') : source);
+        await current();
+        for (const batch of batches) {
+          for (const e of batch) {
+            const buffer = documents.get(uri)!.buffer;
+            const length = buffer.getText().length;
+            const start = Math.min(e.from, length);
+            const end = Math.min(start + e.length, length);
+            change({ start: buffer.positionAt(start), end: buffer.positionAt(end) }, e.text);
+          }
+          const text = documents.get(uri)!.buffer.getText();
+          const tree = (await current())!;
+          // Tree-sitter's error recovery may place ERROR nodes differently after an incremental
+          // reparse, so valid code must parse exactly as fresh; in any code every token must sit
+          // at the offsets of its text (what a wrong edit would break).
+          const reference = (await parseText('typescript', text))!;
+          if (!reference.rootNode.hasError) expect(nodes(tree)).toEqual(nodes(reference));
+          reference.delete();
+          for (const leaf of tokens(tree)) expect(text.slice(leaf.startIndex, leaf.endIndex)).toBe(leaf.type);
+        }
+        expect(cache.parses.full).toBe(1);
+        cache.forget(uri);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps following the document after clear(): the next request parses afresh, later ones incrementally', async () => {
+    const { documents, cache, change, current } = setup(source);
+    await current();
+    cache.clear();
+    change({ start: { line: 2, character: 12 }, end: { line: 2, character: 13 } }, '1');
+    expect((await current())!.rootNode.toString()).toBe(await fresh(documents.get(uri)!.buffer.getText()));
+    change({ start: { line: 4, character: 12 }, end: { line: 4, character: 12 } }, ' * 2');
+    expect((await current())!.rootNode.toString()).toBe(await fresh(documents.get(uri)!.buffer.getText()));
+    expect(cache.parses).toEqual({ full: 2, incremental: 1 });
+    cache.forget(uri);
+  });
+
+  it('parses afresh when the text it was given is older than the document', async () => {
+    const { documents, cache, change } = setup(source);
+    await cache.tree(uri, 'typescript', 1, source);
+    change({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, 'let z;\n');
+    // A request that read the text before that change: its tree does not follow later changes.
+    await cache.tree(uri, 'typescript', 1, source);
+    change({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, 'let y;\n');
+    const doc = documents.get(uri)!;
+    const tree = (await cache.tree(uri, 'typescript', doc.version, doc.buffer.getText()))!;
+    expect(tree.rootNode.toString()).toBe(await fresh(doc.buffer.getText()));
+    cache.forget(uri);
   });
 });

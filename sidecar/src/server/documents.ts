@@ -19,6 +19,8 @@ export interface ContentChange extends TrackedChange {
   version: number;
   /** The session whose render made this change; absent for the user's own edits. */
   origin?: string;
+  /** The text the change replaced (a slice of the text before it; a whole-text change is told as the range that differs). */
+  removed?: string;
 }
 
 export type ChangeListener = (change: ContentChange) => void;
@@ -30,6 +32,11 @@ export class DocumentStore {
 
   get(uri: string): MirrorDocument | undefined {
     return this.docs.get(uri);
+  }
+
+  /** Every open document, in the order they were opened. */
+  all(): IterableIterator<MirrorDocument> {
+    return this.docs.values();
   }
 
   onChange(listener: ChangeListener): void {
@@ -59,8 +66,9 @@ export class DocumentStore {
       const ranged = change.range ? { range: change.range, text: change.text } : differingRange(doc.buffer, change.text);
       if (!ranged) continue;
       const replaced = replacedRange(doc.buffer, ranged.range);
+      const removed = doc.buffer.getText().slice(doc.buffer.offsetAt(ranged.range.start), doc.buffer.offsetAt(ranged.range.end));
       doc.buffer.replace(ranged.range, ranged.text);
-      for (const listener of this.changeListeners) listener({ uri: doc.uri, replaced, text: ranged.text, version: doc.version, origin });
+      for (const listener of this.changeListeners) listener({ uri: doc.uri, replaced, text: ranged.text, version: doc.version, origin, removed });
     }
   }
 

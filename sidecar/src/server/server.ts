@@ -6,6 +6,7 @@ import { streamEdit } from '../providers/edit.js';
 import { proxyPassword } from '../providers/proxy.js';
 import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
+import { ContextService } from '../context/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
 import { syntaxErrorRows } from '../scope/syntaxErrors.js';
 import { treeSitterIdleMs, warmUp } from '../scope/grammars.js';
@@ -43,12 +44,15 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
   });
   // Input the edge could not use (server/wire.ts): one line per malformed stretch or dropped message.
   raw.onError(([error]) => log.warn(error.message));
-  // Methods not in the protocol: a request gets MethodNotFound (ServerNotInitialized first), a notification a log line.
+  // Methods not in the protocol: a request gets MethodNotFound (ServerNotInitialized first), a notification a log line
+  // but for LSP's optional `$/` ones (`$/setTrace`, sent by VS Code's client on every settings change), which LSP lets a server ignore.
   raw.onRequest((method) => {
     const refused = lifecycle.refuseRequest(method);
     throw refused ? new ResponseError(refused.code, refused.message) : new ResponseError(ErrorCodes.MethodNotFound, `${method}: no such method.`);
   });
-  raw.onNotification((method) => log.warn(`dropped ${method}: no such notification`));
+  raw.onNotification((method) => {
+    if (!method.startsWith('$/')) log.warn(`dropped ${method}: no such notification`);
+  });
   const documents = new DocumentStore();
   const settings = new SettingsStore();
   settings.onChange((s) => log.setSecrets([s.apiKey, proxyPassword(s.proxy)]));
@@ -60,6 +64,10 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     },
     log,
   );
+  const syntax = new SyntaxCache();
+  syntax.follow(documents);
+  const stopIdleRelease = releaseTreeSitterWhenIdle(() => syntax.clear(), options.collectGarbage);
+  const context = new ContextService({ documents, syntax, log });
   const sessions = new EditSessions({
     documents,
     channels,
@@ -72,25 +80,35 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     settings: () => settings.get(),
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
     syntaxErrors: syntaxErrorRows,
+    displayPath: (uri) => context.displayPath(uri),
+    context: (doc, params) => ({
+      budget: settings.get().contextBudget,
+      items: (lines, signal) =>
+        context.forEdit({ doc, ...lines, instruction: params.instruction, diagnostics: params.context?.diagnostics, settings: settings.get(), signal }),
+    }),
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
-  const syntax = new SyntaxCache();
-  documents.onClose((uri) => syntax.forget(uri));
-  const stopIdleRelease = releaseTreeSitterWhenIdle(() => syntax.clear(), options.collectGarbage);
-  registerInlineCompletion({ connection: conn, documents, settings, log, syntax });
+  registerInlineCompletion({ connection: conn, documents, settings, log, syntax, context });
 
   conn.onRequest('initialize', (params): InitializeResult => {
     lifecycle.initialized();
     settings.update(params.initializationOptions);
+    context.setWorkspace(params);
     log.connect((type, message) => void conn.sendNotification('window/logMessage', { type, message }));
     return {
-      capabilities: { textDocumentSync: 2, inlineCompletionProvider: true, redlineInlineEdit: true },
+      capabilities: {
+        textDocumentSync: 2,
+        inlineCompletionProvider: true,
+        redlineInlineEdit: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
       serverInfo: { name: 'redline-sidecar', version: SERVER_VERSION },
     };
   });
   // The grammar runtime is compiled once the client has its `initialize` reply, never before it.
   conn.onNotification('initialized', () => void warmUp());
   conn.onNotification('workspace/didChangeConfiguration', (params) => settings.update(params.settings?.redline));
+  conn.onNotification('workspace/didChangeWorkspaceFolders', (params) => context.changeWorkspace(params.event));
   conn.onNotification('textDocument/didOpen', (params) => {
     documents.open(params);
     // The first parse of a grammar is slow: compile it before the user asks for a scope.

@@ -23,12 +23,15 @@
  * closing → ended after its last render; streaming or pending → ended when the document closes.
  */
 import type { EditFormat, EditScope, EditWarning, SessionState } from '@redline/shared-protocol';
-import { EDIT_CONTEXT_LINES, type ChatRequest } from '../edit/prompt.js';
+import { describeContext } from '../context/budget.js';
+import type { ContextItem } from '../context/types.js';
+import type { ChatRequest, ContextInput, PlannedRequest } from '../edit/prompt.js';
 import { finalizeProposal, streamingProposal } from '../edit/extract.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
 import { FAMILY, type FilePromptInput } from '../edit/formats/format.js';
 import { buildReplacementPrompt } from '../edit/formats/replacement.js';
+import { EDIT_CONTEXT_LINES } from '../edit/prompt.js';
 import { buildSearchReplacePrompt, SearchReplaceReader } from '../edit/formats/searchReplace.js';
 import { buildStructuredPrompt, StructuredReader } from '../edit/formats/structured.js';
 import { buildWholeFilePrompt, WholeFileReader } from '../edit/formats/wholeFile.js';
@@ -95,6 +98,14 @@ export interface Instruction {
   model: ModelStream;
   fileName: string;
   selection: { startLine: number; endLine: number };
+  context: AskContext;
+}
+
+/** The context of one instruction: the budget, and the candidate items, built while the session already streams. */
+export interface AskContext {
+  budget: number;
+  /** For the lines the instruction is about; `visible` rows are in the prompt anyway. An aborted ask no longer needs them. */
+  items(lines: { startLine: number; endLine: number; visibleStart: number; visibleEnd: number }, signal: AbortSignal): Promise<ContextItem[]>;
 }
 
 /** The layout the next render brings the region to, and what to do once that render is applied. */
@@ -116,8 +127,8 @@ interface Ask {
   readonly overrides: LineOverrides;
   /** Null for a snippet, which arrives complete, and for a located format. */
   readonly streamer: StreamingLayout | null;
-  /** The final layout of a text format, once the reply is complete. */
-  final: Layout | null;
+  /** The final layout once the reply is complete; the user's typing still applies to it. */
+  settled: Layout | null;
   readonly abort: AbortController;
   /** A located format's pipeline; null for text formats. */
   readonly located: LocatedProposal | null;
@@ -207,25 +218,31 @@ export class EditSession {
     const sel = { start: clamp(instruction.selection.startLine), end: Math.max(clamp(instruction.selection.endLine), clamp(instruction.selection.startLine) + 1) };
     const selection = { start: sel.start - start, end: sel.end - start };
     const { format } = this.shape;
-    let request: ModelRequest;
+    let request: (context: ContextInput) => PlannedRequest;
     let ask: Ask;
+    // The selected rows, and the rows the prompt shows anyway: the region and the lines around it
+    // for a replacement, the whole file otherwise.
+    let rows: { startLine: number; endLine: number; visibleStart: number; visibleEnd: number };
     if (FAMILY[format] === 'text') {
       // Only the lines the prompt can show around the region, not a copy of every line of the document.
       const from = Math.max(0, start - EDIT_CONTEXT_LINES);
       const lines = buffer.lines(from, Math.min(buffer.lineCount, end + EDIT_CONTEXT_LINES));
-      request = { ...buildReplacementPrompt({ fileName: instruction.fileName, languageId: this.doc.languageId, lines, start: start - from, end: end - from, code, instruction: instruction.text }), code };
+      request = (context) =>
+        buildReplacementPrompt({ fileName: instruction.fileName, languageId: this.doc.languageId, lines, start: start - from, end: end - from, code, instruction: instruction.text }, context);
+      rows = { startLine: sel.start, endLine: sel.end, visibleStart: start - EDIT_CONTEXT_LINES, visibleEnd: end + EDIT_CONTEXT_LINES };
       ask = newAsk(baseline, code, { streamer: new StreamingLayout(baseline), selection });
     } else {
       // The document as the model sees it: the region's side it rewrites, the rest as it is.
       const seen = [...buffer.lines(0, start), ...side, ...buffer.lines(end, buffer.lineCount)];
       const file: FilePromptInput = { fileName: instruction.fileName, languageId: this.doc.languageId, lines: seen, start: sel.start, end: Math.min(sel.end, seen.length), instruction: instruction.text, scope: this.shape.scope };
       const readers = {
-        searchReplace: () => ({ request: buildSearchReplacePrompt(file), reader: new SearchReplaceReader() }),
-        structured: () => ({ request: buildStructuredPrompt(file), reader: new StructuredReader() }),
-        wholeFile: () => ({ request: buildWholeFilePrompt(file), reader: new WholeFileReader(code, side) }),
+        searchReplace: () => ({ request: (c: ContextInput) => buildSearchReplacePrompt(file, c), reader: new SearchReplaceReader() }),
+        structured: () => ({ request: (c: ContextInput) => buildStructuredPrompt(file, c), reader: new StructuredReader() }),
+        wholeFile: () => ({ request: (c: ContextInput) => buildWholeFilePrompt(file, c), reader: new WholeFileReader(code, side) }),
       };
       const made = readers[format as keyof typeof readers]();
-      request = { ...made.request, code };
+      request = made.request;
+      rows = { startLine: file.start, endLine: file.end, visibleStart: 0, visibleEnd: seen.length };
       // A whole-file reply in the selection scope may change only the selection; edits that name
       // their text may change the region, which is the scope.
       const allowed = format === 'wholeFile' && this.shape.scope === 'selection' ? sel : { start, end: start + side.length };
@@ -236,7 +253,17 @@ export class EditSession {
     this.reported = 0;
     this.enter('streaming', ask);
     this.deps.status(this, 'streaming');
-    void this.consume(instruction.model(request, ask.abort.signal), ask);
+    const { signal } = ask.abort;
+    void instruction.context
+      .items(rows, signal)
+      .catch(() => [])
+      .then((items) => {
+        if (signal.aborted) return;
+        const planned = request({ items, budget: instruction.context.budget });
+        this.deps.log.info(describeContext(this.id, planned.context));
+        const sent: ModelRequest = { ...(planned.schema ? { messages: planned.messages, schema: planned.schema } : { messages: planned.messages }), code };
+        return this.consume(instruction.model(sent, signal), ask);
+      });
     // Parsed once the request is on its way, so validation at the end has one parse left to do.
     const before = this.document(baseline);
     setImmediate(() => {
@@ -399,10 +426,14 @@ export class EditSession {
       this.noteFindings(ask);
       return;
     }
-    const raw = ask?.final ?? ask?.streamer?.update(streamingProposal(ask.code, ask.reply));
-    if (!ask || !raw) return;
-    const { layout, origins } = applyOverrides(raw, ask.overrides);
-    this.target = () => ({ layout, origins });
+    if (!ask) return;
+    const { streamer, settled, overrides } = ask;
+    // Typing while the final layout is on its way keeps that layout, with the typing in it.
+    if (settled) this.target = () => applyOverrides(settled, overrides);
+    else if (streamer) {
+      streamer.push(streamingProposal(ask.code, ask.reply));
+      this.target = () => applyOverrides(streamer.layout(), overrides);
+    } else return;
     this.renders.request();
   }
 
@@ -453,14 +484,15 @@ export class EditSession {
       this.target = () => this.locatedTarget(ask);
     } else {
       const text = ask.verbatim ? ask.reply : finalizeProposal(ask.code, ask.reply).text;
-      ask.final = layoutDiff(ask.seen, text, { streaming: false });
-      if (!applyOverrides(ask.final, ask.overrides).layout.lines.some((l) => l.kind !== 'context')) {
+      // After a stream, the final diff keeps what the stream showed wherever a shortest diff allows.
+      const settled = ask.streamer ? ask.streamer.settle(text) : layoutDiff(ask.seen, text);
+      if (!applyOverrides(settled, ask.overrides).layout.lines.some((l) => l.kind !== 'context')) {
         await this.end('noChanges', 'No changes suggested.', 'reject');
         return;
       }
       // From here on, typing carries the user's lines into this final layout (updateTarget).
-      const { layout, origins } = applyOverrides(ask.final, ask.overrides);
-      this.target = () => ({ layout, origins });
+      ask.settled = settled;
+      this.target = () => applyOverrides(settled, ask.overrides);
     }
     const checks = await this.validate(ask, this.target().layout);
     if (this.current !== ask) return;
@@ -518,7 +550,7 @@ export class EditSession {
       return {
         params: {
           edits: plan.edits,
-          decorations: close ? { from, runs: [], words: [], streamingLine: null } : preview.decorations(from),
+          decorations: close ? { from, runs: [], words: [], whitespace: [], streamingLine: null } : preview.decorations(from),
           hunks: close ? [] : preview.hunks().filter((h) => h.start >= from),
           undo: { group: this.id, open: !this.opened, close },
         },
@@ -586,7 +618,7 @@ function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer
     reply: '',
     overrides: noOverrides(),
     streamer: parts.streamer ?? null,
-    final: null,
+    settled: null,
     abort: new AbortController(),
     located: parts.located ?? null,
     selection: parts.selection,

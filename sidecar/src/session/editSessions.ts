@@ -18,7 +18,7 @@ import { isElisionLine, placeSnippet } from '../edit/snippet.js';
 import { Region } from '../region/region.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
-import { EditSession, type ModelStream, type SessionShape } from './editSession.js';
+import { EditSession, type AskContext, type ModelStream, type SessionShape } from './editSession.js';
 import type { RenderChannels } from './renderChannel.js';
 
 export interface EditSessionsDeps {
@@ -27,6 +27,9 @@ export interface EditSessionsDeps {
   log: Logger;
   model: () => ModelStream;
   settings: () => Readonly<RedlineSettings>;
+  /** The context of an instruction in this document (with the client's diagnostics), and the document's name for the prompt. */
+  context(doc: MirrorDocument, params: InlineEditStartParams): AskContext;
+  displayPath(uri: string): string;
   /** Whole lines [startLine, endLine) to edit for a selection (or a caret, when empty). */
   scope(doc: MirrorDocument, range: Range): Promise<{ startLine: number; endLine: number }>;
   /** Syntax error rows of a text; null when the language has no grammar. */
@@ -64,7 +67,7 @@ export class EditSessions {
     // The empty line after a final line break is no line of the file: it stays outside the region.
     const fileEnd = lineCount > 1 && doc.buffer.lineAt(lineCount - 1) === '' ? lineCount - 1 : lineCount;
     const region = wholeFile ? { startLine: 0, endLine: fileEnd } : selection;
-    const instruction = { text: params.instruction, model: this.deps.model(), fileName: fileNameOf(doc.uri), selection };
+    const instruction = { text: params.instruction, model: this.deps.model(), fileName: this.deps.displayPath(doc.uri), selection, context: this.deps.context(doc, params) };
     const pending = this.overlapping(doc.uri, region.startLine, region.endLine);
     if (pending) {
       pending.ask(instruction);
@@ -184,13 +187,4 @@ export class EditSessions {
 
 function linesRange(startLine: number, endLine: number): Range {
   return { start: { line: startLine, character: 0 }, end: { line: endLine, character: 0 } };
-}
-
-function fileNameOf(uri: string): string {
-  try {
-    const path = decodeURIComponent(new URL(uri).pathname);
-    return path.slice(path.lastIndexOf('/') + 1) || uri;
-  } catch {
-    return uri;
-  }
 }

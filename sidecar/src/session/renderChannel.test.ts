@@ -35,7 +35,7 @@ function setup() {
   const plan = (text: string): RenderPlan => ({
     params: {
       edits: [{ range: { start: at(0, 1), end: at(0, 1) }, newText: text }],
-      decorations: { from: 0, runs: [], words: [], streamingLine: null },
+      decorations: { from: 0, runs: [], words: [], whitespace: [], streamingLine: null },
       hunks: [],
       undo: { group: 's', open: true, close: false },
     },

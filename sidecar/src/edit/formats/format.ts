@@ -8,7 +8,7 @@
  *   complete and located, so progress shows edit by edit, and the region's lines stay the user's.
  */
 import type { EditFormat, EditFormatChoice, EditScope } from '@redline/shared-protocol';
-import { block, type ChatRequest } from '../prompt.js';
+import { block, planRequest, type ContextInput, type PlannedRequest } from '../prompt.js';
 
 /** `auto` picks `wholeFile` for a file-scope edit of a file up to this many lines, `searchReplace` above. */
 export const WHOLE_FILE_MAX_LINES = 150;
@@ -81,20 +81,16 @@ export interface EditReader {
  * The request of a format that shows the whole file: its system prompt, then the file, the
  * selection, the scope and the instruction. `fileNote` is added to the file's title.
  */
-export function filePrompt(system: string, input: FilePromptInput, fileNote = ''): ChatRequest {
+export function filePrompt(system: string, input: FilePromptInput, fileNote = '', context?: ContextInput): PlannedRequest {
   const { fileName, languageId, lines, start, end } = input;
-  const user = [
+  const body = [
     block(`File: ${fileName} (${languageId})${fileNote}`, languageId, lines),
     block(`Selected code (lines ${start + 1}–${end}):`, languageId, lines.slice(start, end)),
     scopeRule(input.scope, start, end),
-    `Instruction: ${input.instruction}`,
-  ].join('\n\n');
-  return {
-    messages: [
-      { role: 'system', content: system },
-      { role: 'user', content: user },
-    ],
-  };
+  ];
+  // The whole file is the code these formats send: context gets what the budget leaves after it.
+  const base = lines.reduce((sum, line) => sum + line.length + 1, 0);
+  return planRequest(system, { body, instruction: `Instruction: ${input.instruction}` }, context, base);
 }
 
 /** How a scope is put to the model in every format's prompt. */

@@ -58,3 +58,33 @@ describe('the replacement prompt', () => {
   });
 });
 
+
+describe('the replacement prompt with context', () => {
+  const item = (kind: 'definition' | 'rules' | 'diagnostic' | 'recentEdit', text: string, rank = 0) => ({ kind, text, rank, path: `src/${kind}.ts`, label: kind, languageId: 'typescript' });
+  const input = { fileName: 'src/app.ts', languageId: 'typescript', lines: doc, start: 100, end: 103, code: 'line 100\nline 101\nline 102\n', instruction: 'fix it' };
+
+  it('puts rules in the system message, definitions and edits before the code, diagnostics after it', () => {
+    const items = [item('diagnostic', "error (ts 2304) at `x`: Cannot find name 'x'."), item('rules', 'Money is in cents.'), item('definition', 'interface Money { cents: number }'), item('recentEdit', '@@ -1,1 +1,1 @@\n-a\n+b')];
+    const { messages, context } = buildReplacementPrompt(input, { items, budget: 100_000 });
+    expect(messages[0].content).toMatch(/^You are editing code[\s\S]*\n\nThe project's own rules[\s\S]*From src\/rules.ts:\nMoney is in cents\.$/);
+    const user = messages[1].content;
+    const order = ['File: src/app.ts', 'interface Money', "The user's latest edits", 'Code above', 'Code to edit:', 'Cannot find name', 'Instruction: fix it'];
+    const positions = order.map((s) => user.indexOf(s));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(context.items.map((i) => i.kind)).toEqual(['definition', 'rules', 'diagnostic', 'recentEdit']);
+  });
+
+  it('spends the budget on the code first, then the surroundings, then items in rank order', () => {
+    const code = 'x'.repeat(1000) + '\n';
+    // 1,200 characters: the code, then about 100 a side of surroundings, nothing left for a definition.
+    const tight = buildReplacementPrompt({ ...input, start: 100, end: 101, code }, { items: [item('definition', 'd'.repeat(50))], budget: 1200 });
+    expect(tight.context.items).toEqual([]);
+    expect(tight.context.dropped).toHaveLength(1);
+    expect(tight.messages[1].content).toContain('line 99\n');
+    expect(tight.messages[1].content).not.toContain('line 80\n');
+    const roomy = buildReplacementPrompt({ ...input, start: 100, end: 101, code }, { items: [item('definition', 'second', 1), item('definition', 'first', 0)], budget: 4000 });
+    expect(roomy.context.items.map((i) => i.text)).toEqual(['first', 'second']);
+    expect(roomy.messages[1].content.indexOf('first')).toBeLessThan(roomy.messages[1].content.indexOf('second'));
+  });
+});

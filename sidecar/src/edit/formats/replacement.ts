@@ -3,7 +3,7 @@
  * is read by `extract.ts` (reasoning, chatter and fences dropped, indentation and the selection's
  * leading and trailing blank lines restored) and streams line by line through the streaming layout.
  */
-import { block, EDIT_CONTEXT_LINES, fitContext, type ChatRequest } from '../prompt.js';
+import { block, EDIT_CONTEXT_LINES, fitContext, planRequest, type ContextInput, type PlannedRequest } from '../prompt.js';
 
 export interface EditPromptInput {
   fileName: string;
@@ -29,19 +29,19 @@ const SYSTEM_PROMPT = [
 
 const CONTEXT_NOTE = 'for context only, do not include it in your reply';
 
-export function buildReplacementPrompt(input: EditPromptInput): ChatRequest {
-  const above = fitContext(input.lines.slice(Math.max(0, input.start - EDIT_CONTEXT_LINES), input.start), 'above');
-  const below = fitContext(input.lines.slice(input.end, input.end + EDIT_CONTEXT_LINES), 'below');
-  const sections = [`File: ${input.fileName} (${input.languageId})`];
-  if (above.length > 0) sections.push(block(`Code above the code to edit, ${CONTEXT_NOTE}:`, input.languageId, above));
-  if (below.length > 0) sections.push(block(`Code below the code to edit, ${CONTEXT_NOTE}:`, input.languageId, below));
-  sections.push(block('Code to edit:', input.languageId, input.code.replace(/\n$/, '').split('\n')));
-  sections.push(`Instruction: ${input.instruction}`);
-  return {
-    messages: [
-      { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: sections.join('\n\n') },
-    ],
-  };
+/**
+ * The code to edit is always sent; the lines around it come next out of the context budget (each
+ * side at most EDIT_CONTEXT_CHARS), then the context items.
+ */
+export function buildReplacementPrompt(input: EditPromptInput, context?: ContextInput): PlannedRequest {
+  const budget = context?.budget ?? Number.POSITIVE_INFINITY;
+  const side = Math.max(0, Math.floor((budget - input.code.length) / 2));
+  const above = fitContext(input.lines.slice(Math.max(0, input.start - EDIT_CONTEXT_LINES), input.start), 'above', side);
+  const below = fitContext(input.lines.slice(input.end, input.end + EDIT_CONTEXT_LINES), 'below', side);
+  const body: string[] = [];
+  if (above.length > 0) body.push(block(`Code above the code to edit, ${CONTEXT_NOTE}:`, input.languageId, above));
+  if (below.length > 0) body.push(block(`Code below the code to edit, ${CONTEXT_NOTE}:`, input.languageId, below));
+  body.push(block('Code to edit:', input.languageId, input.code.replace(/\n$/, '').split('\n')));
+  const base = input.code.length + above.join('\n').length + below.join('\n').length;
+  return planRequest(SYSTEM_PROMPT, { header: `File: ${input.fileName} (${input.languageId})`, body, instruction: `Instruction: ${input.instruction}` }, context, base);
 }
-

@@ -12,7 +12,7 @@
  * The reader takes each block once its REPLACE line has arrived; text between blocks (chatter,
  * fences) is ignored.
  */
-import type { ChatRequest } from '../prompt.js';
+import type { ContextInput, PlannedRequest } from '../prompt.js';
 import { dropThinking } from '../extract.js';
 import { filePrompt, type EditReader, type FilePromptInput, type ProposedEdit, type ReadProblem, type ReadResult } from './format.js';
 
@@ -36,8 +36,8 @@ const SYSTEM_PROMPT = [
   'Keep everything the instruction does not mention exactly as it is. No commentary.',
 ].join('\n');
 
-export function buildSearchReplacePrompt(input: FilePromptInput): ChatRequest {
-  return filePrompt(SYSTEM_PROMPT, input);
+export function buildSearchReplacePrompt(input: FilePromptInput, context?: ContextInput): PlannedRequest {
+  return filePrompt(SYSTEM_PROMPT, input, '', context);
 }
 
 type State = { at: 'outside' } | { at: 'search' | 'replace'; path: string | null; search: string[]; replace: string[] };

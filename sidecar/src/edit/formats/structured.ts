@@ -10,7 +10,7 @@
  */
 import { JSONParser } from '@streamparser/json';
 import { Ajv, type ErrorObject } from 'ajv';
-import type { ChatRequest, ResponseSchema } from '../prompt.js';
+import type { ContextInput, PlannedRequest, ResponseSchema } from '../prompt.js';
 import { dropThinking } from '../extract.js';
 import { filePrompt, type EditReader, type FilePromptInput, type ProposedEdit, type ReadResult } from './format.js';
 
@@ -61,8 +61,8 @@ const SYSTEM_PROMPT = [
   'Use one small edit per place you change. Keep everything the instruction does not mention exactly as it is.',
 ].join(' ');
 
-export function buildStructuredPrompt(input: FilePromptInput): ChatRequest {
-  return { ...filePrompt(SYSTEM_PROMPT, input, '; its lines are numbered from 1'), schema: EDIT_RESPONSE_SCHEMA };
+export function buildStructuredPrompt(input: FilePromptInput, context?: ContextInput): PlannedRequest {
+  return { ...filePrompt(SYSTEM_PROMPT, input, '; its lines are numbered from 1', context), schema: EDIT_RESPONSE_SCHEMA };
 }
 
 interface RawEdit {

@@ -10,7 +10,7 @@
 import { lineDiff, type DiffHunk } from '../diff.js';
 import { finalizeProposal, streamingProposal } from '../extract.js';
 import { splitProposal } from '../layout.js';
-import type { ChatRequest } from '../prompt.js';
+import type { ContextInput, PlannedRequest } from '../prompt.js';
 import type { LocatedEdit } from '../apply/types.js';
 import { filePrompt, type FilePromptInput } from './format.js';
 
@@ -24,8 +24,8 @@ const SYSTEM_PROMPT = [
   'Keep every line the instruction does not mention exactly as it is, including indentation, comments and blank lines.',
 ].join(' ');
 
-export function buildWholeFilePrompt(input: FilePromptInput): ChatRequest {
-  return filePrompt(SYSTEM_PROMPT, input);
+export function buildWholeFilePrompt(input: FilePromptInput, context?: ContextInput): PlannedRequest {
+  return filePrompt(SYSTEM_PROMPT, input, '', context);
 }
 
 /** A whole file keeps the indentation the model wrote. */

@@ -5,7 +5,7 @@ sealed interface MarkSpec {
     val line: Int
 }
 
-/** A whole-line background: [kind] is DiffLineKind.ADDED or REMOVED. */
+/** A whole-line background: [kind] is DiffLineKind.ADDED or REMOVED, or UNREACHED (dimmed, while streaming). */
 data class LineMark(override val line: Int, val kind: String) : MarkSpec
 
 /** A changed word inside a line; [start] and [end] are UTF-16 offsets within the line. */
@@ -14,6 +14,11 @@ data class WordMark(override val line: Int, val start: Int, val end: Int, val ki
 /** The unfinished line of a streaming reply: where the progress hint goes. */
 data class StreamingMark(override val line: Int) : MarkSpec
 
+/** "indentation only" / "whitespace only" after a green line whose pair differs from it only in whitespace. */
+data class WhitespaceLabel(override val line: Int, val change: String) : MarkSpec {
+    val text: String get() = if (change == WhitespaceOnly.INDENTATION) "indentation only" else "whitespace only"
+}
+
 /**
  * Accept/Reject buttons above [line]. [settleLine] is the SettleParams.line the buttons send:
  * null for "Accept all / Reject all".
@@ -21,11 +26,13 @@ data class StreamingMark(override val line: Int) : MarkSpec
 data class HunkActions(override val line: Int, val settleLine: Int?) : MarkSpec
 
 object DecorationModel {
-    /** The line, word and streaming marks of a render: all on lines ≥ `decorations.from`. */
+    /** The line, word, whitespace and streaming marks of a render: all on lines ≥ `decorations.from`. */
     fun lineMarks(decorations: RenderDecorations): Set<MarkSpec> {
         val marks = LinkedHashSet<MarkSpec>()
         for (run in decorations.runs) for (line in run.start until run.start + run.count) marks += LineMark(line, run.kind)
         for (word in decorations.words) marks += WordMark(word.line, word.start, word.end, word.kind)
+        // The label goes on the green line of each pair; its red line is the same code as it was.
+        for (w in decorations.whitespace) if (w.kind == DiffLineKind.ADDED) marks += WhitespaceLabel(w.line, w.change)
         decorations.streamingLine?.let { marks += StreamingMark(it) }
         return marks
     }

@@ -47,6 +47,7 @@ object MarkTracking {
         is LineMark -> spec.copy(line = line)
         is WordMark -> spec.copy(line = line)
         is StreamingMark -> spec.copy(line = line)
+        is WhitespaceLabel -> spec.copy(line = line)
         is HunkActions -> spec.copy(line = line, settleLine = spec.settleLine?.let { it + line - spec.line })
     }
 }

@@ -9,6 +9,8 @@
  */
 package dev.redline.core
 
+import com.google.gson.JsonPrimitive
+
 data class Position(val line: Int = 0, val character: Int = 0)
 
 data class Range(val start: Position = Position(), val end: Position = Position())
@@ -39,18 +41,32 @@ data class ClientInfo(val name: String = "", val version: String? = null)
 
 data class ClientCapabilities(val redlineRender: Boolean? = null)
 
+data class WorkspaceFolder(val uri: String = "", val name: String = "")
+
+data class DidChangeWorkspaceFoldersParams(val event: WorkspaceFoldersChangeEvent = WorkspaceFoldersChangeEvent())
+
+data class WorkspaceFoldersChangeEvent(val added: List<WorkspaceFolder> = emptyList(), val removed: List<WorkspaceFolder> = emptyList())
+
 data class InitializeParams(
     val processId: Long? = null,
     val clientInfo: ClientInfo? = null,
     val initializationOptions: RedlineSettingsPatch? = null,
     val capabilities: ClientCapabilities = ClientCapabilities(),
+    /** The project's content roots: the sidecar reads files from disk only inside them. */
+    val workspaceFolders: List<WorkspaceFolder>? = null,
+    val rootUri: String? = null,
 )
 
 data class ServerCapabilities(
     val textDocumentSync: Int = 2,
     val inlineCompletionProvider: Boolean = false,
     val redlineInlineEdit: Boolean = false,
+    val workspace: ServerWorkspaceCapabilities = ServerWorkspaceCapabilities(),
 )
+
+data class ServerWorkspaceCapabilities(val workspaceFolders: WorkspaceFoldersServerCapabilities = WorkspaceFoldersServerCapabilities())
+
+data class WorkspaceFoldersServerCapabilities(val supported: Boolean = false, val changeNotifications: Boolean = false)
 
 data class ServerInfo(val name: String = "", val version: String = "")
 
@@ -105,6 +121,7 @@ data class RedlineSettingsPatch(
     val multilineCompletionsEnabled: Boolean? = null,
     val fileContextEnabled: Boolean? = null,
     val lspContextEnabled: Boolean? = null,
+    val contextBudget: Int? = null,
     val debounceWait: Int? = null,
     val completionCacheEnabled: Boolean? = null,
     val enableSubsequentCompletions: Boolean? = null,
@@ -126,7 +143,35 @@ data class InlineEditStartParams(
     val scope: String? = null,
     /** null: the editFormat setting. */
     val editFormat: String? = null,
+    val context: InlineEditContext? = null,
 )
+
+data class InlineEditContext(val diagnostics: List<Diagnostic>? = null)
+
+/** LSP Diagnostic. [code] is a string or a number in LSP, hence a JSON primitive. */
+data class Diagnostic(
+    val range: Range = Range(),
+    val severity: Int? = null,
+    val code: JsonPrimitive? = null,
+    val codeDescription: CodeDescription? = null,
+    val source: String? = null,
+    val message: String = "",
+    val tags: List<Int>? = null,
+    val relatedInformation: List<DiagnosticRelatedInformation>? = null,
+)
+
+object DiagnosticSeverity {
+    const val ERROR = 1
+    const val WARNING = 2
+    const val INFORMATION = 3
+    const val HINT = 4
+}
+
+data class CodeDescription(val href: String = "")
+
+data class Location(val uri: String = "", val range: Range = Range())
+
+data class DiagnosticRelatedInformation(val location: Location = Location(), val message: String = "")
 
 data class InlineEditStartResult(
     val sessionId: String = "",
@@ -171,21 +216,33 @@ data class EditWarning(val kind: String = "", val message: String = "", val line
 object DiffLineKind {
     const val REMOVED = "removed"
     const val ADDED = "added"
+    /** While streaming: an original line below the stream's head, not reached yet; shown dimmed, kept by a reject. */
+    const val UNREACHED = "unreached"
+}
+
+/** What separates a pair of lines that differ only in whitespace. */
+object WhitespaceOnly {
+    const val INDENTATION = "indentation"
+    const val WHITESPACE = "whitespace"
 }
 
 data class DiffLineRun(val start: Int = 0, val count: Int = 0, val kind: String = DiffLineKind.ADDED)
 
 data class WordSpan(val line: Int = 0, val start: Int = 0, val end: Int = 0, val kind: String = DiffLineKind.ADDED)
 
+/** A removed or added line whose pair differs from it only in whitespace ([change] is a WhitespaceOnly value). */
+data class WhitespaceMark(val line: Int = 0, val kind: String = DiffLineKind.ADDED, val change: String = WhitespaceOnly.INDENTATION)
+
 /** The session's marks on lines ≥ [from]; marks above it stay as they are. */
 data class RenderDecorations(
     val from: Int = 0,
     val runs: List<DiffLineRun> = emptyList(),
     val words: List<WordSpan> = emptyList(),
+    val whitespace: List<WhitespaceMark> = emptyList(),
     val streamingLine: Int? = null,
 )
 
-data class Hunk(val start: Int = 0, val end: Int = 0, val removed: Int = 0, val added: Int = 0)
+data class Hunk(val start: Int = 0, val end: Int = 0, val removed: Int = 0, val added: Int = 0, val whitespaceOnly: String? = null)
 
 data class UndoMarker(val group: String = "", val open: Boolean = false, val close: Boolean = false)
 

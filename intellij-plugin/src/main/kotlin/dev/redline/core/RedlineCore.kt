@@ -31,18 +31,24 @@ class RedlineCore(
         onCrash = { message -> host.onUiThread { sessions.abandonAll(message) } },
         onClosed = { documents.detach(it.server) },
     )
+    private val folders = WorkspaceFolderSync()
     val completion = CompletionBridge(supervisor::connection) { supervisor.currentConnection()?.server }
 
     /** On the supervisor's start thread; waits only for the sidecar's answer. */
     private fun handshake(connection: SidecarConnection) {
+        val initialFolders = host.read { host.workspaceFolders() }
         val params = InitializeParams(
             processId = ProcessHandle.current().pid(),
             clientInfo = ClientInfo("Redline for JetBrains IDEs", clientVersion),
             initializationOptions = settings(),
             capabilities = ClientCapabilities(redlineRender = true),
+            workspaceFolders = initialFolders.takeIf { it.isNotEmpty() },
         )
         connection.request { it.initialize(params) }.get(HANDSHAKE_SECONDS, TimeUnit.SECONDS)
         connection.server.initialized(EmptyParams())
+        folders.attach(connection.server, initialFolders)
+        // Folders that changed while the sidecar started; on the UI thread, where every later report comes from.
+        host.onUiThread(::workspaceFoldersChanged)
         host.read { documents.attach(connection.server) { host.buffer(it)?.text() } }
     }
 
@@ -51,6 +57,12 @@ class RedlineCore(
         documents.open(view.uri, languageId, text)
         sessions.editorOpened(view)
     }
+
+    /**
+     * On the UI thread (so reports reach the sidecar in the order the IDE's state changed): the IDE's
+     * workspace folders may have changed, e.g. an editor of a newly opened project appeared.
+     */
+    fun workspaceFoldersChanged() = folders.update(host.read { host.workspaceFolders() })
 
     /** [lastForDocument]: no other editor shows the document, so the sidecar stops mirroring it. */
     fun editorReleased(view: EditorView, lastForDocument: Boolean) {
@@ -68,14 +80,16 @@ class RedlineCore(
     }
 
     /**
-     * [range] is the selection at [version]. A document that changed before the sidecar was up to hear
-     * the request makes it fail rather than edit lines the user no longer sees there.
+     * [range] is the selection at [version], [diagnostics] the IDE's highlights there (see [Diagnostics]).
+     * A document that changed before the sidecar was up to hear the request makes it fail rather than
+     * edit lines the user no longer sees there.
      */
-    fun startInlineEdit(uri: String, version: Int, range: Range, instruction: String): CompletableFuture<InlineEditStartResult> =
+    fun startInlineEdit(uri: String, version: Int, range: Range, instruction: String, diagnostics: List<Diagnostic> = emptyList()): CompletableFuture<InlineEditStartResult> =
         supervisor.connection().thenCompose { connection ->
             documents.versioned(uri) { current ->
+                val context = if (diagnostics.isEmpty()) null else InlineEditContext(diagnostics)
                 if (current != version) CompletableFuture.failedFuture(IllegalStateException("The document changed while Redline was starting; try again."))
-                else connection.request { it.inlineEditStart(InlineEditStartParams(VersionedTextDocumentIdentifier(uri, version), range, instruction)) }
+                else connection.request { it.inlineEditStart(InlineEditStartParams(VersionedTextDocumentIdentifier(uri, version), range, instruction, context = context)) }
             } ?: CompletableFuture.failedFuture(IllegalStateException("$uri is not open"))
         }
 

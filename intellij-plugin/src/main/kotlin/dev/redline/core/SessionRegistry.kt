@@ -18,6 +18,9 @@ interface EditorHost {
 
     /** The session is over and its marks are gone: tell the user why, if it needs saying. */
     fun sessionEnded(sessionId: String, state: String, message: String?)
+
+    /** The folders the sidecar may read files from for context (the open projects' content roots); called under [read]. */
+    fun workspaceFolders(): List<WorkspaceFolder> = emptyList()
 }
 
 /** One editor showing a document. Every session of that document is painted into every such editor. */

@@ -21,8 +21,9 @@ class RedlineSettingsState {
     var numPredictFim: Int = 512
     var temperature: Double = 0.2
     var multilineCompletionsEnabled: Boolean = true
-    var fileContextEnabled: Boolean = false
-    var lspContextEnabled: Boolean = false
+    var fileContextEnabled: Boolean = true
+    var lspContextEnabled: Boolean = true
+    var contextBudget: Int = 8000
     var debounceWait: Int = 300
     var completionCacheEnabled: Boolean = false
     var enableSubsequentCompletions: Boolean = true
@@ -48,6 +49,7 @@ class RedlineSettingsState {
         multilineCompletionsEnabled = multilineCompletionsEnabled,
         fileContextEnabled = fileContextEnabled,
         lspContextEnabled = lspContextEnabled,
+        contextBudget = contextBudget,
         debounceWait = debounceWait,
         completionCacheEnabled = completionCacheEnabled,
         enableSubsequentCompletions = enableSubsequentCompletions,

@@ -35,6 +35,9 @@ interface SidecarServer {
     @JsonNotification("workspace/didChangeConfiguration")
     fun didChangeConfiguration(params: DidChangeConfigurationParams)
 
+    @JsonNotification("workspace/didChangeWorkspaceFolders")
+    fun didChangeWorkspaceFolders(params: DidChangeWorkspaceFoldersParams)
+
     @JsonRequest("textDocument/inlineCompletion")
     fun inlineCompletion(params: InlineCompletionParams): CompletableFuture<InlineCompletionList>
 

@@ -21,6 +21,7 @@ import dev.redline.core.MarkPainter
 import dev.redline.core.MarkSpec
 import dev.redline.core.PaintedMark
 import dev.redline.core.StreamingMark
+import dev.redline.core.WhitespaceLabel
 import dev.redline.core.WordMark
 import java.awt.Graphics
 import java.awt.Rectangle
@@ -31,6 +32,14 @@ object RedlineColors {
     val REMOVED_LINE = TextAttributesKey.createTextAttributesKey("REDLINE_REMOVED_LINE")
     val ADDED_WORD = TextAttributesKey.createTextAttributesKey("REDLINE_ADDED_WORD")
     val REMOVED_WORD = TextAttributesKey.createTextAttributesKey("REDLINE_REMOVED_WORD")
+    /** Original lines the stream has not reached yet: dimmed text, no background. */
+    val UNREACHED_LINE = TextAttributesKey.createTextAttributesKey("REDLINE_UNREACHED_LINE")
+
+    fun line(kind: String): TextAttributesKey = when (kind) {
+        DiffLineKind.ADDED -> ADDED_LINE
+        DiffLineKind.UNREACHED -> UNREACHED_LINE
+        else -> REMOVED_LINE
+    }
 }
 
 /**
@@ -61,13 +70,13 @@ class EditorMarks(private val editor: Editor, private val owner: Disposable, pri
         if (spec.line >= document.lineCount) return Gone
         val lineStart = document.getLineStartOffset(spec.line)
         return when (spec) {
-            is LineMark -> highlighter(spec, editor.markupModel.addLineHighlighter(
-                if (spec.kind == DiffLineKind.ADDED) RedlineColors.ADDED_LINE else RedlineColors.REMOVED_LINE, spec.line, HighlighterLayer.SELECTION - 2))
+            is LineMark -> highlighter(spec, editor.markupModel.addLineHighlighter(RedlineColors.line(spec.kind), spec.line, HighlighterLayer.SELECTION - 2))
             is WordMark -> highlighter(spec, editor.markupModel.addRangeHighlighter(
                 if (spec.kind == DiffLineKind.ADDED) RedlineColors.ADDED_WORD else RedlineColors.REMOVED_WORD,
                 minOf(lineStart + spec.start, document.getLineEndOffset(spec.line)), minOf(lineStart + spec.end, document.getLineEndOffset(spec.line)),
                 HighlighterLayer.SELECTION - 1, HighlighterTargetArea.EXACT_RANGE))
             is StreamingMark -> inlay(spec, editor.inlayModel.addAfterLineEndElement(document.getLineEndOffset(spec.line), true, Label("  Redline is writing… (Esc cancels)")))
+            is WhitespaceLabel -> inlay(spec, editor.inlayModel.addAfterLineEndElement(document.getLineEndOffset(spec.line), false, Label("  ${spec.text}")))
             is HunkActions -> inlay(spec, editor.inlayModel.addBlockElement(lineStart, false, true, if (spec.settleLine == null) 1 else 0, ActionBar(sessionId, spec)))
         }
     }
@@ -90,6 +99,7 @@ class EditorMarks(private val editor: Editor, private val owner: Disposable, pri
             val line = editor.document.getLineNumber(inlay.offset)
             when (spec) {
                 is StreamingMark -> spec.copy(line = line)
+                is WhitespaceLabel -> spec.copy(line = line)
                 is HunkActions -> spec.copy(line = line, settleLine = spec.settleLine?.let { it + line - spec.line })
                 else -> spec
             }

@@ -1,5 +1,7 @@
 package dev.redline.ide
 
+import com.intellij.codeInsight.daemon.impl.DaemonCodeAnalyzerEx
+import com.intellij.lang.annotation.HighlightSeverity
 import com.intellij.openapi.actionSystem.ActionUpdateThread
 import com.intellij.openapi.actionSystem.AnAction
 import com.intellij.openapi.actionSystem.AnActionEvent
@@ -13,6 +15,9 @@ import com.intellij.openapi.fileEditor.FileDocumentSynchronizationVetoer
 import com.intellij.openapi.ui.popup.JBPopupFactory
 import com.intellij.notification.NotificationType
 import com.intellij.ui.components.JBTextField
+import dev.redline.core.Diagnostic
+import dev.redline.core.Diagnostics
+import dev.redline.core.HighlightSpan
 import dev.redline.core.Position
 import dev.redline.core.Range
 import dev.redline.core.SessionState
@@ -22,6 +27,9 @@ import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CompletionException
 
 object RedlineActions {
+    /** Lines on each side of a caret whose highlights go with an edit. */
+    private const val CARET_REACH_LINES = 100
+
     private val service get() = RedlineService.getInstance()
 
     /** The core's calls return at once (a start of the sidecar included); a failure is shown when it comes. */
@@ -47,7 +55,28 @@ object RedlineActions {
         val selection = editor.selectionModel
         val document = editor.document
         fun at(offset: Int) = document.getLineNumber(offset).let { Position(it, offset - document.getLineStartOffset(it)) }
-        report(service.core.startInlineEdit(uri, version, Range(at(selection.selectionStart), at(selection.selectionEnd)), instruction))
+        val diagnostics = highlights(editor, selection.selectionStart, selection.selectionEnd, ::at)
+        report(service.core.startInlineEdit(uri, version, Range(at(selection.selectionStart), at(selection.selectionEnd)), instruction, diagnostics))
+    }
+
+    /**
+     * The daemon's highlighting infos around the selection (its whole lines; a caret: the lines
+     * near it, since the sidecar widens it to the enclosing function), as diagnostics. The UI
+     * thread holds read access, which processHighlights asserts.
+     */
+    private fun highlights(editor: Editor, start: Int, end: Int, at: (Int) -> Position): List<Diagnostic> {
+        val project = editor.project ?: return emptyList()
+        val document = editor.document
+        if (document.lineCount == 0) return emptyList()
+        val reach = if (start == end) CARET_REACH_LINES else 0
+        val from = document.getLineStartOffset(maxOf(0, document.getLineNumber(start) - reach))
+        val to = document.getLineEndOffset(minOf(document.lineCount - 1, document.getLineNumber(end) + reach))
+        val spans = ArrayList<HighlightSpan>()
+        DaemonCodeAnalyzerEx.processHighlights(document, project, HighlightSeverity.INFORMATION, from, to) { info ->
+            spans += HighlightSpan(info.actualStartOffset, info.actualEndOffset, info.severity.myVal, info.description, info.inspectionToolId)
+            true
+        }
+        return Diagnostics.of(spans, from, to, at)
     }
 }
 

@@ -24,6 +24,8 @@ import com.intellij.openapi.editor.event.EditorFactoryListener
 import com.intellij.openapi.fileEditor.FileDocumentManager
 import com.intellij.openapi.fileTypes.LanguageFileType
 import com.intellij.openapi.project.Project
+import com.intellij.openapi.project.ProjectManager
+import com.intellij.openapi.roots.ProjectRootManager
 import com.intellij.openapi.util.Computable
 import com.intellij.openapi.util.Disposer
 import com.intellij.util.concurrency.AppExecutorUtil
@@ -39,6 +41,7 @@ import dev.redline.core.SidecarProcess
 import dev.redline.core.TextBuffer
 import dev.redline.core.UndoCommand
 import dev.redline.core.UndoWindow
+import dev.redline.core.WorkspaceFolder
 import dev.redline.core.positionOf
 import java.io.File
 
@@ -69,7 +72,11 @@ class RedlineService : Disposable, EditorHost {
     init {
         val factory = EditorFactory.getInstance()
         factory.addEditorFactoryListener(object : EditorFactoryListener {
-            override fun editorCreated(event: EditorFactoryEvent) = opened(event.editor)
+            override fun editorCreated(event: EditorFactoryEvent) {
+                opened(event.editor)
+                // An editor of a project opened after the sidecar started: the sidecar learns its folders before any request from it.
+                core.workspaceFoldersChanged()
+            }
             override fun editorReleased(event: EditorFactoryEvent) = released(event.editor)
         }, this)
         factory.eventMulticaster.addDocumentListener(object : DocumentListener {
@@ -147,6 +154,10 @@ class RedlineService : Disposable, EditorHost {
     override fun onUiThread(task: () -> Unit) = ApplicationManager.getApplication().invokeLater(task, ModalityState.nonModal())
 
     override fun <T> read(body: () -> T): T = ApplicationManager.getApplication().runReadAction(Computable { body() })
+
+    /** The content roots of the open projects (read at the sidecar's start and whenever an editor opens). */
+    override fun workspaceFolders(): List<WorkspaceFolder> =
+        ProjectManager.getInstance().openProjects.flatMap { project -> ProjectRootManager.getInstance(project).contentRoots.map { WorkspaceFolder(it.url, it.name) } }.distinct()
 
     override fun sessionEnded(sessionId: String, state: String, message: String?) {
         if (state == "error" || state == "broken" || (state == SessionState.CANCELLED && message != null)) notify(message ?: "Redline: the edit ended ($state).", NotificationType.WARNING)

@@ -99,6 +99,11 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row { checkBox("Cache completions").bindSelected(s::completionCacheEnabled) }
             row { checkBox("Offer the next completion after accepting one").bindSelected(s::enableSubsequentCompletions) }
         }
+        group("Context") {
+            row { checkBox("Recent edits and similar code from other open files").bindSelected(s::fileContextEnabled) }
+            row { checkBox("Definitions of the symbols the code uses, and diagnostics").bindSelected(s::lspContextEnabled) }
+            row("Context budget (characters):") { intTextField(0..200_000).bindIntText(s::contextBudget) }
+        }
     }
 
     override fun apply() {

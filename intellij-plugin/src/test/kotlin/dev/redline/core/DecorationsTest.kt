@@ -23,6 +23,22 @@ class DecorationsTest {
     }
 
     @Test
+    fun `unreached lines are line marks of their own, a whitespace-only pair is labelled on its green line`() {
+        val marks = DecorationModel.lineMarks(
+            RenderDecorations(
+                runs = listOf(DiffLineRun(1, 1, DiffLineKind.REMOVED), DiffLineRun(2, 1, DiffLineKind.ADDED), DiffLineRun(3, 2, DiffLineKind.UNREACHED)),
+                whitespace = listOf(WhitespaceMark(1, DiffLineKind.REMOVED, WhitespaceOnly.INDENTATION), WhitespaceMark(2, DiffLineKind.ADDED, WhitespaceOnly.INDENTATION)),
+            ),
+        )
+        assertEquals(
+            setOf(LineMark(1, "removed"), LineMark(2, "added"), LineMark(3, "unreached"), LineMark(4, "unreached"), WhitespaceLabel(2, "indentation")),
+            marks,
+        )
+        assertEquals("indentation only", WhitespaceLabel(2, "indentation").text)
+        assertEquals("whitespace only", WhitespaceLabel(2, "whitespace").text)
+    }
+
+    @Test
     fun `buttons appear once streaming ends, per hunk only with more than one hunk`() {
         assertEquals(setOf(HunkActions(2, null), HunkActions(2, 2), HunkActions(9, 9)), DecorationModel.actions(twoHunks, streaming = false))
         assertEquals(setOf(HunkActions(2, null)), DecorationModel.actions(twoHunks.take(1), streaming = false))

@@ -49,6 +49,8 @@ class StringTextBuffer(initial: String) : TextBuffer {
  */
 class FakeHost : EditorHost {
     val buffers = HashMap<String, TextBuffer>()
+    var folders = emptyList<WorkspaceFolder>()
+    override fun workspaceFolders() = folders
     val edits = Collections.synchronizedList(mutableListOf<Pair<UndoGroup, String>>())
     val commands = Collections.synchronizedList(mutableListOf<UndoCommand>())
     val ended = Collections.synchronizedList(mutableListOf<Triple<String, String, String?>>())
@@ -74,6 +76,7 @@ class FakeHost : EditorHost {
                             is LineMark -> spec.copy(line = line)
                             is WordMark -> spec.copy(line = line)
                             is StreamingMark -> spec.copy(line = line)
+                            is WhitespaceLabel -> spec.copy(line = line)
                             is HunkActions -> spec.copy(line = line, settleLine = spec.settleLine?.let { it + line - spec.line })
                         }
                     }
@@ -105,7 +108,8 @@ class FakeHost : EditorHost {
         ui.execute(task)
     }
 
-    override fun <T> read(body: () -> T): T = onUi(body)
+    // As the platform's runReadAction: at once on the UI thread, which holds read access.
+    override fun <T> read(body: () -> T): T = if (Thread.currentThread().name == "fake-ui") body() else onUi(body)
 
     fun openModal() = synchronized(held) { modal = true }
 
@@ -147,6 +151,7 @@ open class RecordingServer : SidecarServer {
     override fun didChange(params: DidChangeTextDocumentParams) { received += params }
     override fun didClose(params: DidCloseTextDocumentParams) { received += params }
     override fun didChangeConfiguration(params: DidChangeConfigurationParams) { received += params }
+    override fun didChangeWorkspaceFolders(params: DidChangeWorkspaceFoldersParams) { received += params }
     override fun inlineCompletion(params: InlineCompletionParams): CompletableFuture<InlineCompletionList> =
         CompletableFuture<InlineCompletionList>().also { received += params; completionRequests += it }
     override fun selectionChanged(params: SelectionChangedParams) { received += params }

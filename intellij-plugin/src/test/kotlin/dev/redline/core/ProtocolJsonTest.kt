@@ -52,7 +52,7 @@ class ProtocolJsonTest {
     @Test
     fun `a missing list field keeps its empty default instead of null`() {
         val decorations = incoming.gson.fromJson("""{"streamingLine": 3}""", RenderDecorations::class.java)
-        assertEquals(RenderDecorations(0, emptyList(), emptyList(), 3), decorations)
+        assertEquals(RenderDecorations(0, emptyList(), emptyList(), emptyList(), 3), decorations)
     }
 
     @Test

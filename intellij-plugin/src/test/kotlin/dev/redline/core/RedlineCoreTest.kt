@@ -92,4 +92,44 @@ class RedlineCoreTest {
         val answer = server.client.documentText(DocumentTextParams(uri)).get(5, TimeUnit.SECONDS)
         assertEquals(DocumentTextResult(core.documents.version(uri)!!, text), answer)
     }
+
+    @Test
+    fun `initialize names the host's workspace folders, and a start carries the diagnostics as its context`() {
+        host.folders = listOf(WorkspaceFolder("file:///work/shop", "shop"))
+        val buffer = StringTextBuffer(original)
+        host.buffers[uri] = buffer
+        host.onUi { core.editorOpened(host.view(uri), "kotlin", buffer.text()) }
+        val diagnostic = Diagnostic(Range(Position(1, 2), Position(1, 8)), DiagnosticSeverity.WARNING, null, null, "intellij", "Unused")
+        core.startInlineEdit(uri, core.documents.version(uri)!!, Range(Position(1, 0), Position(1, 10)), "x", listOf(diagnostic)).get(5, TimeUnit.SECONDS)
+        val server = processes[0].server
+        assertEquals(host.folders, server.all<InitializeParams>().single().workspaceFolders)
+        assertEquals(listOf(diagnostic), server.all<InlineEditStartParams>().single().context?.diagnostics)
+    }
+
+    @Test
+    fun `the sidecar hears each change of the workspace folders once, and nothing before it has started`() {
+        val shop = WorkspaceFolder("file:///work/shop", "shop")
+        val store = WorkspaceFolder("file:///work/store", "store")
+        host.folders = listOf(shop)
+        host.onUi { core.workspaceFoldersChanged() }
+        assertEquals(0, processes.size)
+
+        val buffer = StringTextBuffer(original)
+        host.buffers[uri] = buffer
+        host.onUi { core.editorOpened(host.view(uri), "kotlin", buffer.text()) }
+        core.startInlineEdit(uri, core.documents.version(uri)!!, Range(Position(1, 0), Position(1, 10)), "x").get(5, TimeUnit.SECONDS)
+        val server = processes[0].server
+        assertEquals(listOf(shop), server.all<InitializeParams>().single().workspaceFolders)
+
+        host.folders = listOf(shop, store)
+        host.onUi { core.workspaceFoldersChanged() }
+        host.onUi { core.workspaceFoldersChanged() }
+        host.folders = listOf(store)
+        host.onUi { core.workspaceFoldersChanged() }
+        eventually { server.all<DidChangeWorkspaceFoldersParams>().size == 2 }
+        assertEquals(
+            listOf(WorkspaceFoldersChangeEvent(added = listOf(store)), WorkspaceFoldersChangeEvent(removed = listOf(shop))),
+            server.all<DidChangeWorkspaceFoldersParams>().map { it.event },
+        )
+    }
 }

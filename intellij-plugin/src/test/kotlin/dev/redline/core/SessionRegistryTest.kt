@@ -94,6 +94,23 @@ class SessionRegistryTest {
     }
 
     @Test
+    fun `abandoning mid-stream keeps the unreached original lines and takes out the green and streaming lines`() {
+        val streaming = RenderParams(
+            "s1", uri, 0,
+            edits = listOf(TextEdit(Range(Position(1, 0), Position(1, 0)), "new\npart\n")),
+            decorations = RenderDecorations(runs = listOf(DiffLineRun(1, 2, "added"), DiffLineRun(3, 2, "unreached")), streamingLine = 2),
+            hunks = listOf(Hunk(1, 3, 0, 2)),
+            undo = UndoMarker("g1", open = true, close = false),
+        )
+        host.onUi { registry.render(streaming) }
+        assertEquals("a\nnew\npart\nb\nc\n", buffer.text())
+        assertTrue(LineMark(3, "unreached") in host.marksOf("s1"))
+        host.onUi { registry.abandonAll("sidecar died") }
+        assertEquals("a\nb\nc\n", buffer.text())
+        assertEquals(emptySet<MarkSpec>(), host.marksOf("s1"))
+    }
+
+    @Test
     fun `marks are painted in every editor of the document, also in one opened later, and a released editor is let go`() {
         host.onUi { registry.render(insertB2(0, open = true)) }
         val split = host.view(uri, "split")

@@ -1,0 +1,6 @@
+package com.intellij.util;
+
+@FunctionalInterface
+public interface Processor<T> {
+  boolean process(T t);
+}

@@ -1,0 +1,161 @@
+/**
+ * The only way the sidecar reads the user's disk: inside the workspace folders the client named in
+ * `initialize`, never outside. A path is checked twice — as written, after `..` is resolved, and
+ * as the file system resolves it (realpath), so a symlink inside a folder that points out of it is
+ * refused — then the file is opened without following a final symlink and its size is checked on
+ * the open handle. Reads are asynchronous and capped, so no request holds the event loop for long.
+ */
+import { constants } from 'node:fs';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { InitializeParams } from '@redline/shared-protocol';
+
+/** Larger files are not read: an outline of them would not fit the budget, and parsing them would stall requests. */
+export const MAX_FILE_BYTES = 512 * 1024;
+
+/** Entries read from one directory at most (a package directory, a rules folder). */
+const MAX_DIRECTORY_ENTRIES = 2000;
+
+/** The folders of an initialize request, as absolute paths: workspaceFolders, else rootUri. */
+export function workspaceFoldersOf(params: Pick<InitializeParams, 'workspaceFolders' | 'rootUri'>): string[] {
+  const uris = params.workspaceFolders?.length ? params.workspaceFolders.map((f) => f.uri) : params.rootUri ? [params.rootUri] : [];
+  return uris.flatMap((uri) => {
+    const path = pathOfUri(uri);
+    return path ? [resolve(path)] : [];
+  });
+}
+
+/** The file-system path of a `file:` URI, or null for any other scheme. */
+export function pathOfUri(uri: string): string | null {
+  if (!uri.startsWith('file:')) return null;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return null;
+  }
+}
+
+/** A document's path as prompts and logs show it: relative to its workspace folder, else its URI's path. */
+export function displayPathOf(uri: string, folders: readonly string[]): string {
+  const path = pathOfUri(uri);
+  if (path) {
+    const absolute = resolve(path);
+    const folder = folders.find((f) => isInside(f, absolute));
+    return folder ? relative(folder, absolute).split(sep).join('/') : path;
+  }
+  try {
+    return decodeURIComponent(new URL(uri).pathname) || uri;
+  } catch {
+    return uri;
+  }
+}
+
+/** True when `path` is `folder` or inside it (both absolute and normalised). */
+export function isInside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
+}
+
+export interface FileText {
+  /** The path as asked for (not the resolved one), so callers keep their own names. */
+  path: string;
+  text: string;
+  /** Changes whenever the file does: the cache key of anything derived from it. */
+  stamp: string;
+}
+
+export class WorkspaceFiles {
+  private readonly folders: string[];
+  private real: Promise<string[]> | null = null;
+
+  constructor(folders: readonly string[]) {
+    this.folders = folders.map((f) => resolve(f));
+  }
+
+  get roots(): readonly string[] {
+    return this.folders;
+  }
+
+  /** The folder `path` lies in (as written), or null. */
+  folderOf(path: string): string | null {
+    const absolute = resolve(path);
+    return this.folders.find((folder) => isInside(folder, absolute)) ?? null;
+  }
+
+  /** `path` relative to its folder, for display; the path itself outside every folder. */
+  displayPath(path: string): string {
+    const folder = this.folderOf(path);
+    return folder ? relative(folder, resolve(path)).split(sep).join('/') : path;
+  }
+
+  /** The file's text, or null when it is outside the folders (as written or resolved), not a regular file, too large, or not UTF-8 text. */
+  async read(path: string): Promise<FileText | null> {
+    const resolved = await this.resolveInside(path);
+    if (!resolved) return null;
+    let handle;
+    try {
+      // O_NOFOLLOW: should the last component become a symlink after the check, the open fails.
+      handle = await open(resolved, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+      const info = await handle.stat();
+      if (!info.isFile() || info.size > MAX_FILE_BYTES) return null;
+      const bytes = await handle.readFile();
+      if (bytes.includes(0)) return null;
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      return { path, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, stamp: `${info.mtimeMs}:${info.size}:${info.ino}` };
+    } catch {
+      return null;
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  /** A stamp for the file (changes when it does) without reading it, or null when it cannot be read. */
+  async stamp(path: string): Promise<string | null> {
+    const resolved = await this.resolveInside(path);
+    if (!resolved) return null;
+    try {
+      const info = await stat(resolved);
+      return info.isFile() && info.size <= MAX_FILE_BYTES ? `${info.mtimeMs}:${info.size}:${info.ino}` : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** True when `path` is a regular file inside the folders. */
+  async isFile(path: string): Promise<boolean> {
+    return (await this.stamp(path)) !== null;
+  }
+
+  /** The names in a directory inside the folders (files and directories), sorted; empty when it cannot be listed. */
+  async list(path: string): Promise<string[]> {
+    const resolved = await this.resolveInside(path);
+    if (!resolved) return [];
+    try {
+      return (await readdir(resolved)).sort().slice(0, MAX_DIRECTORY_ENTRIES);
+    } catch {
+      return [];
+    }
+  }
+
+  /** The real path of `path` when both it and that real path lie inside a folder; no file-system call for a path outside. */
+  private async resolveInside(path: string): Promise<string | null> {
+    if (!isAbsolute(path)) return null;
+    const absolute = resolve(path);
+    if (!this.folderOf(absolute)) return null;
+    let target: string;
+    try {
+      target = await realpath(absolute);
+    } catch {
+      return null;
+    }
+    const folders = await this.realFolders();
+    return folders.some((folder) => isInside(folder, target)) ? target : null;
+  }
+
+  /** The folders' own real paths: a workspace opened through a symlink is still itself. */
+  private realFolders(): Promise<string[]> {
+    this.real ??= Promise.all(this.folders.map((f) => realpath(f).catch(() => f)));
+    return this.real;
+  }
+}

@@ -1,0 +1,25 @@
+package util;
+
+public final class Strings {
+    private Strings() {
+    }
+
+    public static boolean isBlank(String s) {
+        return s == null || s.trim().isEmpty();
+    }
+
+    public static String capitalize(String s) {
+        if (isBlank(s)) {
+            return s;
+        }
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    public static String repeat(String s, int times) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < times; i++) {
+            out.append(s);
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,26 @@
+def create_user(db, payload):
+    name = payload.get("name", "").strip()
+    email = payload.get("email", "").strip().lower()
+    if not name:
+        raise ValueError("name is required")
+    if "@" not in email:
+        raise ValueError("email is invalid")
+    if db.find_user(email=email):
+        raise ValueError("email already registered")
+    user = db.insert_user(name=name, email=email)
+    db.commit()
+    return user
+
+
+def update_user(db, user_id, payload):
+    user = db.get_user(user_id)
+    name = payload.get("name", "").strip()
+    email = payload.get("email", "").strip().lower()
+    if not name:
+        raise ValueError("name is required")
+    if "@" not in email:
+        raise ValueError("email is invalid")
+    user.name = name
+    user.email = email
+    db.commit()
+    return user

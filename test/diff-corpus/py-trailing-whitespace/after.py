@@ -1,0 +1,7 @@
+def greet(name):
+    message = "Hello, " + name
+    print(message)
+
+
+def farewell(name):
+    print("Goodbye, " + name)

@@ -1,0 +1,18 @@
+use std::env;
+use std::fs;
+
+fn main() {
+    let args: Vec<String> = env::args().collect();
+    if args.len() < 2 {
+        eprintln!("usage: count FILE");
+        std::process::exit(2);
+    }
+    let text = fs::read_to_string(&args[1]).expect("cannot read file");
+    let mut lines = 0;
+    let mut words = 0;
+    for line in text.lines() {
+        lines += 1;
+        words += line.split_whitespace().count();
+    }
+    println!("{} lines, {} words", lines, words);
+}

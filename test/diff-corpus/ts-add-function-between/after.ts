@@ -1,0 +1,20 @@
+export function clamp(value: number, min: number, max: number): number {
+  if (value < min) {
+    return min;
+  }
+  if (value > max) {
+    return max;
+  }
+  return value;
+}
+
+export function inRange(value: number, min: number, max: number): boolean {
+  if (value < min) {
+    return false;
+  }
+  return value <= max;
+}
+
+export function lerp(a: number, b: number, t: number): number {
+  return a + (b - a) * t;
+}

@@ -1,0 +1,419 @@
+/**
+ * The extension in a real VS Code (code-server + headless chromium): installed from its VSIX, its
+ * bundled sidecar talking to the model-server double over real HTTP. Every expectation is about
+ * what a user would see or what lands on disk: the editor's exact text, pixels of a screenshot,
+ * notifications, ghost text, the file's bytes, and the double's count of model requests.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
+import { VsCode, packageExtension, waitFor } from './codeServer';
+
+const ORIGINAL = [
+  'import { db } from "./db";',
+  '',
+  'export function total(items) {',
+  '  let sum = 0;',
+  '  for (const item of items) {',
+  '    sum += item.price;',
+  '  }',
+  '  return sum;',
+  '}',
+  '',
+  'export const VERSION = 1;',
+  '',
+].join('\n');
+
+/** The model's rewrite of lines 3-9: two hunks (line 6 and line 8 change). */
+const REWRITE = ['export function total(items) {', '  let sum = 0;', '  for (const item of items) {', '    sum += item.price * item.quantity;', '  }', '  return Math.round(sum);', '}'].join('\n');
+
+const FIRST_HUNK_ONLY = ORIGINAL.replace('sum += item.price;', 'sum += item.price * item.quantity;');
+const PROPOSED = FIRST_HUNK_ONLY.replace('return sum;', 'return Math.round(sum);');
+/** Both sides of a hunk in one text: what must never reach disk. */
+const mixed = (text: string) => text.includes('sum += item.price;') && text.includes('sum += item.price * item.quantity;');
+
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+type Rgb = [number, number, number];
+function themeColor(id: string, kind: 'light' | 'dark'): [number, number, number, number] {
+  const hex: string = manifest.contributes.colors.find((c: { id: string }) => c.id === id).defaults[kind];
+  const n = (i: number) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+  return [n(0), n(1), n(2), hex.length > 7 ? n(3) / 255 : 1];
+}
+/** A translucent colour painted over `under`, as the browser composites it. */
+const over = ([r, g, b, a]: [number, number, number, number], under: Rgb): Rgb => [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)];
+const near = (a: Rgb, b: Rgb) => a.every((v, i) => Math.abs(v - b[i]) <= 6);
+
+let model: ModelDouble;
+let SETTINGS: Record<string, unknown>;
+let vscode: VsCode;
+let fileCounter = 0;
+/** Model requests by path; completions are answered by `completionReply`. */
+let completionReply: Reply = { text: '' };
+
+function newFile(text: string, ext = 'ts'): string {
+  const name = `src/file${++fileCounter}.${ext}`;
+  vscode.writeFile(name, text);
+  return name;
+}
+
+const generateRequests = () => model.requests.filter((r) => r.path === '/api/generate').length;
+const chatRequests = () => model.requests.filter((r) => r.path === '/api/chat').length;
+
+beforeAll(async () => {
+  const vsix = packageExtension();
+  model = await startModelDouble();
+  model.onRequest((req) => (req.path === '/api/generate' ? completionReply : { text: '', status: 500, errorBody: { error: 'nothing scripted' } }));
+  SETTINGS = {
+      'redline.provider': 'ollama',
+    'redline.endpoint': model.url,
+    'redline.model': 'coder',
+    // A FIM model name: completions go to /api/generate, which the double counts.
+    'redline.completionModel': 'qwen2.5-coder:1.5b',
+    'redline.requestTimeoutMs': 5000,
+    'redline.debounceWait': 50,
+    'redline.trace.server': 'verbose',
+    'workbench.startupEditor': 'none',
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'chat.disableAIFeatures': true,
+    'editor.minimap.enabled': false,
+    'editor.inlineSuggest.enabled': true,
+    'editor.quickSuggestions': { other: false, comments: false, strings: false },
+    'files.autoSave': 'off',
+    'git.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.ignoreRecommendations': true,
+    'window.restoreWindows': 'none',
+  };
+  vscode = await VsCode.start({
+    vsix,
+    files: { 'src/.keep': '' },
+    settings: SETTINGS,
+  });
+  await vscode.waitForSidecar();
+  // The client's message trace, with params, in the Redline log: the API key test reads it too.
+  await vscode.setLogLevel('Redline', 'Trace');
+}, 30 * 60_000);
+
+afterAll(async () => {
+  await vscode?.close();
+  await model?.close();
+});
+
+async function startEdit(file: string, line: number, count: number, reply: Reply, instruction = 'multiply by quantity and round'): Promise<void> {
+  model.script(reply);
+  await vscode.openFile(file);
+  await vscode.selectLines(line, count);
+  await vscode.page.keyboard.press('Control+Alt+E');
+  await vscode.answerInput(instruction);
+}
+
+/**
+ * The screenshot of the pending proposal (lines 6-7 and 9-10 of the editor: removed above added)
+ * has the contributed theme colours composited over the editor's own background, whole-line, and
+ * the word tints on the changed words.
+ */
+async function expectPicture(): Promise<void> {
+  const png = PNG.sync.read(await vscode.page.screenshot());
+  const pixel = (x: number, y: number): Rgb => {
+    const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+    return [png.data[i], png.data[i + 1], png.data[i + 2]];
+  };
+  const editor = (await vscode.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().boundingBox())!;
+  const rowOf = async (line: number) => {
+    const box = (await vscode.page.locator('.editor-group-container.active .line-numbers', { hasText: new RegExp(`^${line}$`) }).first().boundingBox())!;
+    return box.y + box.height / 2;
+  };
+  // Far right of a line: no text, only the line's background.
+  const background = (y: number) => pixel(editor.x + editor.width - 60, y);
+  const plain = background(await rowOf(1));
+  const kind = plain[0] + plain[1] + plain[2] > 384 ? 'light' : 'dark';
+  const removedLine = over(themeColor('redline.removedLineBackground', kind), plain);
+  const addedLine = over(themeColor('redline.addedLineBackground', kind), plain);
+  for (const line of [6, 9]) expect(near(background(await rowOf(line)), removedLine), `line ${line} is red`).toBe(true);
+  for (const line of [7, 10]) expect(near(background(await rowOf(line)), addedLine), `line ${line} is green`).toBe(true);
+  for (const line of [1, 3, 8, 11]) expect(near(background(await rowOf(line)), plain), `line ${line} is plain`).toBe(true);
+  // The added word " * item.quantity" on line 7: its tint shows between the glyphs.
+  const addedWord = over(themeColor('redline.addedWordBackground', kind), addedLine);
+  const y = await rowOf(7);
+  let tinted = 0;
+  for (let x = editor.x; x < editor.x + editor.width - 60; x++) if (near(pixel(x, y), addedWord)) tinted++;
+  expect(tinted, 'pixels of the added-word tint on line 7').toBeGreaterThan(40);
+}
+
+describe('inline edit in a real VS Code', () => {
+  it('streams red/green lines with word tints, accepts one hunk by its CodeLens, rejects the rest, and one Ctrl+Z restores the original', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 12, delayMs: 15 });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.page.keyboard.press('Control+Home');
+    await expectPicture();
+    await vscode.codeLens('Accept').nth(0).click();
+    await vscode.codeLens('Reject all').waitFor();
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(FIRST_HUNK_ONLY);
+    await vscode.page.keyboard.press('Control+S');
+    await waitFor(() => vscode.file(file) === FIRST_HUNK_ONLY, 10_000, () => `on disk: ${vscode.file(file)}`);
+    await vscode.page.keyboard.press('Control+Z');
+    let text = '';
+    await waitFor(async () => (text = await vscode.editorText()) === ORIGINAL, 5_000, () => `one Ctrl+Z did not restore the original:\n${text}`);
+  }, 180_000);
+
+  it('Esc mid-stream restores the original', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 4, delayMs: 120 });
+    await vscode.page.locator('.tab.active.dirty').waitFor({ timeout: 20_000 });
+    await vscode.page.locator('.statusbar-item', { hasText: 'Redline: editing' }).waitFor();
+    await vscode.page.keyboard.press('Escape');
+    await vscode.page.locator('.statusbar-item', { hasText: 'Redline: editing' }).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+  }, 120_000);
+
+  it('a model error shows the sidecar\'s message and leaves the file untouched', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: '', status: 404, errorBody: { error: "model 'coder' not found, try pulling it first" } });
+    await vscode.notification(/Redline: .*not found/).waitFor({ timeout: 20_000 });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+    expect(await vscode.page.locator('.tab.active.dirty').count()).toBe(0);
+    expect(vscode.file(file)).toBe(ORIGINAL);
+    await vscode.command('Notifications: Clear All Notifications');
+  }, 120_000);
+
+  it('saving while a proposal is pending writes the baseline, then shows the same proposal again', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    const mixedPicture = await vscode.editorText();
+    expect(mixed(mixedPicture)).toBe(true);
+    const before = statSync(join(vscode.workspace, file)).mtimeMs;
+    const lensBefore = await vscode.codeLens('Accept all').getAttribute('id');
+    await vscode.page.keyboard.press('Control+S');
+    await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 10_000, () => 'the file was never saved');
+    expect(vscode.file(file)).toBe(ORIGINAL);
+    // The proposal shown again is a new session: its CodeLens is a new one.
+    await vscode.page.locator(`.codelens-decoration a:text-is("Accept all"):not([id="${lensBefore}"])`).waitFor({ timeout: 10_000 });
+    expect(await vscode.editorText()).toBe(mixedPicture);
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' }).catch(async (e) => {
+      throw new Error(`${e}\nnotifications: ${(await vscode.notifications()).join(' / ')}`);
+    });
+    expect(await vscode.editorText()).toBe(PROPOSED);
+  }, 120_000);
+
+  it('saving while a proposal streams stops it and writes the original', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 4, delayMs: 120 });
+    await vscode.page.locator('.tab.active.dirty').waitFor({ timeout: 20_000 });
+    const before = statSync(join(vscode.workspace, file)).mtimeMs;
+    await vscode.page.keyboard.press('Control+S');
+    await vscode.notification(/stopped because the file was saved/).waitFor({ timeout: 10_000 });
+    await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 10_000, () => 'the file was never saved');
+    expect(vscode.file(file)).toBe(ORIGINAL);
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+    await vscode.command('Notifications: Clear All Notifications');
+  }, 120_000);
+
+  it('auto-save afterDelay is paused while a proposal is pending and comes back once it is settled', async () => {
+    const file = newFile(ORIGINAL);
+    await vscode.userSettings({ ...SETTINGS, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 300 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 6, delayMs: 10 });
+      await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+      const seen: string[] = [];
+      const deadline = Date.now() + 2500;
+      while (Date.now() < deadline) {
+        seen.push(vscode.file(file));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(seen.filter(mixed)).toEqual([]);
+      await waitFor(() => vscode.readUserSettings()['files.autoSave'] === 'off', 5000, () => 'auto-save was not paused');
+      await vscode.codeLens('Accept all').click();
+      await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+      await waitFor(() => vscode.readUserSettings()['files.autoSave'] === 'afterDelay', 5000, () => 'auto-save was not put back');
+      // Auto-save is back: the settled text reaches disk by itself.
+      await waitFor(() => vscode.file(file) === PROPOSED, 10_000, () => `on disk: ${vscode.file(file)}`);
+    } finally {
+      await vscode.userSettings(SETTINGS);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+  }, 120_000);
+
+  it('auto-save onFocusChange saves the baseline while a proposal is pending', async () => {
+    const file = newFile(ORIGINAL);
+    await vscode.userSettings({ ...SETTINGS, 'files.autoSave': 'onFocusChange' });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const before = statSync(join(vscode.workspace, file)).mtimeMs;
+      await startEdit(file, 3, 7, { text: REWRITE });
+      await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+      const mixedPicture = await vscode.editorText();
+      expect(mixed(mixedPicture)).toBe(true);
+      // Another editor becomes active: the one left behind is saved.
+      const other = newFile('// another file\n');
+      await vscode.openFile(other);
+      await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 10_000, () => 'focus change did not save');
+      expect(vscode.file(file)).toBe(ORIGINAL);
+      await vscode.openFile(file);
+      // The same proposal is shown again after the save.
+      await vscode.codeLens('Reject all').waitFor({ timeout: 15_000 });
+      expect(await vscode.editorText()).toBe(mixedPicture);
+      await vscode.codeLens('Reject all').click();
+      await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+      expect(await vscode.editorText()).toBe(ORIGINAL);
+    } finally {
+      await vscode.userSettings(SETTINGS);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+  }, 120_000);
+
+  it('keeps the line endings of a CRLF document, in the editor and on disk', async () => {
+    const crlf = ORIGINAL.replace(/\n/g, '\r\n');
+    const file = newFile(crlf);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(PROPOSED.replace(/\n/g, '\r\n'));
+    await vscode.page.keyboard.press('Control+S');
+    await waitFor(() => vscode.file(file) !== crlf, 10_000, () => 'the file was never saved');
+    expect(Buffer.from(vscode.file(file))).toEqual(Buffer.from(PROPOSED.replace(/\n/g, '\r\n')));
+  }, 120_000);
+
+  it('typing during a session joins its undo step: one Ctrl+Z returns to the text before the command, Redo brings it all back', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.selectLines(1);
+    await vscode.page.keyboard.press('End');
+    await vscode.page.keyboard.type(' // typed');
+    await vscode.page.waitForTimeout(300);
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    const typedAndAccepted = PROPOSED.replace('"./db";', '"./db"; // typed');
+    expect(await vscode.editorText()).toBe(typedAndAccepted);
+    await vscode.page.waitForTimeout(500);
+    await vscode.page.keyboard.press('Control+Z');
+    let text = '';
+    await waitFor(async () => (text = await vscode.editorText()) === ORIGINAL, 5_000, () => `one Ctrl+Z gave:\n${text}`);
+    await vscode.page.keyboard.press('Control+Shift+Z');
+    await waitFor(async () => (text = await vscode.editorText()) === typedAndAccepted, 5_000, () => `Redo gave:\n${text}`);
+  }, 120_000);
+
+  it('applies a code block from the clipboard as a proposal where the file has that code', async () => {
+    const file = newFile(ORIGINAL);
+    await vscode.openFile(file);
+    await vscode.setClipboard(REWRITE);
+    await vscode.selectLines(1);
+    await vscode.page.keyboard.press('Control+Shift+Alt+V');
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    expect(mixed(await vscode.editorText())).toBe(true);
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(PROPOSED);
+  }, 120_000);
+
+  it('keeps the API key in secret storage: sent to the model server, never in settings.json or a log', async () => {
+    const key = 'sk-e2e-7f3c9a';
+    await vscode.command('Redline: Set API Key');
+    await vscode.answerInput(key);
+    await vscode.page.waitForTimeout(1000);
+    const file = newFile(ORIGINAL);
+    const asked = chatRequests();
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    expect(chatRequests()).toBe(asked + 1);
+    expect(model.requests.filter((r) => r.path === '/api/chat').pop()!.headers.authorization).toBe(`Bearer ${key}`);
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+    expect(JSON.stringify(vscode.readUserSettings())).not.toContain(key);
+    expect(filesContaining(join(vscode.root, 'user', 'logs'), key)).toEqual([]);
+    await vscode.command('Redline: Clear API Key');
+  }, 120_000);
+
+  it('restarts a crashed sidecar: the pending proposal is taken out, and the next edit works', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    const pid = vscode.sidecarPid()!;
+    process.kill(pid, 'SIGKILL');
+    await vscode.notification(/stopped unexpectedly/).waitFor({ timeout: 20_000 });
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+    await vscode.waitForSidecar(30_000, pid);
+    await vscode.page.waitForTimeout(1500);
+    await vscode.command('Notifications: Clear All Notifications');
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(PROPOSED);
+  }, 120_000);
+});
+
+describe('inline completion in a real VS Code', () => {
+  it('shows ghost text, and typing through it asks the model nothing new', async () => {
+    completionReply = { text: 'a + b;' };
+    const file = newFile('function add(a: number, b: number) {\n  \n}\n');
+    await vscode.openFile(file);
+    await vscode.selectLines(2);
+    await vscode.page.keyboard.press('End');
+    const asked = generateRequests();
+    await vscode.page.keyboard.type('return ', { delay: 30 });
+    const ghost = vscode.page.locator('.editor-group-container.active .ghost-text-decoration, .editor-group-container.active .ghost-text');
+    await ghost.first().waitFor({ timeout: 20_000 });
+    expect((await ghost.allInnerTexts()).join('').replace(/\u00a0/g, ' ')).toContain('a + b;');
+    const afterShown = generateRequests();
+    expect(afterShown).toBeGreaterThan(asked);
+    await vscode.page.keyboard.type('a +', { delay: 80 });
+    await vscode.page.waitForTimeout(1000);
+    expect((await ghost.allInnerTexts()).join('').replace(/\u00a0/g, ' ')).toContain(' b;');
+    expect(generateRequests(), 'model requests after typing through').toBe(afterShown);
+    await vscode.page.keyboard.press('Tab');
+    await waitFor(async () => (await vscode.editorText()).includes('  return a + b;'), 5000, () => 'Tab did not accept the suggestion');
+  }, 120_000);
+});
+
+describe('keybindings', () => {
+  it('clash with none of VS Code\'s default keybindings (Escape only while a proposal streams)', async () => {
+    await vscode.command('Preferences: Open Default Keyboard Shortcuts (JSON)');
+    await vscode.page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: '"command"' }).first().waitFor({ timeout: 30_000 });
+    const text = await vscode.editorText();
+    const defaults: Array<{ key: string; command: string }> = JSON.parse(text.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n'));
+    expect(defaults.length).toBeGreaterThan(500);
+    for (const binding of manifest.contributes.keybindings as Array<{ key: string; command: string; when: string }>) {
+      if (binding.key === 'escape') {
+        expect(binding.when).toContain('redline.streaming');
+        continue;
+      }
+      const others = defaults.filter((d) => d.key === binding.key && !d.command.startsWith('redline.'));
+      expect(others.map((d) => d.command), binding.key).toEqual([]);
+    }
+    await vscode.page.keyboard.press('Control+W');
+  }, 60_000);
+});
+
+function filesContaining(dir: string, needle: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const full = join(path, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (readFileSync(full).includes(needle)) found.push(full);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+describe('the window closing', () => {
+  it('ends the sidecar', async () => {
+    const pid = vscode.sidecarPid();
+    expect(pid).not.toBeNull();
+    await vscode.page.close();
+    // code-server keeps the extension host for its reconnection grace time (5 s here), then stops it.
+    await waitFor(() => vscode.sidecarPid() === null, 30_000, () => `sidecar ${pid} still runs after the window closed`);
+  }, 60_000);
+});

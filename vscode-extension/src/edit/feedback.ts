@@ -1,0 +1,37 @@
+/**
+ * What the user sees besides the document: a status-bar item while a proposal streams (click to
+ * cancel), the `redline.streaming` / `redline.pending` context keys for keybindings, and a
+ * notification with the sidecar's message when a session ends in an error, a broken region or no
+ * changes.
+ */
+import * as vscode from 'vscode';
+import type { SessionEnd, Sessions } from './sessions';
+
+export function registerFeedback(sessions: Sessions): vscode.Disposable[] {
+  const status = vscode.window.createStatusBarItem('redline.progress', vscode.StatusBarAlignment.Left, 100);
+  status.name = 'Redline';
+  status.command = 'redline.cancel';
+  status.tooltip = 'Redline is writing a proposal. Click or press Escape to cancel.';
+
+  const update = () => {
+    const streaming = sessions.all().filter((s) => s.state === 'streaming').length;
+    if (streaming > 0) {
+      status.text = `$(loading~spin) Redline: editing${streaming > 1 ? ` (${streaming})` : ''}…`;
+      status.show();
+    } else status.hide();
+    const uri = vscode.window.activeTextEditor?.document.uri.toString();
+    const here = uri ? sessions.in(uri) : [];
+    void vscode.commands.executeCommand('setContext', 'redline.streaming', here.some((s) => s.state === 'streaming'));
+    void vscode.commands.executeCommand('setContext', 'redline.pending', here.some((s) => s.pending));
+  };
+
+  const notify = ({ state, message }: SessionEnd) => {
+    if (state === 'error') void vscode.window.showErrorMessage(`Redline: ${message ?? 'the model server failed.'}`);
+    else if (state === 'broken') void vscode.window.showWarningMessage(`Redline: ${message ?? 'the proposal was discarded.'}`);
+    else if (state === 'noChanges') void vscode.window.showInformationMessage('Redline: the model proposed no changes.');
+    else if (state === 'cancelled' && message) void vscode.window.showWarningMessage(`Redline: ${message}`);
+  };
+
+  update();
+  return [status, sessions.onDidChange(update), sessions.onDidEnd(notify), vscode.window.onDidChangeActiveTextEditor(update)];
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { Hunk } from '@redline/shared-protocol';
+import { documentPaint, hunkAt, lensesFor, lineDeletions, minimalEdit, setAsidePlan, shiftLine } from './marks';
+
+describe('documentPaint', () => {
+  it('expands runs into lines per kind and merges sessions', () => {
+    const paint = documentPaint([
+      {
+        decorations: {
+          from: 2,
+          runs: [
+            { start: 2, count: 2, kind: 'removed' },
+            { start: 4, count: 3, kind: 'added' },
+          ],
+          words: [
+            { line: 2, start: 4, end: 9, kind: 'removed' },
+            { line: 4, start: 4, end: 11, kind: 'added' },
+          ],
+          whitespace: [],
+          streamingLine: 6,
+        },
+        hunks: [],
+      },
+      { decorations: { from: 20, runs: [{ start: 20, count: 1, kind: 'added' }], words: [], whitespace: [], streamingLine: null }, hunks: [] },
+    ]);
+    expect(paint).toEqual({
+      removedLines: [2, 3],
+      addedLines: [4, 5, 6, 20],
+      removedWords: [{ line: 2, start: 4, end: 9, kind: 'removed' }],
+      addedWords: [{ line: 4, start: 4, end: 11, kind: 'added' }],
+      streamingLines: [6],
+    });
+  });
+});
+
+describe('lensesFor', () => {
+  const two: Hunk[] = [
+    { start: 12, end: 14, removed: 1, added: 1 },
+    { start: 3, end: 6, removed: 2, added: 1 },
+  ];
+
+  it('puts Accept all / Reject all above the first hunk and Accept / Reject above each hunk', () => {
+    expect(lensesFor('edit-1', two, true).map((l) => [l.line, l.title, l.command, l.arguments])).toEqual([
+      [3, 'Accept all', 'redline.acceptAll', ['edit-1']],
+      [3, 'Reject all', 'redline.rejectAll', ['edit-1']],
+      [3, 'Accept', 'redline.acceptHunk', ['edit-1', 3]],
+      [3, 'Reject', 'redline.rejectHunk', ['edit-1', 3]],
+      [12, 'Accept', 'redline.acceptHunk', ['edit-1', 12]],
+      [12, 'Reject', 'redline.rejectHunk', ['edit-1', 12]],
+    ]);
+  });
+
+  it('offers only the all-verdicts for a single hunk, and nothing while streaming', () => {
+    expect(lensesFor('edit-2', [two[0]], true).map((l) => l.title)).toEqual(['Accept all', 'Reject all']);
+    expect(lensesFor('edit-2', two, false)).toEqual([]);
+    expect(lensesFor('edit-2', [], true)).toEqual([]);
+  });
+});
+
+describe('hunkAt', () => {
+  it('finds the hunk whose lines hold the line, end exclusive', () => {
+    const hunks: Hunk[] = [{ start: 3, end: 6, removed: 2, added: 1 }];
+    expect(hunkAt(hunks, 5)).toBe(hunks[0]);
+    expect(hunkAt(hunks, 6)).toBeUndefined();
+  });
+});
+
+describe('setAsidePlan', () => {
+  // A document as it shows a proposal: line 0 context, 1-2 removed, 3 added, 4 context, 5 removed, 6-7 added, 8 context.
+  const lines = ['a', 'old b', 'old c', 'new bc', 'd', 'old e', 'new e1', 'new e2', 'f'];
+  const hunks: Hunk[] = [
+    { start: 1, end: 4, removed: 2, added: 1 },
+    { start: 5, end: 8, removed: 1, added: 2 },
+  ];
+
+  it('covers the hunks plus the context line above: after reject those lines are the baseline, the snippet the proposed side', () => {
+    const plan = setAsidePlan(hunks, (l) => lines[l], lines.length)!;
+    // After "reject all" the document is a, old b, old c, d, old e, f: lines 0..4 are the hunks' baseline.
+    const afterReject = lines.filter((_, i) => ![3, 6, 7].includes(i));
+    expect(afterReject.slice(plan.startLine, plan.endLine)).toEqual(['a', 'old b', 'old c', 'd', 'old e']);
+    expect(plan.snippet).toBe(['a', 'new bc', 'd', 'new e1', 'new e2'].join('\n'));
+  });
+
+  it('takes the context line below when the hunk starts the file, so a pure insertion still selects a line', () => {
+    const plan = setAsidePlan([{ start: 0, end: 2, removed: 0, added: 2 }], (l) => ['x1', 'x2', 'keep'][l], 3)!;
+    expect(plan).toEqual({ startLine: 0, endLine: 1, snippet: 'x1\nx2\nkeep' });
+  });
+
+  it('has nothing to set aside without hunks', () => {
+    expect(setAsidePlan([], () => '', 3)).toBeNull();
+  });
+});
+
+describe('shiftLine', () => {
+  it('moves lines below a change by the lines it added or removed, keeps those above', () => {
+    const insertTwo = { startLine: 4, endLine: 4, text: 'x\ny\nz' };
+    expect(shiftLine(3, insertTwo)).toBe(3);
+    expect(shiftLine(9, insertTwo)).toBe(11);
+    const joinThree = { startLine: 2, endLine: 5, text: '' };
+    expect(shiftLine(8, joinThree)).toBe(5);
+  });
+
+  it('keeps a line typed within and loses one a change replaced', () => {
+    expect(shiftLine(4, { startLine: 4, endLine: 4, text: 'abc' })).toBe(4);
+    expect(shiftLine(4, { startLine: 4, endLine: 4, text: 'a\r\nb' })).toBeNull();
+    expect(shiftLine(3, { startLine: 2, endLine: 5, text: '' })).toBeNull();
+  });
+});
+
+describe('lineDeletions', () => {
+  const text = ['l0', 'l1', 'l2', 'l3', 'l4'];
+  const apply = (edits: ReturnType<typeof lineDeletions>) => {
+    // Applies edits (ranges of the original text) from the last to the first.
+    let doc = text.join('\n');
+    const offset = (line: number, ch: number) => text.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + ch;
+    for (const e of [...edits].reverse()) doc = doc.slice(0, offset(e.range.start.line, e.range.start.character)) + e.newText + doc.slice(offset(e.range.end.line, e.range.end.character));
+    return doc;
+  };
+
+  it('deletes runs of whole lines with their breaks, the last line with the break before it', () => {
+    expect(apply(lineDeletions([3, 1, 2], 5, (l) => text[l].length))).toBe('l0\nl4');
+    expect(apply(lineDeletions([4, 0], 5, (l) => text[l].length))).toBe('l1\nl2\nl3');
+    expect(apply(lineDeletions([0, 1, 2, 3, 4], 5, (l) => text[l].length))).toBe('');
+    expect(lineDeletions([7], 5, (l) => text[l].length)).toEqual([]);
+  });
+});
+
+describe('minimalEdit', () => {
+  it('replaces only what differs between the common prefix and suffix', () => {
+    const before = 'a\nb\nc\nd\n';
+    const after = 'a\nB\nB2\nc\nd\n';
+    const e = minimalEdit(before, after);
+    expect(before.slice(0, e.start) + e.text + before.slice(e.end)).toBe(after);
+    expect(e).toEqual({ start: 2, end: 3, text: 'B\nB2' });
+    expect(minimalEdit('same', 'same')).toEqual({ start: 4, end: 4, text: '' });
+    const grow = minimalEdit('aa', 'aaa');
+    expect('aa'.slice(0, grow.start) + grow.text + 'aa'.slice(grow.end)).toBe('aaa');
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The picture of a proposal in VS Code: whole-line red and green backgrounds with overview-ruler
+ * marks, word tints, the streaming line's hint, and CodeLens Accept/Reject. Colours are the
+ * contributed theme colours (`redline.*` in package.json), so themes and users can change them.
+ * Every change of a document's sessions repaints its visible editors from the marks alone.
+ */
+import * as vscode from 'vscode';
+import type { WordSpan } from '@redline/shared-protocol';
+import { documentPaint, lensesFor } from './marks';
+import type { Sessions } from './sessions';
+
+const color = (id: string) => new vscode.ThemeColor(id);
+
+function createTypes() {
+  return {
+    removedLine: vscode.window.createTextEditorDecorationType({
+      isWholeLine: true,
+      backgroundColor: color('redline.removedLineBackground'),
+      overviewRulerColor: color('redline.removedOverviewRuler'),
+      overviewRulerLane: vscode.OverviewRulerLane.Full,
+    }),
+    addedLine: vscode.window.createTextEditorDecorationType({
+      isWholeLine: true,
+      backgroundColor: color('redline.addedLineBackground'),
+      overviewRulerColor: color('redline.addedOverviewRuler'),
+      overviewRulerLane: vscode.OverviewRulerLane.Full,
+    }),
+    removedWord: vscode.window.createTextEditorDecorationType({ backgroundColor: color('redline.removedWordBackground') }),
+    addedWord: vscode.window.createTextEditorDecorationType({ backgroundColor: color('redline.addedWordBackground') }),
+    streamingLine: vscode.window.createTextEditorDecorationType({
+      after: { contentText: ' \u2026', color: color('redline.streamingHintForeground') },
+    }),
+  };
+}
+
+const lineRanges = (lines: readonly number[]) => lines.map((l) => new vscode.Range(l, 0, l, 0));
+const wordRanges = (words: readonly WordSpan[]) => words.map((w) => new vscode.Range(w.line, w.start, w.line, w.end));
+
+export class Painter implements vscode.Disposable {
+  private readonly types = createTypes();
+  private readonly lensChanged = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly sessions: Sessions) {
+    this.disposables.push(
+      sessions.onDidChange((uri) => this.repaint(uri)),
+      vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((e) => this.paintEditor(e))),
+      vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this.codeLenses()),
+      vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this.codeLenses()),
+    );
+  }
+
+  repaint(uri: string): void {
+    for (const editor of vscode.window.visibleTextEditors) if (editor.document.uri.toString() === uri) this.paintEditor(editor);
+    this.lensChanged.fire();
+  }
+
+  private paintEditor(editor: vscode.TextEditor): void {
+    const paint = documentPaint(this.sessions.in(editor.document.uri.toString()).map((s) => s.marks));
+    editor.setDecorations(this.types.removedLine, lineRanges(paint.removedLines));
+    editor.setDecorations(this.types.addedLine, lineRanges(paint.addedLines));
+    editor.setDecorations(this.types.removedWord, wordRanges(paint.removedWords));
+    editor.setDecorations(this.types.addedWord, wordRanges(paint.addedWords));
+    editor.setDecorations(this.types.streamingLine, paint.streamingLines.map((l) => editor.document.lineAt(Math.min(l, editor.document.lineCount - 1)).range));
+  }
+
+  private codeLenses(): vscode.CodeLensProvider {
+    return {
+      onDidChangeCodeLenses: this.lensChanged.event,
+      provideCodeLenses: (document) =>
+        this.sessions.in(document.uri.toString()).flatMap((session) =>
+          lensesFor(session.id, session.marks.hunks, session.pending)
+            .filter((lens) => lens.line < document.lineCount)
+            .map((lens) => new vscode.CodeLens(new vscode.Range(lens.line, 0, lens.line, 0), { title: lens.title, command: lens.command, arguments: lens.arguments })),
+        ),
+    };
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+    Object.values(this.types).forEach((t) => t.dispose());
+    this.lensChanged.dispose();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * redline/applyRender on VS Code: the render is applied only if the document is at the render's
+ * version, in one TextEditor.edit whose undo stops make the whole session one undo step (a stop
+ * before the session's first edit, none in between, one after its closing edit). The answer waits
+ * for the edit's didChange to be sent (see OwnEdits) and then gives the version that edit produced.
+ */
+import * as vscode from 'vscode';
+import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-protocol';
+import { minimalEdit } from './marks';
+import type { OwnEdits } from './ownEdits';
+import type { Session, Sessions } from './sessions';
+
+export function documentOf(uri: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+}
+
+export function editorOf(uri: string): vscode.TextEditor | undefined {
+  const active = vscode.window.activeTextEditor;
+  if (active?.document.uri.toString() === uri) return active;
+  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri);
+}
+
+const toRange = (r: TextEdit['range']) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+
+/** Applies `edits` (ranges relative to the document before them) as one edit with the given undo stops. */
+export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefore: boolean, undoStopAfter: boolean): Thenable<boolean> {
+  const editor = editorOf(uri);
+  if (editor) {
+    return editor.edit((builder) => edits.forEach((e) => builder.replace(toRange(e.range), e.newText)), { undoStopBefore, undoStopAfter });
+  }
+  // No editor shows it (the user switched tabs mid-stream): a workspace edit, which VS Code makes its own undo step.
+  const edit = new vscode.WorkspaceEdit();
+  edits.forEach((e) => edit.replace(vscode.Uri.parse(uri), toRange(e.range), e.newText));
+  return vscode.workspace.applyEdit(edit);
+}
+
+export class RenderApplier {
+  constructor(
+    private readonly sessions: Sessions,
+    private readonly own: OwnEdits,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  async apply(params: RenderParams): Promise<RenderResult> {
+    const doc = documentOf(params.uri);
+    if (!doc) return { applied: false, version: -1 };
+    if (doc.version !== params.version) return { applied: false, version: doc.version };
+    const session = this.sessions.forRender(params);
+    let version = params.version;
+    if (params.edits.length > 0) {
+      if (session && session.before === null) session.before = doc.getText();
+      const undoStopBefore = params.undo.open || !session?.undoOpen;
+      const result = await this.own.apply(params.uri, () => applyEdits(params.uri, params.edits, undoStopBefore, params.undo.close));
+      if (!result.ok) return { applied: false, version: doc.version };
+      version = result.version ?? doc.version;
+      if (!(await this.own.whenSent(params.uri, version))) this.log.warn(`render of ${params.sessionId}: the change to version ${version} was not reported in time`);
+    } else if (params.undo.close && session?.undoOpen) {
+      await this.closeUndoStep(session);
+    }
+    if (session && params.edits.length > 0) session.editCount++;
+    this.sessions.rendered(session, params, params.edits.length > 0);
+    // After the answer: the sidecar must see the fix-up's changes as changes after the session.
+    if (session && params.undo.close && session.undoSplit) setTimeout(() => void this.mergeUndoSteps(session), 0);
+    return { applied: true, version };
+  }
+
+  /**
+   * Makes a session whose edits VS Code split over several undo steps one step again: one edit takes
+   * the document back to the text before the session and one brings the final text, each its own
+   * undo step, so Ctrl+Z after the verdict undoes the second and shows the text before the command
+   * (and Redo the final text). What the user typed during the session is in the final text, so it
+   * goes and comes with it. Plain edits, not undo commands: nothing depends on when VS Code gets to
+   * run a command, and no half-done state can be left.
+   */
+  private async mergeUndoSteps(session: Session): Promise<void> {
+    const doc = documentOf(session.uri);
+    const before = session.before;
+    if (!doc || before === null || !editorOf(session.uri)) return;
+    const final = doc.getText();
+    if (final === before) return;
+    const replace = (from: string, to: string): Thenable<boolean> => {
+      const edit = minimalEdit(from, to);
+      const range = new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end));
+      const editor = editorOf(session.uri);
+      return editor ? editor.edit((b) => b.replace(range, edit.text), { undoStopBefore: true, undoStopAfter: true }) : Promise.resolve(false);
+    };
+    if (!(await replace(final, before))) return;
+    if (await replace(before, final)) return;
+    // Never leave the document taken back: the final text returns whatever happened in between.
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), final);
+    await vscode.workspace.applyEdit(edit);
+    this.log.warn(`${session.id}: its undo steps could not be made one`);
+  }
+
+  /** A session that ends without a closing edit (a broken region keeps its text) still closes its undo step. */
+  private async closeUndoStep(session: Session): Promise<void> {
+    await editorOf(session.uri)?.edit(() => undefined, { undoStopBefore: false, undoStopAfter: true });
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * A pending proposal never reaches disk. VS Code cannot veto a save (explicit, or auto-save after a
+ * delay or on focus change), but a will-save listener may change the document before it is written:
+ *
+ * - a pending proposal is set aside: its proposed side is noted, "reject all" puts the baseline in
+ *   the document, the file is written, and after the save the noted proposal is shown again over the
+ *   same lines (redline/snippet/apply), with the same hunks;
+ * - a streaming proposal is cancelled (the baseline is restored) and the user is told: there is no
+ *   complete proposal to show again.
+ *
+ * The save then writes exactly the text the document had before the session (plus verdicts already
+ * given). Each set-aside ends the session's undo step and the shown-again proposal opens a new one.
+ *
+ * Auto-save `afterDelay` would save again right after every showing-again (that is a change too),
+ * so while a proposal is live it is paused instead: the user's `files.autoSave` is set to `off` before
+ * the request that starts a session is sent (its first render may come a moment later, and a save
+ * after it would stop the stream) and put back when the last proposal is settled or the start was
+ * refused (and at the next start, should the window have died).
+ * Only a user-level value is paused; a workspace's own `afterDelay` is left alone (its file is the
+ * project's), and the set-aside above still keeps the proposal off disk.
+ */
+import * as vscode from 'vscode';
+import type { Sidecar } from '../sidecar/connection';
+import { setAsidePlan, type SetAside } from './marks';
+import type { Sessions } from './sessions';
+
+/** VS Code gives all will-save listeners 1.5 s together; the sidecar's round trips take milliseconds. */
+const ENDED_TIMEOUT_MS = 1200;
+
+const PAUSED_KEY = 'redline.pausedAutoSave';
+
+class AutoSavePause {
+  private paused = false;
+  private told = false;
+
+  constructor(private readonly state: vscode.Memento) {}
+
+  async update(live: boolean): Promise<void> {
+    const files = vscode.workspace.getConfiguration('files');
+    if (live && !this.paused) {
+      const info = files.inspect<string>('autoSave');
+      if (info?.globalValue !== 'afterDelay' || files.get('autoSave') !== 'afterDelay') return;
+      this.paused = true;
+      await this.state.update(PAUSED_KEY, 'afterDelay');
+      await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+      if (!this.told) {
+        this.told = true;
+        void vscode.window.showInformationMessage('Redline paused auto-save while a proposal is pending, so it never reaches disk; it comes back once the proposal is settled.');
+      }
+    } else if (!live && this.paused) {
+      this.paused = false;
+      await this.restore();
+    }
+  }
+
+  /** Puts back a value paused by this window, or by one that died before it could. */
+  async restore(): Promise<void> {
+    const value = this.state.get<string>(PAUSED_KEY);
+    if (value === undefined) return;
+    await vscode.workspace.getConfiguration('files').update('autoSave', value, vscode.ConfigurationTarget.Global);
+    await this.state.update(PAUSED_KEY, undefined);
+  }
+}
+
+export interface SaveGuard {
+  disposables: vscode.Disposable[];
+  /** Sends a request that starts a session, auto-save already paused. */
+  starting<T>(start: () => Promise<T>): Promise<T>;
+}
+
+export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, state: vscode.Memento): SaveGuard {
+  const pause = new AutoSavePause(state);
+  const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
+  // One update at a time, in order: each reads and writes the same setting.
+  let pausing = pause.restore();
+  /** Start requests on their way: their sessions may not be known here yet. */
+  let starts = 0;
+  const queue = () => (pausing = pausing.then(() => pause.update(starts > 0 || sessions.all().length > 0)).catch(fail));
+  const setAside = new Map<string, SetAside[]>();
+
+  const ended = (sessionId: string) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (listener.dispose(), resolve()), ENDED_TIMEOUT_MS);
+      const listener = sessions.onDidEnd((e) => {
+        if (e.session.id !== sessionId) return;
+        clearTimeout(timer);
+        listener.dispose();
+        resolve();
+      });
+    });
+
+  const beforeSave = async (document: vscode.TextDocument): Promise<void> => {
+    const uri = document.uri.toString();
+    const plans: SetAside[] = [];
+    for (const session of sessions.in(uri)) {
+      const done = ended(session.id);
+      // Its steps stay as they are: the proposal comes back as a new session right after the save.
+      session.undoSplit = false;
+      if (session.pending) {
+        const plan = setAsidePlan(session.marks.hunks, (line) => document.lineAt(line).text, document.lineCount);
+        if (plan) plans.push(plan);
+        await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
+      } else {
+        await sidecar().request('redline/inlineEdit/cancel', { sessionId: session.id });
+        void vscode.window.showWarningMessage('Redline: the edit was stopped because the file was saved; run it again when you like.');
+      }
+      await done;
+    }
+    if (plans.length > 0) setAside.set(uri, plans);
+  };
+
+  /**
+   * Set-asides still running, by uri. VS Code stops waiting for will-save listeners after 1.5 s
+   * together; on a loaded machine a set-aside can outlast that, and its proposal must still come
+   * back after this save, not after the next one.
+   */
+  const preparing = new Map<string, Promise<void>>();
+
+  const afterSave = async (document: vscode.TextDocument): Promise<void> => {
+    const uri = document.uri.toString();
+    await preparing.get(uri);
+    preparing.delete(uri);
+    const plans = setAside.get(uri);
+    if (!plans) return;
+    setAside.delete(uri);
+    // Bottom first: showing one proposal again does not move the lines of those above it.
+    for (const plan of [...plans].sort((a, b) => b.startLine - a.startLine)) {
+      await sidecar().request('redline/snippet/apply', {
+        textDocument: { uri, version: document.version },
+        snippet: plan.snippet,
+        selection: { start: { line: plan.startLine, character: 0 }, end: { line: plan.endLine, character: 0 } },
+      });
+    }
+  };
+
+  const starting = async <T>(start: () => Promise<T>): Promise<T> => {
+    starts++;
+    await queue();
+    try {
+      return await start();
+    } finally {
+      starts--;
+      // A session that came of it keeps auto-save paused until its end; a refused start puts it back.
+      void queue();
+    }
+  };
+
+  return {
+    starting,
+    disposables: [
+      sessions.onDidChange(() => void queue()),
+      { dispose: () => void pause.update(false) },
+      vscode.workspace.onWillSaveTextDocument((event) => {
+        const uri = event.document.uri.toString();
+        if (sessions.in(uri).length === 0) return;
+        const done = beforeSave(event.document).catch(fail);
+        preparing.set(uri, done);
+        event.waitUntil(done);
+      }),
+      vscode.workspace.onDidSaveTextDocument((document) => void afterSave(document).catch(fail)),
+    ],
+  };
+}

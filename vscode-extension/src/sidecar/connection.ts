@@ -1,0 +1,131 @@
+/**
+ * The sidecar as a language server: vscode-languageclient spawns the bundled executable (stdio),
+ * syncs documents (didOpen / incremental didChange / didClose with VS Code's versions), turns a
+ * cancelled token into `$/cancelRequest`, and restarts the process after a crash. Redline's own
+ * methods are typed from the protocol's METHODS table.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import * as vscode from 'vscode';
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  RevealOutputChannelOn,
+  type CloseHandlerResult,
+  type ErrorHandler,
+  type ErrorHandlerResult,
+  type LanguageClientOptions,
+  type Message,
+  type StaticFeature,
+} from 'vscode-languageclient/node';
+import type { NotificationMethod, ParamsOf, RedlineSettingsPatch, RequestMethod, ResultOf } from '@redline/shared-protocol';
+import { BUNDLE_DIR, sidecarFileName } from './executable';
+import { maskedChannel } from './traceChannel';
+
+/** Redline's requests and notifications to the sidecar, typed by METHODS. */
+export interface Sidecar {
+  request<M extends RequestMethod<'clientToServer'>>(method: M, params: ParamsOf<M>, token?: vscode.CancellationToken): Promise<ResultOf<M>>;
+  notify<M extends NotificationMethod<'clientToServer'>>(method: M, params: ParamsOf<M>): Promise<void>;
+}
+
+export interface ConnectionHooks {
+  /** Every didChange, after it was written to the sidecar (own edits wait for their echo). */
+  changeSent(uri: string, version: number): void;
+  /** The process is gone (crash or kill): its sessions will never end by themselves. */
+  lost(): Promise<void>;
+  /** The settings for initialize, read again on every (re)start. */
+  settings(): RedlineSettingsPatch;
+  /** What the client's message trace must never show (the API key). */
+  secrets(): string[];
+}
+
+/**
+ * The built-in inline completion feature is left out: VS Code reports shown and partly accepted
+ * suggestions only to the provider that made them, so Redline registers its own provider
+ * (completion/provider.ts), which sends the same request through this client.
+ */
+class RedlineLanguageClient extends LanguageClient {
+  override registerFeature(feature: StaticFeature): void {
+    const method = (feature as { registrationType?: { method?: string } }).registrationType?.method;
+    if (method === 'textDocument/inlineCompletion') return;
+    super.registerFeature(feature);
+  }
+}
+
+/** Tells the sidecar that this client answers redline/applyRender. */
+const renderCapability: StaticFeature = {
+  fillClientCapabilities: (capabilities) => Object.assign(capabilities, { redlineRender: true }),
+  initialize: () => undefined,
+  getState: () => ({ kind: 'static' }),
+  clear: () => undefined,
+};
+
+/** Each line of `input`, as it comes. */
+const eachLine = (input: Readable, line: (text: string) => void) => void createInterface({ input, crlfDelay: Infinity, terminal: false }).on('line', line);
+
+/**
+ * The sidecar writes each log line to stderr and also sends it as window/logMessage, which the
+ * client shows at its own level: the stderr copy goes to the trace level, and only what is not a
+ * log line (a crash's last words) is an error.
+ */
+const stdioOptions = {
+  stdout: (input: Readable, output: vscode.LogOutputChannel) => eachLine(input, (text) => output.info(text)),
+  stderr: (input: Readable, output: vscode.LogOutputChannel) => eachLine(input, (text) => (/^\[redline (error|warn|info|debug)\] /.test(text) ? output.trace(text) : output.error(text))),
+};
+
+export function sidecarPath(extensionPath: string): string {
+  return join(extensionPath, BUNDLE_DIR, sidecarFileName(process.platform, process.arch));
+}
+
+export async function startSidecar(extensionPath: string, output: vscode.LogOutputChannel, hooks: ConnectionHooks): Promise<{ client: LanguageClient; sidecar: Sidecar }> {
+  const command = sidecarPath(extensionPath);
+  if (!existsSync(command)) {
+    throw new Error(`This Redline build has no sidecar for ${process.platform}-${process.arch} (looked for ${command}). Install the VSIX made for this platform.`);
+  }
+  let client: LanguageClient;
+  let base: ErrorHandler | undefined;
+  const errorHandler: ErrorHandler = {
+    error: (error: Error, message: Message | undefined, count: number | undefined): ErrorHandlerResult | Promise<ErrorHandlerResult> =>
+      base?.error(error, message, count) ?? { action: ErrorAction.Shutdown },
+    // Restart (at most 4 times in 3 minutes, the client's default), after the dead process's sessions are taken out.
+    closed: async (): Promise<CloseHandlerResult> => {
+      await hooks.lost();
+      const result = (await base?.closed()) ?? { action: CloseAction.DoNotRestart };
+      // A restart is announced by lost(); giving up is the client's message to show.
+      return result.action === CloseAction.Restart ? { ...result, handled: true } : result;
+    },
+  };
+  const options: LanguageClientOptions = {
+    documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
+    outputChannel: output,
+    traceOutputChannel: maskedChannel(output, hooks.secrets),
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    initializationOptions: () => hooks.settings(),
+    errorHandler,
+    stdioOptions,
+    middleware: {
+      didChange: async (event, next) => {
+        // The document object is live: read the version this event produced before awaiting.
+        const uri = event.document.uri.toString();
+        const version = event.document.version;
+        await next(event);
+        hooks.changeSent(uri, version);
+      },
+      // The client reads the sidecar's numeric textDocumentSync as asking for didSave too; the sidecar has no use for it.
+      didSave: () => Promise.resolve(),
+    },
+  };
+  client = new RedlineLanguageClient('redline', 'Redline', { command, args: [] }, options);
+  base = client.createDefaultErrorHandler(4);
+  client.registerFeature(renderCapability);
+  await client.start();
+  const sidecar: Sidecar = {
+    // Without a token, none is passed: an `undefined` last argument would make the params a two-element array.
+    request: (method, params, token) => (token ? client.sendRequest(method, params, token) : client.sendRequest(method, params)) as never,
+    notify: (method, params) => client.sendNotification(method, params),
+  };
+  return { client, sidecar };
+}
