@@ -31,6 +31,8 @@ const REWRITE = ['export function total(items) {', '  let sum = 0;', '  for (con
 
 const FIRST_HUNK_ONLY = ORIGINAL.replace('sum += item.price;', 'sum += item.price * item.quantity;');
 const PROPOSED = FIRST_HUNK_ONLY.replace('return sum;', 'return Math.round(sum);');
+/** The pending proposal as a settled diff shows it: each hunk's removed line above its added one. */
+const settledPicture = ORIGINAL.replace('    sum += item.price;', '    sum += item.price;\n    sum += item.price * item.quantity;').replace('  return sum;', '  return sum;\n  return Math.round(sum);');
 /** Both sides of a hunk in one text: what must never reach disk. */
 const mixed = (text: string) => text.includes('sum += item.price;') && text.includes('sum += item.price * item.quantity;');
 
@@ -110,7 +112,7 @@ async function startEdit(file: string, line: number, count: number, reply: Reply
 }
 
 /**
- * The screenshot of the pending proposal (lines 6-7 and 9-10 of the editor: removed above added)
+ * The screenshot of the pending proposal (lines 6-7 and 9-10 of the editor: added above removed, as the stream left them)
  * has the contributed theme colours composited over the editor's own background, whole-line, and
  * the word tints on the changed words.
  */
@@ -131,15 +133,15 @@ async function expectPicture(): Promise<void> {
   const kind = plain[0] + plain[1] + plain[2] > 384 ? 'light' : 'dark';
   const removedLine = over(themeColor('redline.removedLineBackground', kind), plain);
   const addedLine = over(themeColor('redline.addedLineBackground', kind), plain);
-  for (const line of [6, 9]) expect(near(background(await rowOf(line)), removedLine), `line ${line} is red`).toBe(true);
-  for (const line of [7, 10]) expect(near(background(await rowOf(line)), addedLine), `line ${line} is green`).toBe(true);
+  for (const line of [7, 10]) expect(near(background(await rowOf(line)), removedLine), `line ${line} is red`).toBe(true);
+  for (const line of [6, 9]) expect(near(background(await rowOf(line)), addedLine), `line ${line} is green`).toBe(true);
   for (const line of [1, 3, 8, 11]) expect(near(background(await rowOf(line)), plain), `line ${line} is plain`).toBe(true);
-  // The added word " * item.quantity" on line 7: its tint shows between the glyphs.
+  // The added word " * item.quantity" on line 6: its tint shows between the glyphs.
   const addedWord = over(themeColor('redline.addedWordBackground', kind), addedLine);
-  const y = await rowOf(7);
+  const y = await rowOf(6);
   let tinted = 0;
   for (let x = editor.x; x < editor.x + editor.width - 60; x++) if (near(pixel(x, y), addedWord)) tinted++;
-  expect(tinted, 'pixels of the added-word tint on line 7').toBeGreaterThan(40);
+  expect(tinted, 'pixels of the added-word tint on line 6').toBeGreaterThan(40);
 }
 
 describe('inline edit in a real VS Code', () => {
@@ -194,7 +196,8 @@ describe('inline edit in a real VS Code', () => {
     expect(vscode.file(file)).toBe(ORIGINAL);
     // The proposal shown again is a new session: its CodeLens is a new one.
     await vscode.page.locator(`.codelens-decoration a:text-is("Accept all"):not([id="${lensBefore}"])`).waitFor({ timeout: 10_000 });
-    expect(await vscode.editorText()).toBe(mixedPicture);
+    // The same proposal, laid out as a settled diff (removed lines above added ones).
+    expect(await vscode.editorText()).toBe(settledPicture);
     await vscode.codeLens('Accept all').click();
     await vscode.codeLens('Accept all').waitFor({ state: 'detached' }).catch(async (e) => {
       throw new Error(`${e}\nnotifications: ${(await vscode.notifications()).join(' / ')}`);
@@ -259,7 +262,8 @@ describe('inline edit in a real VS Code', () => {
       await vscode.openFile(file);
       // The same proposal is shown again after the save.
       await vscode.codeLens('Reject all').waitFor({ timeout: 15_000 });
-      expect(await vscode.editorText()).toBe(mixedPicture);
+      // The same proposal, laid out as a settled diff (removed lines above added ones).
+    expect(await vscode.editorText()).toBe(settledPicture);
       await vscode.codeLens('Reject all').click();
       await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
       expect(await vscode.editorText()).toBe(ORIGINAL);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Hunk } from '@redline/shared-protocol';
+import type { SessionMarks } from '@redline/client/src/renderedDocument.js';
 import { documentPaint, hunkAt, lensesFor, lineDeletions, minimalEdit, setAsidePlan, shiftLine } from './marks';
 
 describe('documentPaint', () => {
@@ -72,22 +73,43 @@ describe('setAsidePlan', () => {
     { start: 1, end: 4, removed: 2, added: 1 },
     { start: 5, end: 8, removed: 1, added: 2 },
   ];
+  const marks = (hunks: Hunk[], runs: SessionMarks['decorations']['runs']): SessionMarks => ({ decorations: { from: 0, runs, words: [], whitespace: [], streamingLine: null }, hunks });
+  const settled = marks(hunks, [
+    { start: 1, count: 2, kind: 'removed' },
+    { start: 3, count: 1, kind: 'added' },
+    { start: 5, count: 1, kind: 'removed' },
+    { start: 6, count: 2, kind: 'added' },
+  ]);
 
   it('covers the hunks plus the context line above: after reject those lines are the baseline, the snippet the proposed side', () => {
-    const plan = setAsidePlan(hunks, (l) => lines[l], lines.length)!;
+    const plan = setAsidePlan(settled, (l) => lines[l], lines.length)!;
     // After "reject all" the document is a, old b, old c, d, old e, f: lines 0..4 are the hunks' baseline.
     const afterReject = lines.filter((_, i) => ![3, 6, 7].includes(i));
     expect(afterReject.slice(plan.startLine, plan.endLine)).toEqual(['a', 'old b', 'old c', 'd', 'old e']);
     expect(plan.snippet).toBe(['a', 'new bc', 'd', 'new e1', 'new e2'].join('\n'));
   });
 
+  it('reads each line\'s side from the runs, so added lines a stream left above the removed ones are the proposed side', () => {
+    // 0 context, 1 added, 2 removed, 3 context.
+    const streamed = ['a', 'new b', 'old b', 'c'];
+    const plan = setAsidePlan(
+      marks([{ start: 1, end: 3, removed: 1, added: 1 }], [
+        { start: 1, count: 1, kind: 'added' },
+        { start: 2, count: 1, kind: 'removed' },
+      ]),
+      (l) => streamed[l],
+      streamed.length,
+    )!;
+    expect(plan).toEqual({ startLine: 0, endLine: 2, snippet: 'a\nnew b' });
+  });
+
   it('takes the context line below when the hunk starts the file, so a pure insertion still selects a line', () => {
-    const plan = setAsidePlan([{ start: 0, end: 2, removed: 0, added: 2 }], (l) => ['x1', 'x2', 'keep'][l], 3)!;
+    const plan = setAsidePlan(marks([{ start: 0, end: 2, removed: 0, added: 2 }], [{ start: 0, count: 2, kind: 'added' }]), (l) => ['x1', 'x2', 'keep'][l], 3)!;
     expect(plan).toEqual({ startLine: 0, endLine: 1, snippet: 'x1\nx2\nkeep' });
   });
 
   it('has nothing to set aside without hunks', () => {
-    expect(setAsidePlan([], () => '', 3)).toBeNull();
+    expect(setAsidePlan(marks([], []), () => '', 3)).toBeNull();
   });
 });
 

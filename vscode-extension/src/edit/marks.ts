@@ -3,7 +3,7 @@
  * marks the sidecar sent: line and word decorations, CodeLens placement, the text that restores a
  * proposal after a save, and where a mark moved after an edit the sidecar has not answered yet.
  */
-import type { Hunk, TextEdit, WordSpan } from '@redline/shared-protocol';
+import type { DiffLineKind, Hunk, TextEdit, WordSpan } from '@redline/shared-protocol';
 import type { SessionMarks } from '@redline/client/src/renderedDocument.js';
 
 /** Everything painted in a document, merged over its sessions. Lines are document lines. */
@@ -78,20 +78,21 @@ export interface SetAside {
   snippet: string;
 }
 
-export function setAsidePlan(hunks: readonly Hunk[], lineText: (line: number) => string, lineCount: number): SetAside | null {
+export function setAsidePlan(marks: SessionMarks, lineText: (line: number) => string, lineCount: number): SetAside | null {
+  const { hunks } = marks;
   if (hunks.length === 0) return null;
   let from = Math.min(...hunks.map((h) => h.start));
   let to = Math.max(...hunks.map((h) => h.end));
   if (from > 0) from--;
   else if (to < lineCount) to++;
+  // Each line's kind from the runs: after a stream the added lines may stand above the removed ones.
+  const kind = new Map<number, DiffLineKind>();
+  for (const run of marks.decorations.runs) for (let line = run.start; line < run.start + run.count; line++) kind.set(line, run.kind);
   const proposed: string[] = [];
   let baselineCount = 0;
   for (let line = from; line < to; line++) {
-    const hunk = hunkAt(hunks, line);
-    const removed = hunk !== undefined && line < hunk.start + hunk.removed;
-    const added = hunk !== undefined && !removed;
-    if (!added) baselineCount++;
-    if (!removed) proposed.push(lineText(line));
+    if (kind.get(line) !== 'added') baselineCount++;
+    if (kind.get(line) !== 'removed') proposed.push(lineText(line));
   }
   return { startLine: from, endLine: from + baselineCount, snippet: proposed.join('\n') };
 }

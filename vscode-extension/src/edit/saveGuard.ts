@@ -97,7 +97,7 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
       // Its steps stay as they are: the proposal comes back as a new session right after the save.
       session.undoSplit = false;
       if (session.pending) {
-        const plan = setAsidePlan(session.marks.hunks, (line) => document.lineAt(line).text, document.lineCount);
+        const plan = setAsidePlan(session.marks, (line) => document.lineAt(line).text, document.lineCount);
         if (plan) plans.push(plan);
         await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
       } else {
