@@ -43,7 +43,7 @@ async function sidecar(env: Record<string, string>, settings: RedlineSettingsPat
 
 /** One inline edit; resolves with its status once the proposal is complete or the session ended. */
 async function edit(client: SidecarClient): Promise<SessionStatusParams> {
-  const doc = await client.openDocument('file:///work/shop.py', 'python', 'def total(items):\n    return 0\n');
+  const doc = await client.openDocument('file:///projects/shop.py', 'python', 'def total(items):\n    return 0\n');
   const { sessionId } = await client.conn.sendRequest('redline/inlineEdit/start', {
     textDocument: { uri: doc.uri, version: doc.version },
     range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } },

@@ -95,7 +95,7 @@ class RedlineCoreTest {
 
     @Test
     fun `initialize names the host's workspace folders, and a start carries the diagnostics as its context`() {
-        host.folders = listOf(WorkspaceFolder("file:///work/shop", "shop"))
+        host.folders = listOf(WorkspaceFolder("file:///projects/shop", "shop"))
         val buffer = StringTextBuffer(original)
         host.buffers[uri] = buffer
         host.onUi { core.editorOpened(host.view(uri), "kotlin", buffer.text()) }
@@ -108,8 +108,8 @@ class RedlineCoreTest {
 
     @Test
     fun `the sidecar hears each change of the workspace folders once, and nothing before it has started`() {
-        val shop = WorkspaceFolder("file:///work/shop", "shop")
-        val store = WorkspaceFolder("file:///work/store", "store")
+        val shop = WorkspaceFolder("file:///projects/shop", "shop")
+        val store = WorkspaceFolder("file:///projects/store", "store")
         host.folders = listOf(shop)
         host.onUi { core.workspaceFoldersChanged() }
         assertEquals(0, processes.size)
