@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
-import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node.js';
+import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type Message } from 'vscode-jsonrpc/node.js';
 import {
   TERMINAL_STATES,
   clientConnection,
@@ -37,6 +37,25 @@ function killGroup(child: ChildProcess): void {
 }
 
 type StatusWaiter = { sessionId: string; states: readonly SessionState[]; resolve(status: SessionStatusParams): void; reject(error: Error): void };
+
+/**
+ * vscode-jsonrpc's sendRequest rethrows a failed write inside its promise executor, where no caller
+ * can catch it. A write to a sidecar whose stdin is already gone is dropped instead: the connection's
+ * close then rejects every pending request, and later sends fail because the connection is closed.
+ */
+class DroppingWriter extends StreamMessageWriter {
+  constructor(private readonly output: Writable) {
+    super(output);
+  }
+
+  override async write(message: Message): Promise<void> {
+    try {
+      await super.write(message);
+    } catch (err) {
+      if (!this.output.destroyed) throw err;
+    }
+  }
+}
 
 export class SidecarClient {
   readonly documents = new Map<string, RenderedDocument>();
@@ -132,7 +151,7 @@ export class SidecarClient {
   }
 
   private static over(input: Readable, output: Writable, child: ChildProcess | null): SidecarClient {
-    const raw = createMessageConnection(new StreamMessageReader(input), new StreamMessageWriter(output));
+    const raw = createMessageConnection(new StreamMessageReader(input), new DroppingWriter(output));
     raw.listen();
     return new SidecarClient(clientConnection(raw), child);
   }
