@@ -4,12 +4,15 @@
  * multiline decision), against the model double; then after the idle release of the grammar runtime
  * (scope/idleRelease.ts), and the first completion in each language after it. Compared with the floor
  * executable's idle RSS in the same run. Run with `npx tsx bench/memory.bench.ts` after `npm run build`
- * (about two minutes: it waits out the idle period); `--vs <executable>` runs another build beside it.
+ * (about seven minutes: it waits out the idle period); `--vs <executable>` runs another build beside it,
+ * started the same way, and with `--vs-plain-environment` in the client's environment unchanged (no
+ * `sidecarEnvironment`: how every client started the sidecar before it).
  */
 import { pathToFileURL } from 'node:url';
 import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';
 import { startModelDouble } from '@redline/model-double';
 import { IDLE_RELEASE_MS } from '../sidecar/src/scope/idleRelease.js';
+import { sidecarEnvironment } from '@redline/shared-protocol';
 import { floorExecutable, median, pause, round, rssMb, startPackaged } from './packaged.js';
 
 const COMPLETIONS = 300;
@@ -25,15 +28,15 @@ function source(languageId: string): string {
   return Array.from({ length: LINES }, (_, i) => line(i)).join('\n') + '\n';
 }
 
-export async function runMemoryBench(executable = PACKAGED_SIDECAR): Promise<Record<string, number | string>> {
+export async function runMemoryBench(executable = PACKAGED_SIDECAR, env: NodeJS.ProcessEnv = sidecarEnvironment(process.env)): Promise<Record<string, number | string>> {
   const model = await startModelDouble();
   model.setDefault({ text: 'value = 1\n    total = value + 2\n    return total\n', chunkSize: 16 });
-  const floor = await startPackaged(floorExecutable());
+  const floor = await startPackaged(floorExecutable(), {}, env);
   await pause(1500);
   const floorIdle = rssMb(floor.child.pid!);
   floor.close();
 
-  const sidecar = await startPackaged(executable, { provider: 'ollama', endpoint: model.url, completionModel: 'qwen2.5-coder:1.5b', debounceWait: 0 });
+  const sidecar = await startPackaged(executable, { provider: 'ollama', endpoint: model.url, completionModel: 'qwen2.5-coder:1.5b', debounceWait: 0 }, env);
   await sidecar.conn.sendNotification('initialized', {});
   const docs = ['typescript', 'python', 'kotlin'].map((languageId) => ({ uri: `file:///bench/mem.${languageId}`, languageId, version: 1, text: source(languageId) }));
   for (const doc of docs) await sidecar.conn.sendNotification('textDocument/didOpen', { textDocument: doc });
@@ -87,7 +90,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const other = process.argv.indexOf('--vs');
   if (other < 0) console.table(await runMemoryBench());
   else {
-    const [mine, theirs] = await Promise.all([runMemoryBench(), runMemoryBench(process.argv[other + 1])]);
-    console.table(Object.fromEntries(Object.keys(mine).map((key) => [key, { [PACKAGED_SIDECAR]: mine[key], [process.argv[other + 1]]: theirs[key] }])));
+    const plain = process.argv.includes('--vs-plain-environment');
+    const [mine, theirs] = await Promise.all([runMemoryBench(), runMemoryBench(process.argv[other + 1], plain ? process.env : undefined)]);
+    const label = `${process.argv[other + 1]}${plain ? ' (plain environment)' : ''}`;
+    console.table(Object.fromEntries(Object.keys(mine).map((key) => [key, { [PACKAGED_SIDECAR]: mine[key], [label]: theirs[key] }])));
   }
 }

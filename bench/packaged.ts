@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node.js';
+import { sidecarEnvironment } from '@redline/shared-protocol';
 
 export const round = (n: number) => Math.round(n * 100) / 100;
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -25,9 +26,10 @@ export interface Started {
   close(): void;
 }
 
-export async function startPackaged(executable: string, initializationOptions: object = {}): Promise<Started> {
+/** Starts `executable` in the environment clients give it (`env` to measure another). */
+export async function startPackaged(executable: string, initializationOptions: object = {}, env: NodeJS.ProcessEnv = sidecarEnvironment(process.env)): Promise<Started> {
   const t0 = performance.now();
-  const child = spawn(executable, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(executable, [], { stdio: ['pipe', 'pipe', 'ignore'], env });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   conn.listen();
   await conn.sendRequest('initialize', { processId: null, capabilities: {}, initializationOptions });

@@ -1,7 +1,8 @@
 /**
  * Writes what is generated from shared-protocol/src: protocol.json — the method table (from
  * `METHODS`, the names of its type arguments read with the TypeScript compiler), the settings (from
- * `SETTINGS`), the error codes (from `ErrorCodes`) and a JSON Schema of every protocol type — the
+ * `SETTINGS`), the error codes (from `ErrorCodes`), the sidecar's environment (from
+ * `SIDECAR_GLIBC_TUNABLES`) and a JSON Schema of every protocol type — the
  * validators compiled from that schema by Ajv (standalone code, so the sidecar pays no schema
  * compile at start-up), README.md's settings table and the VS Code extension's
  * `contributes.configuration`. `--check` fails when a committed copy is out of date.
@@ -13,6 +14,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createGenerator } from 'ts-json-schema-generator';
 import ts from 'typescript';
 import { METHODS, type Method, type MethodInfo } from '../shared-protocol/src/methods.js';
+import { SIDECAR_GLIBC_TUNABLES } from '../shared-protocol/src/environment.js';
 import { ErrorCodes } from '../shared-protocol/src/redline.js';
 import { SETTING_NAMES, SETTINGS, type SettingSpec } from '../shared-protocol/src/settings.js';
 import { generateManifest } from '../vscode-extension/scripts/manifest.js';
@@ -69,6 +71,7 @@ export function generateProtocol(): string {
     methods,
     settings: SETTINGS,
     errorCodes: ErrorCodes,
+    sidecarEnvironment: { glibcTunables: SIDECAR_GLIBC_TUNABLES },
     definitions: schema.definitions,
   };
   return JSON.stringify(generated, null, 2) + '\n';

@@ -10,6 +10,7 @@ import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type
 import {
   TERMINAL_STATES,
   clientConnection,
+  sidecarEnvironment,
   type ClientConnection,
   type LogMessageParams,
   type RedlineSettingsPatch,
@@ -103,6 +104,7 @@ export class SidecarClient {
    * Spawns the sidecar; its stderr is passed to `onStderr` (drained either way, so it never blocks).
    * It runs in a process group of its own, so the terminal's Ctrl-C reaches only the client, which
    * then cancels the session in order. It exits by itself when its stdin closes (the client died).
+   * Its environment is this process's with the sidecar's own additions (`sidecarEnvironment`).
    */
   static async spawn(
     command: string,
@@ -111,7 +113,7 @@ export class SidecarClient {
     onStderr: (text: string) => void = () => undefined,
     workspaceFolders: readonly string[] = [],
   ): Promise<SidecarClient> {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: sidecarEnvironment(process.env) });
     running.add(child);
     child.once('exit', () => running.delete(child));
     // Writing to a sidecar that died fails here too; the connection's close already reports it.

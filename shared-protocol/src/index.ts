@@ -4,3 +4,4 @@ export * from './methods.js';
 export * from './connection.js';
 export * from './textBuffer.js';
 export * from './checksum.js';
+export * from './environment.js';

@@ -60,6 +60,9 @@ function newFile(text: string, ext = 'ts'): string {
   return name;
 }
 
+/** GLIBC_TUNABLES of a running process, as the kernel holds its environment. */
+const tunablesOf = (pid: number) => (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('GLIBC_TUNABLES=')) ?? '').slice('GLIBC_TUNABLES='.length).split(':');
+
 const generateRequests = () => model.requests.filter((r) => r.path === '/api/generate').length;
 const chatRequests = () => model.requests.filter((r) => r.path === '/api/chat').length;
 
@@ -337,16 +340,18 @@ describe('inline edit in a real VS Code', () => {
     await vscode.command('Redline: Clear API Key');
   }, 120_000);
 
-  it('restarts a crashed sidecar: the pending proposal is taken out, and the next edit works', async () => {
+  it('restarts a crashed sidecar, with its environment: the pending proposal is taken out, and the next edit works', async () => {
     const file = newFile(ORIGINAL);
     await startEdit(file, 3, 7, { text: REWRITE });
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
     const pid = vscode.sidecarPid()!;
+    // Started, and restarted, with the sidecar's environment (shared-protocol/src/environment.ts).
+    expect(tunablesOf(pid)).toContain('glibc.malloc.mmap_threshold=16384');
     process.kill(pid, 'SIGKILL');
     await vscode.notification(/stopped unexpectedly/).waitFor({ timeout: 20_000 });
     await vscode.codeLens('Accept all').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await vscode.editorText()).toBe(ORIGINAL);
-    await vscode.waitForSidecar(30_000, pid);
+    expect(tunablesOf(await vscode.waitForSidecar(30_000, pid))).toContain('glibc.malloc.mmap_threshold=16384');
     await vscode.page.waitForTimeout(1500);
     await vscode.command('Notifications: Clear All Notifications');
     await startEdit(file, 3, 7, { text: REWRITE });

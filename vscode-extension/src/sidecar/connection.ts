@@ -21,7 +21,7 @@ import {
   type Message,
   type StaticFeature,
 } from 'vscode-languageclient/node';
-import type { NotificationMethod, ParamsOf, RedlineSettingsPatch, RequestMethod, ResultOf } from '@redline/shared-protocol';
+import { sidecarEnvironment, type NotificationMethod, type ParamsOf, type RedlineSettingsPatch, type RequestMethod, type ResultOf } from '@redline/shared-protocol';
 import { BUNDLE_DIR, sidecarFileName } from './executable';
 import { maskedChannel } from './traceChannel';
 
@@ -118,7 +118,7 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
       didSave: () => Promise.resolve(),
     },
   };
-  client = new RedlineLanguageClient('redline', 'Redline', { command, args: [] }, options);
+  client = new RedlineLanguageClient('redline', 'Redline', { command, args: [], options: { env: sidecarEnvironment(process.env) } }, options);
   base = client.createDefaultErrorHandler(4);
   client.registerFeature(renderCapability);
   await client.start();

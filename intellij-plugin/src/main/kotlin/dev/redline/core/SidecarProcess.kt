@@ -33,7 +33,8 @@ class OsSidecarProcess(private val process: Process) : SidecarProcess {
     }
 
     companion object {
-        fun start(executable: File): SidecarProcess = OsSidecarProcess(ProcessBuilder(executable.path).start())
+        fun start(executable: File): SidecarProcess =
+            OsSidecarProcess(ProcessBuilder(executable.path).apply { SidecarEnvironment.addTo(environment()) }.start())
     }
 }
 
