@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TextBuffer } from './textBuffer.js';
+import { MB, heapUsedAfterGc } from '../../test/harness/heap.js';
+import { TextBuffer, detached } from './textBuffer.js';
 
 describe('TextBuffer', () => {
   it('maps LSP positions to UTF-16 offsets and back, surrogate pairs counting twice', () => {
@@ -89,5 +90,21 @@ describe('TextBuffer clamps ranges as LSP does', () => {
     expect(buffer.lineCount).toBe(4);
     buffer.replace({ start: { line: 1, character: 1 }, end: { line: 0, character: 1 } }, '-');
     expect(buffer.getText()).toBe('a-d\nx\ny');
+  });
+});
+
+describe('detached', () => {
+  // Each source is a flat string of 200 KB; 100 of them kept through their slices would be 20 MB.
+  const sources = (count: number) => Array.from({ length: count }, (_, i) => `${i} ${'x'.repeat(200_000)}`);
+
+  it('is the same text, keeping nothing of the string it was cut from (a plain slice keeps it all)', () => {
+    const before = heapUsedAfterGc();
+    const slices = sources(100).map((s) => s.slice(2, 100));
+    const kept = heapUsedAfterGc() - before;
+    const copies = sources(100).map((s) => detached(s.slice(2, 100)));
+    const keptByCopies = heapUsedAfterGc() - before - kept;
+    expect(copies).toEqual(slices);
+    expect(kept).toBeGreaterThan(15 * MB);
+    expect(keptByCopies).toBeLessThan(2 * MB);
   });
 });

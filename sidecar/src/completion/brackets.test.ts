@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { bracketContext, CODE, lexiconFor, scanLine } from './brackets.js';
+import { MB, heapUsedAfterGc } from '../../../test/harness/heap.js';
 
 const ts = lexiconFor('typescript');
 const brackets = (line: string, languageId = 'typescript') => scanLine(line, CODE, lexiconFor(languageId)).brackets;
@@ -90,5 +91,21 @@ describe('bracketContext over recent scans', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('the cache of line scans', () => {
+  it('keeps no version of the document alive: 100 versions of a 2,000-line file, each with one line changed', () => {
+    const line = (i: number, v: number) => `  const value${i} = compute(${i}, ${v}); // long enough that a line is a view into its text`;
+    const version = (v: number) => Array.from({ length: 2000 }, (_, i) => line(i, i === 1000 ? v : 0)).join('\n');
+    const first = version(0);
+    bracketContext(first, first.length, ts);
+    const before = heapUsedAfterGc();
+    for (let v = 1; v <= 100; v++) {
+      const text = version(v);
+      expect(bracketContext(text, text.length, ts)).toEqual({ inherited: 0, lacking: 0 });
+    }
+    // Each version is 190 KB: kept through its changed line, the 100 would hold 19 MB.
+    expect(heapUsedAfterGc() - before).toBeLessThan(4 * MB);
   });
 });

@@ -4,6 +4,7 @@
  * file lacks. Brackets inside strings and comments do not count; what a string or comment looks
  * like depends on the language (its lexicon).
  */
+import { detached } from '@redline/shared-protocol';
 
 const OPEN = '([{';
 const CLOSE = ')]}';
@@ -263,7 +264,8 @@ function recentScan(line: string, state: ScanState, lexicon: Lexicon): ScannedLi
     recentScans = 0;
   }
   const scanned = scanLine(line, state, lexicon);
-  scans.set(line, scanned);
+  // The line is a view into its version of the document: kept as a key, it would keep that text.
+  scans.set(detached(line), scanned);
   recentScans++;
   return scanned;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DocumentStore } from '../server/documents.js';
+import { MB, heapUsedAfterGc } from '../../../test/harness/heap.js';
 import { RecentEdits, recentEditItems, renderEdit } from './recentEdits.js';
 
 function setup(text: string) {
@@ -85,5 +86,17 @@ describe('recentEditItems', () => {
     const items = recentEditItems(edits.recent(), () => 'src/a.ts', (r) => r.start === 2);
     expect(items.map((i) => [i.kind, i.label, i.rank])).toEqual([['recentEdit', 'src/a.ts:1', 0]]);
     expect(items[0].text).toBe('@@ -1,1 +1,1 @@\n-function total(items) {\n+function sum(items) {');
+  });
+});
+
+describe('RecentEdits and memory', () => {
+  it('keeps no earlier version of the document alive: 16 edits far apart in a 2,000-line file', () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `  const value${i} = compute(${i}); // long enough that a line is a view into its text`).join('\n');
+    const { edits, change } = setup(text);
+    const before = heapUsedAfterGc();
+    for (let i = 0; i < 16; i++) change(i * 100, 2, i * 100, 2, 'x');
+    expect(edits.recent()).toHaveLength(16);
+    // Each version is 180 KB: kept through their records' lines, the 15 earlier ones would hold 2.7 MB.
+    expect(heapUsedAfterGc() - before).toBeLessThan(1 * MB);
   });
 });

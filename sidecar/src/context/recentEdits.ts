@@ -4,6 +4,7 @@
  * lines above it, and the mirror never keeps a copy of the text: each change brings the text it
  * replaced. Edits made by Redline's own renders are not the user's and are not recorded.
  */
+import { detached } from '@redline/shared-protocol';
 import type { ContentChange, MirrorDocument } from '../server/documents.js';
 import type { ContextItem } from './types.js';
 
@@ -51,7 +52,9 @@ export class RecentEdits {
     const b = change.replaced.end.line;
     const inserted = change.text.split(BREAK);
     const k = inserted.length - 1;
-    const after = doc.buffer.lines(a, a + k + 1);
+    // Lines of the document are views into its whole text; a record outlives that version.
+    const linesNow = (from: number, to: number) => doc.buffer.lines(from, to).map(detached);
+    const after = linesNow(a, a + k + 1);
     const endColumn = k === 0 ? change.replaced.start.character + change.text.length : inserted[k].length;
     const before = (after[0].slice(0, change.replaced.start.character) + change.removed + after[k].slice(endColumn)).split(BREAK);
     const delta = k - (b - a);
@@ -70,7 +73,7 @@ export class RecentEdits {
         const below = b > last ? [before[before.length - 1]] : [];
         const start = Math.min(a, record.start);
         const count = record.after.length + above.length + below.length + delta;
-        merged = { uri: record.uri, start, before: [...above, ...record.before, ...below], after: doc.buffer.lines(start, start + count) };
+        merged = { uri: record.uri, start, before: [...above, ...record.before, ...below], after: linesNow(start, start + count) };
       } else if (b < record.start) kept.push({ ...record, start: record.start + delta });
       else if (a > last) kept.push(record);
       // Otherwise the change cut through the edit: what it replaced is no longer known, so it is forgotten.
