@@ -11,7 +11,7 @@
  * glibc tunables for the sidecar. Allocations of 16 KiB and more get pages of their own (mmap), which
  * go back to the system when freed, instead of coming from malloc's arenas: V8's optimising compilers
  * take tens of MB in such blocks for one large grammar function and free them, and the arenas kept
- * 20–30 MB of it for the process's lifetime (the memory bench, side by side). A fixed threshold also
+ * 20–50 MB of it for the process's lifetime (six paired runs). A fixed threshold also
  * turns off glibc's own, which rises to the largest block freed so far. 32 KiB measured the same,
  * 128 KiB kept all of it.
  */
