@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMINAL_STATES } from '@redline/shared-protocol';
 import { SidecarClient } from '@redline/client';
@@ -54,7 +55,8 @@ describe.each(PLATFORMS.map((p) => p.target))('%s', (target) => {
     expect(blob.main.toString('utf8')).toContain('redline-sidecar');
     const expected = [WASM.runtime, ...Object.values(WASM.grammars)];
     expect([...blob.assets.keys()].sort()).toEqual([...new Set(expected.map((p) => basename(p)))].sort());
-    for (const modulePath of expected) expect(sha256(blob.assets.get(basename(modulePath))!), modulePath).toBe(sha256(readFileSync(require.resolve(modulePath))));
+    // Each .wasm is gzipped in the blob (scripts/build-sea.mjs).
+    for (const modulePath of expected) expect(sha256(gunzipSync(blob.assets.get(basename(modulePath))!)), modulePath).toBe(sha256(readFileSync(require.resolve(modulePath))));
     expect(blob.codeCache).toBe(target === `${process.platform}-${process.arch}`);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Loads the web-tree-sitter runtime and grammars. In the single executable the runtime's script and the
- * .wasm bytes are SEA assets (named by file name, see wasmFiles.json, which the build script also
- * reads); elsewhere they come from node_modules. Everything is lazy and cached: the runtime is
+ * .wasm bytes (gzipped) are SEA assets (named by file name, see wasmFiles.json, which the build script
+ * also reads); elsewhere they come from node_modules. Everything is lazy and cached: the runtime is
  * evaluated and initialised on first use (not at start: `initialize` needs none of it), each grammar on
  * its first use. `releaseTreeSitter` drops the whole instance so that its memory can go back to the
  * system; the next use builds a fresh one.
@@ -85,7 +85,8 @@ function seaModule(): SeaModule | null {
 
 async function wasmBytes(modulePath: string): Promise<Uint8Array> {
   const sea = seaModule();
-  if (sea) return new Uint8Array(sea.getAsset(assetName(modulePath)));
+  // Gzipped in the executable (scripts/build-sea.mjs): fewer of its pages are read and stay resident.
+  if (sea) return (nodeRequire('node:zlib') as typeof import('node:zlib')).gunzipSync(sea.getAsset(assetName(modulePath)));
   const { readFile } = await import('node:fs/promises');
   return readFile(nodeRequire.resolve(modulePath));
 }
