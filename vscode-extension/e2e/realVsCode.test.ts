@@ -2,14 +2,16 @@
  * The extension in a real VS Code (code-server + headless chromium): installed from its VSIX, its
  * bundled sidecar talking to the model-server double over real HTTP. Every expectation is about
  * what a user would see or what lands on disk: the editor's exact text, pixels of a screenshot,
- * notifications, ghost text, the file's bytes, and the double's count of model requests.
+ * notifications, ghost text, the file's bytes, and the double's count of model requests. The
+ * sidecar runs behind a relay that passes every frame through unchanged but one (the document-sync
+ * test's drift) and records the document-sync messages.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
-import { VsCode, packageExtension, waitFor } from './codeServer';
+import { VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
 
 const ORIGINAL = [
   'import { db } from "./db";',
@@ -28,6 +30,11 @@ const ORIGINAL = [
 
 /** The model's rewrite of lines 3-9: two hunks (line 6 and line 8 change). */
 const REWRITE = ['export function total(items) {', '  let sum = 0;', '  for (const item of items) {', '    sum += item.price * item.quantity;', '  }', '  return Math.round(sum);', '}'].join('\n');
+
+/** The same lines with only the loop's body re-indented: a whitespace-only pair. */
+const REINDENT = ['export function total(items) {', '  let sum = 0;', '  for (const item of items) {', '      sum += item.price;', '  }', '  return sum;', '}'].join('\n');
+/** What the relay garbles on its way to the sidecar (sidecarRelay.mjs). */
+const DRIFT_MARKER = 'drift-here';
 
 const FIRST_HUNK_ONLY = ORIGINAL.replace('sum += item.price;', 'sum += item.price * item.quantity;');
 const PROPOSED = FIRST_HUNK_ONLY.replace('return sum;', 'return Math.round(sum);');
@@ -92,6 +99,7 @@ beforeAll(async () => {
     vsix,
     files: { 'src/.keep': '' },
     settings: SETTINGS,
+    driftMarker: DRIFT_MARKER,
   });
   await vscode.waitForSidecar();
   // The client's message trace, with params, in the Redline log: the API key test reads it too.
@@ -142,6 +150,18 @@ async function expectPicture(): Promise<void> {
   let tinted = 0;
   for (let x = editor.x; x < editor.x + editor.width - 60; x++) if (near(pixel(x, y), addedWord)) tinted++;
   expect(tinted, 'pixels of the added-word tint on line 6').toBeGreaterThan(40);
+}
+
+/** The active editor's lines on screen: their text, and with it any label a decoration puts after the text. */
+function viewLines(): Promise<Array<{ text: string; label: string }>> {
+  return vscode.page.evaluate(() =>
+    [...document.querySelectorAll('.editor-group-container.active .monaco-editor .view-line')].map((line) => {
+      const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
+      // A decoration's text is either injected into the line or a CSS ::after of one of its spans.
+      const after = [...line.querySelectorAll('*')].map((el) => getComputedStyle(el, '::after').content).filter((c) => c !== 'none' && c !== 'normal');
+      return { text, label: [text, ...after].join(' ') };
+    }),
+  );
 }
 
 describe('inline edit in a real VS Code', () => {
@@ -319,6 +339,23 @@ describe('inline edit in a real VS Code', () => {
     expect(await vscode.editorText()).toBe(PROPOSED);
   }, 120_000);
 
+  it('labels a line whose change is only its indentation "indentation only"', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REINDENT });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.page.keyboard.press('Control+Home');
+    const lines = await viewLines();
+    const added = lines.find((l) => l.text.startsWith('      sum += item.price;'));
+    const removed = lines.find((l) => l.text.startsWith('    sum += item.price;'));
+    expect(added?.label, JSON.stringify(lines)).toContain('indentation only');
+    expect(removed?.label, JSON.stringify(lines)).not.toContain('only');
+    expect(lines.filter((l) => l.label.includes('only')).length).toBe(1);
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+    expect((await viewLines()).filter((l) => l.label.includes('only'))).toEqual([]);
+  }, 120_000);
+
   it('keeps the API key in secret storage: sent to the model server, never in settings.json or a log', async () => {
     const key = 'sk-e2e-7f3c9a';
     await vscode.command('Redline: Set API Key');
@@ -397,6 +434,57 @@ describe('keybindings', () => {
     }
     await vscode.page.keyboard.press('Control+W');
   }, 60_000);
+});
+
+describe('document sync', () => {
+  const ofFile = (file: string) => (e: RelayEvent) => 'uri' in e && e.uri.endsWith(`/${file}`);
+
+  it('a change the sidecar received garbled is caught by its checksum and the text fetched from VS Code: the next edit sees and changes the editor\'s text', async () => {
+    const file = newFile(ORIGINAL);
+    await vscode.openFile(file);
+    await vscode.selectLines(11);
+    await vscode.page.keyboard.press('End');
+    // One paste is one change, the document's first, so its didChange carries a checksum: the relay garbles it.
+    await vscode.setClipboard(` // ${DRIFT_MARKER}`);
+    await vscode.page.keyboard.press('Control+V');
+    const drifted = ORIGINAL.replace('export const VERSION = 1;', `export const VERSION = 1; // ${DRIFT_MARKER}`);
+    const events = () => vscode.relayEvents().filter(ofFile(file));
+    await waitFor(() => events().some((e) => e.kind === 'documentText answer'), 20_000, () => `no resync: ${JSON.stringify(events())}`);
+    expect(events().map((e) => e.kind)).toEqual(['didChange', 'corrupted', 'documentText', 'documentText answer']);
+    const answer = events().find((e) => e.kind === 'documentText answer') as Extract<RelayEvent, { kind: 'documentText answer' }>;
+    const change = events().find((e) => e.kind === 'didChange') as Extract<RelayEvent, { kind: 'didChange' }>;
+    expect(answer.result).toEqual({ version: change.version, text: drifted });
+    expect(await vscode.editorText()).toBe(drifted);
+    const logs = vscode.relayEvents().flatMap((e) => (e.kind === 'log' && e.message.includes(file) ? [e.message] : []));
+    expect(logs.some((m) => m.includes('checksum mismatch')), logs.join('\n')).toBe(true);
+
+    // The mirror as the sidecar now has it: what the model is shown, and what the accepted edit leaves.
+    const asked = chatRequests();
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    expect(chatRequests()).toBe(asked + 1);
+    const prompt = JSON.stringify(model.requests.filter((r) => r.path === '/api/chat').pop()!.body);
+    expect(prompt).toContain(`export const VERSION = 1; // ${DRIFT_MARKER}`);
+    expect(prompt).not.toContain(DRIFT_MARKER.toUpperCase());
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(PROPOSED.replace('export const VERSION = 1;', `export const VERSION = 1; // ${DRIFT_MARKER}`));
+  }, 120_000);
+
+  it('every other checksum the extension sent in this run matched the sidecar\'s mirror', () => {
+    const events = vscode.relayEvents();
+    const changes = events.filter((e) => e.kind === 'didChange');
+    const documents = [...new Set(changes.map((e) => e.uri))];
+    // A document's first change always carries one (none was sent for it before).
+    const firstWithout = documents.filter((uri) => changes.find((e) => e.uri === uri)!.checksum === undefined);
+    expect(firstWithout).toEqual([]);
+    expect(documents.length).toBeGreaterThanOrEqual(10);
+    expect(changes.filter((e) => e.checksum !== undefined).length).toBeGreaterThan(documents.length);
+    const complaints = events.flatMap((e) => (e.kind === 'log' && /checksum/.test(e.message) ? [e.message] : []));
+    expect(complaints).toHaveLength(1);
+    expect(complaints[0]).toContain('checksum mismatch');
+    expect(events.filter((e) => e.kind === 'corrupted')).toHaveLength(1);
+  });
 });
 
 function filesContaining(dir: string, needle: string): string[] {
