@@ -3,7 +3,8 @@
  * marks, the original lines a stream has not reached yet dimmed, word tints, the streaming line's
  * hint, "indentation only" / "whitespace only" after an added line whose change is only whitespace,
  * and CodeLens Accept/Reject. Colours are the contributed theme colours (`redline.*` in
- * package.json), so themes and users can change them. Every change of a document's sessions repaints its visible editors from the marks alone.
+ * package.json), so themes and users can change them. Every change of a document's sessions
+ * repaints its visible editors from the marks alone.
  */
 import * as vscode from 'vscode';
 import type { WordSpan } from '@redline/shared-protocol';
