@@ -55,7 +55,8 @@ export interface VsCodeOptions {
 
 /** What the relay recorded (sidecarRelay.mjs), in order. */
 export type RelayEvent =
-  | { kind: 'didChange'; uri: string; version: number; checksum?: number }
+  | { kind: 'didChange'; uri: string; version: number; checksum?: number; texts: string[] }
+  | { kind: 'sent'; method: string; uri?: string }
   | { kind: 'corrupted'; uri: string; version: number }
   | { kind: 'documentText'; uri: string }
   | { kind: 'documentText answer'; uri: string; result?: { version: number; text: string }; error?: { message: string } }

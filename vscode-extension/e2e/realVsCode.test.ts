@@ -152,6 +152,10 @@ async function expectPicture(): Promise<void> {
   expect(tinted, 'pixels of the added-word tint on line 6').toBeGreaterThan(40);
 }
 
+/** What the relay saw reach the sidecar: the didChanges of `file`; the messages of `method` (about `file`). */
+const changesOf = (file: string) => vscode.relayEvents().flatMap((e) => (e.kind === 'didChange' && e.uri.endsWith(`/${file}`) ? [e] : []));
+const sentTo = (method: string, file?: string) => vscode.relayEvents().filter((e) => e.kind === 'sent' && e.method === method && (!file || e.uri?.endsWith(`/${file}`)));
+
 /** The active editor's lines on screen: their text, and with it any label a decoration puts after the text. */
 function viewLines(): Promise<Array<{ text: string; label: string }>> {
   return vscode.page.evaluate(() =>
@@ -313,12 +317,15 @@ describe('inline edit in a real VS Code', () => {
     await vscode.selectLines(1);
     await vscode.page.keyboard.press('End');
     await vscode.page.keyboard.type(' // typed');
-    await vscode.page.waitForTimeout(300);
+    // The last key's change has reached the sidecar.
+    await waitFor(() => changesOf(file).some((e) => e.texts.includes('d')), 10_000, () => `the typing never reached the sidecar: ${JSON.stringify(changesOf(file))}`);
+    const before = changesOf(file).length;
     await vscode.codeLens('Accept all').click();
     await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    // The verdict's edit, then the two that make the session one undo step again (back, and the final text).
+    await waitFor(() => changesOf(file).length >= before + 3, 10_000, () => `the undo steps were not merged: ${JSON.stringify(changesOf(file).slice(before))}`);
     const typedAndAccepted = PROPOSED.replace('"./db";', '"./db"; // typed');
     expect(await vscode.editorText()).toBe(typedAndAccepted);
-    await vscode.page.waitForTimeout(500);
     await vscode.page.keyboard.press('Control+Z');
     let text = '';
     await waitFor(async () => (text = await vscode.editorText()) === ORIGINAL, 5_000, () => `one Ctrl+Z gave:\n${text}`);
@@ -358,9 +365,10 @@ describe('inline edit in a real VS Code', () => {
 
   it('keeps the API key in secret storage: sent to the model server, never in settings.json or a log', async () => {
     const key = 'sk-e2e-7f3c9a';
+    const sent = sentTo('workspace/didChangeConfiguration').length;
     await vscode.command('Redline: Set API Key');
     await vscode.answerInput(key);
-    await vscode.page.waitForTimeout(1000);
+    await waitFor(() => sentTo('workspace/didChangeConfiguration').length > sent, 10_000, () => 'the key never reached the sidecar');
     const file = newFile(ORIGINAL);
     const asked = chatRequests();
     await startEdit(file, 3, 7, { text: REWRITE });
@@ -379,12 +387,14 @@ describe('inline edit in a real VS Code', () => {
     await startEdit(file, 3, 7, { text: REWRITE });
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
     const pid = vscode.sidecarPid()!;
+    const opened = sentTo('textDocument/didOpen', file).length;
     process.kill(pid, 'SIGKILL');
     await vscode.notification(/stopped unexpectedly/).waitFor({ timeout: 20_000 });
     await vscode.codeLens('Accept all').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await vscode.editorText()).toBe(ORIGINAL);
     await vscode.waitForSidecar(30_000, pid);
-    await vscode.page.waitForTimeout(1500);
+    // The restarted client has given the new sidecar the document.
+    await waitFor(() => sentTo('textDocument/didOpen', file).length > opened, 30_000, () => 'the new sidecar never got the document');
     await vscode.command('Notifications: Clear All Notifications');
     await startEdit(file, 3, 7, { text: REWRITE });
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
@@ -437,7 +447,8 @@ describe('keybindings', () => {
 });
 
 describe('document sync', () => {
-  const ofFile = (file: string) => (e: RelayEvent) => 'uri' in e && e.uri.endsWith(`/${file}`);
+  /** The document-sync events of `file`: its didChanges, the drift, the sidecar's request and the answer. */
+  const ofFile = (file: string) => (e: RelayEvent) => e.kind !== 'sent' && e.kind !== 'log' && e.uri.endsWith(`/${file}`);
 
   it('a change the sidecar received garbled is caught by its checksum and the text fetched from VS Code: the next edit sees and changes the editor\'s text', async () => {
     const file = newFile(ORIGINAL);

@@ -1,8 +1,8 @@
 // Sits between the extension and the bundled sidecar in the end-to-end tests (the installed
 // executable is replaced by a script that runs this), passing every frame through byte for byte,
-// and writes what the tests read to a JSON-lines record: each didChange's version and checksum,
-// the sidecar's redline/documentText requests and the extension's answers, the sidecar's log
-// lines. One rule makes a mirror drift: the first didChange that carries a checksum and inserts
+// and writes what the tests read to a JSON-lines record: the method (and document) of every
+// message to the sidecar, each didChange's version, checksum and inserted texts, the sidecar's
+// redline/documentText requests and the extension's answers, the sidecar's log lines. One rule makes a mirror drift: the first didChange that carries a checksum and inserts
 // <marker> reaches the sidecar with the marker upper-cased, as a garbled change would.
 //
 //   node sidecarRelay.mjs <sidecar executable> <record.jsonl> <marker>
@@ -49,8 +49,8 @@ process.stdin.on(
     if (message.method === 'textDocument/didChange') {
       const { uri, version } = message.params.textDocument;
       const { checksum } = message.params;
-      record({ kind: 'didChange', uri, version, checksum });
       const changes = message.params.contentChanges;
+      record({ kind: 'didChange', uri, version, checksum, texts: changes.map((c) => c.text.slice(0, 200)) });
       if (!drifted && checksum !== undefined && changes.some((c) => c.text.includes(marker))) {
         drifted = true;
         record({ kind: 'corrupted', uri, version });
@@ -58,7 +58,9 @@ process.stdin.on(
         child.stdin.write(frame({ ...message, params: { ...message.params, contentChanges: corrupted } }));
         return;
       }
-    } else if (message.method === undefined && documentTextRequests.has(message.id)) {
+    } else if (message.method !== undefined) {
+      record({ kind: 'sent', method: message.method, uri: message.params?.textDocument?.uri });
+    } else if (documentTextRequests.has(message.id)) {
       record({ kind: 'documentText answer', uri: documentTextRequests.get(message.id), result: message.result, error: message.error });
       documentTextRequests.delete(message.id);
     }
