@@ -59,7 +59,9 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const RUNS = 7;
+const RUNS = 21;
+/** Runs of each before timing: a sidecar lays out many streams, so the steady state is what users get. */
+const WARM_UP = 5;
 
 function chunks(text: string): string[] {
   const out: string[] = [];
@@ -68,12 +70,11 @@ function chunks(text: string): string[] {
 }
 
 /**
- * `ours` and `peer` run in turn, RUNS times each after a warm-up: the median of each, and the
+ * `ours` and `peer` run in turn, RUNS times each after WARM_UP runs: the median of each, and the
  * median of the per-pair ratios, which holds when the machine's speed drifts during the run.
  */
 function paired(ours: () => void, peer: () => void): { ours: number; peer: number; ratio: number } {
-  ours();
-  peer();
+  for (let i = 0; i < WARM_UP; i++) (ours(), peer());
   const a: number[] = [];
   const b: number[] = [];
   const ratios: number[] = [];

@@ -5,8 +5,8 @@
  *
  *   npm run package -w vscode-extension -- [--target linux-x64] [--force]
  *
- * The sidecar comes from the repository's dist/: `redline-sidecar-<target>` (a cross-build) or, for
- * this machine's own target, `redline-sidecar` (`npm run build`). Output: dist/redline-vscode-<target>.vsix.
+ * The sidecar comes from the repository's dist/: `platforms/redline-sidecar-<target>` (`npm run build -- --all`)
+ * or, for this machine's own target, `redline-sidecar` (`npm run build`). Output: dist/redline-vscode-<target>.vsix.
  * Skipped when the VSIX is newer than every input.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,7 +25,7 @@ const [platform, arch] = target.split('-');
 if (!platform || !arch) throw new Error(`--target must be <platform>-<arch> (e.g. linux-x64), not ${target}`);
 
 const exe = platform === 'win32' ? '.exe' : '';
-const candidates = [join(root, 'dist', `redline-sidecar-${target}${exe}`), ...(target === `${process.platform}-${process.arch}` ? [join(root, 'dist', `redline-sidecar${exe}`)] : [])];
+const candidates = [join(root, 'dist', 'platforms', `redline-sidecar-${target}${exe}`), ...(target === `${process.platform}-${process.arch}` ? [join(root, 'dist', `redline-sidecar${exe}`)] : [])];
 const sidecar = candidates.find((file) => existsSync(file));
 if (!sidecar) throw new Error(`No sidecar for ${target}: build one first (looked for ${candidates.join(', ')}).`);
 const vsix = join(root, 'dist', `redline-vscode-${target}.vsix`);

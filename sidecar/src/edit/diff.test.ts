@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LCS_CELL_BUDGET, lineDiff, myersDiff, type DiffHunk } from './diff.js';
+import { LCS_CELL_BUDGET, editCountLowerBound, lineDiff, myersDiff, type DiffHunk } from './diff.js';
 
 function apply(a: readonly string[], b: readonly string[], hunks: DiffHunk[]): string[] {
   const out: string[] = [];
@@ -113,5 +113,39 @@ describe('lineDiff', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('editCountLowerBound', () => {
+  // Σ |count in a − count in b| over whole sides, counted by sorting: independent of any script.
+  const multisetBound = (a: readonly string[], b: readonly string[]) => {
+    const tagged = [...a.map((t) => [t, 1] as const), ...b.map((t) => [t, -1] as const)].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+    let total = 0;
+    for (let i = 0; i < tagged.length; ) {
+      let n = 0;
+      const text = tagged[i][0];
+      for (; i < tagged.length && tagged[i][0] === text; i++) n += tagged[i][1];
+      total += Math.abs(n);
+    }
+    return total;
+  };
+
+  it('reads the whole-side bound off any script, and never exceeds a shortest script', () => {
+    fc.assert(
+      fc.property(lines(14), lines(14), (a, b) => {
+        const whole: DiffHunk[] = a.length + b.length ? [{ aStart: 0, aEnd: a.length, bStart: 0, bEnd: b.length }] : [];
+        const bound = multisetBound(a, b);
+        expect(editCountLowerBound(a, b, whole)).toBe(bound);
+        expect(editCountLowerBound(a, b, lineDiff(a, b))).toBe(bound);
+        expect(bound).toBeLessThanOrEqual(edits(myersDiff(a, b)));
+      }),
+    );
+  });
+
+  it('meets the shortest script when nothing moved, and falls short when a line moved', () => {
+    const a = ['x', 'y', 'z'];
+    expect(editCountLowerBound(a, ['x', 'new', 'z'], lineDiff(a, ['x', 'new', 'z']))).toBe(2);
+    expect(editCountLowerBound(a, ['z', 'x', 'y'], lineDiff(a, ['z', 'x', 'y']))).toBe(0);
+    expect(edits(myersDiff(a, ['z', 'x', 'y']))).toBe(2);
   });
 });

@@ -64,6 +64,24 @@ export function lineDiff(a: readonly string[], b: readonly string[], opts: DiffO
   return opts.prefer ? hunks : improveBoundaries(a, b, hunks);
 }
 
+/**
+ * A lower bound on `shortestEditCount(a, b)`, read off any script `hunks` from a to b: a line can
+ * stay matched at most as often as it occurs on the other side, so at least Σ |count in a − count
+ * in b| lines change. The lines between hunks are equal pairs and cancel out of each difference,
+ * so only the hunks' lines are counted. A script that changes exactly this many lines is a
+ * shortest one; a moved line makes the bound fall short.
+ */
+export function editCountLowerBound(a: readonly string[], b: readonly string[], hunks: readonly DiffHunk[]): number {
+  const surplus = new Map<string, number>();
+  for (const h of hunks) {
+    for (let i = h.aStart; i < h.aEnd; i++) surplus.set(a[i], (surplus.get(a[i]) ?? 0) + 1);
+    for (let j = h.bStart; j < h.bEnd; j++) surplus.set(b[j], (surplus.get(b[j]) ?? 0) - 1);
+  }
+  let bound = 0;
+  for (const n of surplus.values()) bound += Math.abs(n);
+  return bound;
+}
+
 /** How many lines a shortest edit script from a to b removes and adds. */
 export function shortestEditCount(a: readonly string[], b: readonly string[]): number {
   const lo = commonPrefix(a, b);

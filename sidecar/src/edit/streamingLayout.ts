@@ -23,7 +23,7 @@
  * and last CHECK_WINDOW characters only, so a chunk does not cost the whole text.
  */
 import { lineWeight } from './alignment.js';
-import { lineDiff, shortestEditCount, type DiffHunk } from './diff.js';
+import { editCountLowerBound, lineDiff, shortestEditCount, type DiffHunk } from './diff.js';
 import { assembleBody, proposalLines, type HunkOrder, type HunkPairer, type Layout, type LayoutLine } from './layout.js';
 import type { WordSpan } from './lines.js';
 import { likeness, pairHunkWords, type HunkWords } from './words.js';
@@ -38,8 +38,13 @@ const REWRITE_LIKENESS = 0.7;
 const CLOSER_SKIP = 8;
 /** How far back a closing line looks for the line that opened its block. */
 const OPENER_SEARCH = 200;
-/** Characters at each end of the text pushed so far that the next text must repeat to extend it. */
-const CHECK_WINDOW = 64;
+/**
+ * Characters at each end of the text pushed so far that the next text must repeat to extend it.
+ * Under 13, V8 copies a slice instead of referencing its parent, and comparing two such copies
+ * costs a fifth of comparing 64-character slices. A revision this misses still settles right:
+ * `settle` re-diffs whenever the final text rewrites a line the stream finished.
+ */
+const CHECK_WINDOW = 12;
 
 export class StreamingLayout {
   /** Length of the text pushed so far, and copies of its first and last CHECK_WINDOW characters. */
@@ -98,12 +103,13 @@ export class StreamingLayout {
       this.partial = pieces.pop() as string;
       for (const line of pieces) this.place(line);
     }
-    if (this.partial === '') this.partialLine = null;
-    else if (this.partialLine?.text !== this.partial) this.partialLine = { kind: 'added', text: this.partial };
   }
 
   /** The picture now: settled lines, the unfinished line at the head, then the unreached original lines. */
   layout(): Layout {
+    // Made here, once per render, not per chunk; kept while the unfinished line stays the same.
+    if (this.partial === '') this.partialLine = null;
+    else if (this.partialLine?.text !== this.partial) this.partialLine = { kind: 'added', text: this.partial };
     const head = this.partialLine ? [this.partialLine] : [];
     return {
       lines: [...this.lines, ...head, ...this.unreachedLines.slice(this.head)],
@@ -124,7 +130,8 @@ export class StreamingLayout {
     // keeps the stream's pairs where it can.
     const streamed = this.streamedHunks(final);
     const refined = streamed && refineHunks(this.baseline, final, streamed, this.opts.cellBudget);
-    const shortest = refined !== null && changed(refined) === shortestEditCount(this.baseline, final);
+    const edits = refined && changed(refined);
+    const shortest = refined !== null && (edits === editCountLowerBound(this.baseline, final, refined) || edits === shortestEditCount(this.baseline, final));
     const hunks = shortest ? refined : lineDiff(this.baseline, final, { prefer: this.matched, cellBudget: this.opts.cellBudget });
     const headAt = this.lines.length + 0.5;
     const posA = (i: number) => (i < this.head ? this.posA[i] : this.lines.length + 1 + i - this.head);
@@ -333,6 +340,11 @@ function refineHunks(a: readonly string[], b: readonly string[], hunks: readonly
   for (const h of hunks) {
     if (h.aStart === h.aEnd || h.bStart === h.bEnd) {
       out.push(h);
+      continue;
+    }
+    // Most hunks of a rewrite are one line for one: nothing to re-diff.
+    if (h.aEnd - h.aStart === 1 && h.bEnd - h.bStart === 1) {
+      if (a[h.aStart] !== b[h.bStart]) out.push(h);
       continue;
     }
     for (const d of lineDiff(a.slice(h.aStart, h.aEnd), b.slice(h.bStart, h.bEnd), { cellBudget })) {

@@ -76,3 +76,20 @@ describe('pairHunkWords', () => {
     ]);
   });
 });
+
+describe('tokenize on ASCII lines', () => {
+  // The Unicode regex the tokenizer is defined by, as the oracle for its ASCII fast path.
+  const byRegex = (line: string) => [...line.matchAll(/[\p{L}\p{M}\p{N}\p{Pc}]+|\s+|[^]/gu)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+
+  it('gives exactly the regex tokens for random ASCII lines, and for lines with a non-ASCII character anywhere', () => {
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) / 2 ** 24;
+    const alphabet = 'aZ09_ \t\u000b\f\r(){}[];:=+-*/.,"\'`$#@!~^&|<>?\\\u0080\u00a0é😀';
+    for (let n = 0; n < 2000; n++) {
+      let line = '';
+      const length = Math.floor(next() * 24);
+      for (let i = 0; i < length; i++) line += [...alphabet][Math.floor(next() * [...alphabet].length)];
+      expect(tokenize(line)).toEqual(byRegex(line));
+    }
+  });
+});

@@ -35,8 +35,38 @@ const WINDOW = 16;
 const TOKEN_CELL_LIMIT = 65_536;
 
 export function tokenize(line: string): Token[] {
+  const ascii = asciiTokens(line);
+  if (ascii) return ascii;
   const out: Token[] = [];
   for (const m of line.matchAll(TOKEN)) out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+/** 0: other, 1: word, 2: whitespace, for each ASCII code. */
+const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) => (/\w/.test(String.fromCharCode(c)) ? 1 : /\s/.test(String.fromCharCode(c)) ? 2 : 0));
+
+/**
+ * TOKEN's tokens of an all-ASCII line, found by a table instead of the Unicode regex (most code is
+ * ASCII, and the regex cost a stream more than the rest of word pairing); null for any other line.
+ */
+function asciiTokens(line: string): Token[] | null {
+  const out: Token[] = [];
+  for (let i = 0; i < line.length; ) {
+    const c = line.charCodeAt(i);
+    if (c >= 128) return null;
+    const kind = ASCII_CLASS[c];
+    let end = i + 1;
+    if (kind !== 0) {
+      while (end < line.length) {
+        const d = line.charCodeAt(end);
+        if (d >= 128) return null;
+        if (ASCII_CLASS[d] !== kind) break;
+        end++;
+      }
+    }
+    out.push({ text: line.slice(i, end), start: i, end });
+    i = end;
+  }
   return out;
 }
 
@@ -94,11 +124,12 @@ export function whitespaceOnly(before: string, after: string): WhitespaceOnly | 
   return before.trimStart() === after.trimStart() ? 'indentation' : 'whitespace';
 }
 
-const shape = (tokens: readonly Token[]) =>
-  tokens
-    .filter((t) => !/^\s/.test(t.text))
-    .map((t) => t.text)
-    .join('\u0000');
+/** The line's tokens other than whitespace, joined by NUL. */
+function shape(tokens: readonly Token[]): string {
+  let out = '';
+  for (const t of tokens) if (!/^\s/.test(t.text)) out = out === '' ? t.text : `${out}\u0000${t.text}`;
+  return out;
+}
 
 /** Lines that differ only in whitespace pair first, in order: re-indented blocks, tabs → spaces. */
 function pairWhitespaceOnly(
