@@ -156,14 +156,19 @@ async function expectPicture(): Promise<void> {
 const changesOf = (file: string) => vscode.relayEvents().flatMap((e) => (e.kind === 'didChange' && e.uri.endsWith(`/${file}`) ? [e] : []));
 const sentTo = (method: string, file?: string) => vscode.relayEvents().filter((e) => e.kind === 'sent' && e.method === method && (!file || e.uri?.endsWith(`/${file}`)));
 
-/** The active editor's lines on screen: their text, and with it any label a decoration puts after the text. */
-function viewLines(): Promise<Array<{ text: string; label: string }>> {
+/**
+ * The active editor's lines on screen: their text, with it any label a decoration puts after the
+ * text, and whether the text is drawn at the unreached lines' opacity (dimmed).
+ */
+function viewLines(): Promise<Array<{ text: string; label: string; dim: boolean }>> {
   return vscode.page.evaluate(() =>
     [...document.querySelectorAll('.editor-group-container.active .monaco-editor .view-line')].map((line) => {
       const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
       // A decoration's text is either injected into the line or a CSS ::after of one of its spans.
       const after = [...line.querySelectorAll('*')].map((el) => getComputedStyle(el, '::after').content).filter((c) => c !== 'none' && c !== 'normal');
-      return { text, label: [text, ...after].join(' ') };
+      // The extension's 0.5, not another fading (a language server's unused-code opacity).
+      const dim = [...line.querySelectorAll('span')].some((el) => getComputedStyle(el).opacity === '0.5');
+      return { text, label: [text, ...after].join(' '), dim };
     }),
   );
 }
@@ -187,14 +192,19 @@ describe('inline edit in a real VS Code', () => {
     await waitFor(async () => (text = await vscode.editorText()) === ORIGINAL, 5_000, () => `one Ctrl+Z did not restore the original:\n${text}`);
   }, 180_000);
 
-  it('Esc mid-stream restores the original', async () => {
+  it('dims the lines a stream has not reached yet, and Esc mid-stream restores the original', async () => {
     const file = newFile(ORIGINAL);
     await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 4, delayMs: 120 });
     await vscode.page.locator('.tab.active.dirty').waitFor({ timeout: 20_000 });
     await vscode.page.locator('.statusbar-item', { hasText: 'Redline: editing' }).waitFor();
+    // The reply reaches "return" about 4 s after it starts: that line is still the original's, neither kept nor removed.
+    const streaming = await viewLines();
+    expect(streaming.find((l) => l.text === '  return sum;')?.dim, JSON.stringify(streaming)).toBe(true);
+    expect(streaming.filter((l) => l.dim).every((l) => ORIGINAL.split('\n').includes(l.text)), JSON.stringify(streaming)).toBe(true);
     await vscode.page.keyboard.press('Escape');
     await vscode.page.locator('.statusbar-item', { hasText: 'Redline: editing' }).waitFor({ state: 'detached', timeout: 10_000 });
     expect(await vscode.editorText()).toBe(ORIGINAL);
+    expect((await viewLines()).filter((l) => l.dim)).toEqual([]);
   }, 120_000);
 
   it('a model error shows the sidecar\'s message and leaves the file untouched', async () => {
