@@ -152,6 +152,18 @@ async function expectPicture(): Promise<void> {
   expect(tinted, 'pixels of the added-word tint on line 6').toBeGreaterThan(40);
 }
 
+/**
+ * Replaces the user's settings and waits until VS Code has taken them in: a Redline setting changes
+ * with them (the debounce, by a millisecond, which no test here depends on), so the extension's
+ * workspace/didChangeConfiguration, seen by the relay, says that the window has read the file.
+ */
+async function applySettings(settings: Record<string, unknown>): Promise<void> {
+  const sent = sentTo('workspace/didChangeConfiguration').length;
+  const debounce = vscode.readUserSettings()['redline.debounceWait'] === 50 ? 51 : 50;
+  await vscode.userSettings({ ...settings, 'redline.debounceWait': debounce });
+  await waitFor(() => sentTo('workspace/didChangeConfiguration').length > sent, 10_000, () => 'VS Code never took the settings in');
+}
+
 /** What the relay saw reach the sidecar: the didChanges of `file`; the messages of `method` (about `file`). */
 const changesOf = (file: string) => vscode.relayEvents().flatMap((e) => (e.kind === 'didChange' && e.uri.endsWith(`/${file}`) ? [e] : []));
 const sentTo = (method: string, file?: string) => vscode.relayEvents().filter((e) => e.kind === 'sent' && e.method === method && (!file || e.uri?.endsWith(`/${file}`)));
@@ -258,9 +270,8 @@ describe('inline edit in a real VS Code', () => {
 
   it('auto-save afterDelay is paused while a proposal is pending and comes back once it is settled', async () => {
     const file = newFile(ORIGINAL);
-    await vscode.userSettings({ ...SETTINGS, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 300 });
+    await applySettings({ ...SETTINGS, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 300 });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
       await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 6, delayMs: 10 });
       await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
       const seen: string[] = [];
@@ -277,16 +288,14 @@ describe('inline edit in a real VS Code', () => {
       // Auto-save is back: the settled text reaches disk by itself.
       await waitFor(() => vscode.file(file) === PROPOSED, 10_000, () => `on disk: ${vscode.file(file)}`);
     } finally {
-      await vscode.userSettings(SETTINGS);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await applySettings(SETTINGS);
     }
   }, 120_000);
 
   it('auto-save onFocusChange saves the baseline while a proposal is pending', async () => {
     const file = newFile(ORIGINAL);
-    await vscode.userSettings({ ...SETTINGS, 'files.autoSave': 'onFocusChange' });
+    await applySettings({ ...SETTINGS, 'files.autoSave': 'onFocusChange' });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
       const before = statSync(join(vscode.workspace, file)).mtimeMs;
       await startEdit(file, 3, 7, { text: REWRITE });
       await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
@@ -306,8 +315,7 @@ describe('inline edit in a real VS Code', () => {
       await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
       expect(await vscode.editorText()).toBe(ORIGINAL);
     } finally {
-      await vscode.userSettings(SETTINGS);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await applySettings(SETTINGS);
     }
   }, 120_000);
 
