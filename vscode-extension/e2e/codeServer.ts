@@ -2,15 +2,17 @@
  * A real VS Code for the end-to-end tests: code-server (VS Code served to a browser, installed once
  * per machine by install-vscode.sh) on 127.0.0.1 with the extension installed from its VSIX, driven
  * through Debian's chromium with playwright-core. Each run gets fresh user, extension and workspace
- * folders; one code-server serves the whole test file.
+ * folders; one code-server serves the whole test file. The installed sidecar can be put behind a
+ * relay (sidecarRelay.mjs) that records the document-sync messages and makes one change drift.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { BUNDLE_DIR, sidecarFileName } from '../src/sidecar/executable';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = join(here, '..', '..');
@@ -47,6 +49,30 @@ export interface VsCodeOptions {
   settings: Record<string, unknown>;
   /** Workspace files by relative path. */
   files: Record<string, string>;
+  /** Runs the sidecar behind sidecarRelay.mjs; its first checksummed didChange that inserts this marker drifts. */
+  driftMarker?: string;
+}
+
+/** What the relay recorded (sidecarRelay.mjs), in order. */
+export type RelayEvent =
+  | { kind: 'didChange'; uri: string; version: number; checksum?: number; texts: string[] }
+  | { kind: 'sent'; method: string; uri?: string }
+  | { kind: 'corrupted'; uri: string; version: number }
+  | { kind: 'documentText'; uri: string }
+  | { kind: 'documentText answer'; uri: string; result?: { version: number; text: string }; error?: { message: string } }
+  | { kind: 'log'; message: string };
+
+/**
+ * Replaces the installed sidecar with a script that runs it behind the relay; the executable stays
+ * in the extensions folder under another name, so `sidecarPid` still finds it.
+ */
+function relaySidecar(extensionsDir: string, record: string, marker: string): void {
+  const installed = readdirSync(extensionsDir).find((name) => name.startsWith(`${EXTENSION_ID}-`));
+  const bin = join(extensionsDir, installed!, BUNDLE_DIR, sidecarFileName(process.platform, process.arch));
+  renameSync(bin, `${bin}.real`);
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  writeFileSync(bin, `#!/bin/sh\nexec ${[process.execPath, join(here, 'sidecarRelay.mjs'), `${bin}.real`, record, marker].map(quote).join(' ')}\n`);
+  chmodSync(bin, 0o755);
 }
 
 export class VsCode {
@@ -73,6 +99,7 @@ export class VsCode {
     const env = { ...process.env, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg };
     const dirs = ['--user-data-dir', userDir, '--extensions-dir', extensionsDir];
     execFileSync(node, [entry, ...dirs, '--install-extension', options.vsix], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (options.driftMarker) relaySidecar(extensionsDir, join(root, 'relay.jsonl'), options.driftMarker);
     const port = await freePort();
     const args = [
       entry,
@@ -145,6 +172,20 @@ export class VsCode {
     const dontSave = this.page.locator('.monaco-dialog-box button', { hasText: "Don't Save" });
     if (await dontSave.isVisible({ timeout: 1000 }).catch(() => false)) await dontSave.click();
     await this.page.locator('.monaco-editor .view-line', { hasText: 'redline.endpoint' }).first().waitFor({ state: 'detached' });
+  }
+
+  /** What the sidecar relay recorded so far (empty without `driftMarker`). */
+  relayEvents(): RelayEvent[] {
+    const file = join(this.root, 'relay.jsonl');
+    if (!existsSync(file)) return [];
+    // A line being written is not whole yet.
+    return readFileSync(file, 'utf8').split('\n').flatMap((line) => {
+      try {
+        return line ? [JSON.parse(line) as RelayEvent] : [];
+      } catch {
+        return [];
+      }
+    });
   }
 
   readUserSettings(): Record<string, unknown> {

@@ -2,14 +2,16 @@
  * The extension in a real VS Code (code-server + headless chromium): installed from its VSIX, its
  * bundled sidecar talking to the model-server double over real HTTP. Every expectation is about
  * what a user would see or what lands on disk: the editor's exact text, pixels of a screenshot,
- * notifications, ghost text, the file's bytes, and the double's count of model requests.
+ * notifications, ghost text, the file's bytes, and the double's count of model requests. The
+ * sidecar runs behind a relay that passes every frame through unchanged but one (the document-sync
+ * test's drift) and records the document-sync messages.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
-import { VsCode, packageExtension, waitFor } from './codeServer';
+import { VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
 
 const ORIGINAL = [
   'import { db } from "./db";',
@@ -28,6 +30,11 @@ const ORIGINAL = [
 
 /** The model's rewrite of lines 3-9: two hunks (line 6 and line 8 change). */
 const REWRITE = ['export function total(items) {', '  let sum = 0;', '  for (const item of items) {', '    sum += item.price * item.quantity;', '  }', '  return Math.round(sum);', '}'].join('\n');
+
+/** The same lines with only the loop's body re-indented: a whitespace-only pair. */
+const REINDENT = ['export function total(items) {', '  let sum = 0;', '  for (const item of items) {', '      sum += item.price;', '  }', '  return sum;', '}'].join('\n');
+/** What the relay garbles on its way to the sidecar (sidecarRelay.mjs). */
+const DRIFT_MARKER = 'drift-here';
 
 const FIRST_HUNK_ONLY = ORIGINAL.replace('sum += item.price;', 'sum += item.price * item.quantity;');
 const PROPOSED = FIRST_HUNK_ONLY.replace('return sum;', 'return Math.round(sum);');
@@ -95,6 +102,7 @@ beforeAll(async () => {
     vsix,
     files: { 'src/.keep': '' },
     settings: SETTINGS,
+    driftMarker: DRIFT_MARKER,
   });
   await vscode.waitForSidecar();
   // The client's message trace, with params, in the Redline log: the API key test reads it too.
@@ -147,6 +155,39 @@ async function expectPicture(): Promise<void> {
   expect(tinted, 'pixels of the added-word tint on line 6').toBeGreaterThan(40);
 }
 
+/**
+ * Replaces the user's settings and waits until VS Code has taken them in: a Redline setting changes
+ * with them (the debounce, by a millisecond, which no test here depends on), so the extension's
+ * workspace/didChangeConfiguration, seen by the relay, says that the window has read the file.
+ */
+async function applySettings(settings: Record<string, unknown>): Promise<void> {
+  const sent = sentTo('workspace/didChangeConfiguration').length;
+  const debounce = vscode.readUserSettings()['redline.debounceWait'] === 50 ? 51 : 50;
+  await vscode.userSettings({ ...settings, 'redline.debounceWait': debounce });
+  await waitFor(() => sentTo('workspace/didChangeConfiguration').length > sent, 10_000, () => 'VS Code never took the settings in');
+}
+
+/** What the relay saw reach the sidecar: the didChanges of `file`; the messages of `method` (about `file`). */
+const changesOf = (file: string) => vscode.relayEvents().flatMap((e) => (e.kind === 'didChange' && e.uri.endsWith(`/${file}`) ? [e] : []));
+const sentTo = (method: string, file?: string) => vscode.relayEvents().filter((e) => e.kind === 'sent' && e.method === method && (!file || e.uri?.endsWith(`/${file}`)));
+
+/**
+ * The active editor's lines on screen: their text, with it any label a decoration puts after the
+ * text, and whether the text is drawn at the unreached lines' opacity (dimmed).
+ */
+function viewLines(): Promise<Array<{ text: string; label: string; dim: boolean }>> {
+  return vscode.page.evaluate(() =>
+    [...document.querySelectorAll('.editor-group-container.active .monaco-editor .view-line')].map((line) => {
+      const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
+      // A decoration's text is either injected into the line or a CSS ::after of one of its spans.
+      const after = [...line.querySelectorAll('*')].map((el) => getComputedStyle(el, '::after').content).filter((c) => c !== 'none' && c !== 'normal');
+      // The extension's 0.5, not another fading (a language server's unused-code opacity).
+      const dim = [...line.querySelectorAll('span')].some((el) => getComputedStyle(el).opacity === '0.5');
+      return { text, label: [text, ...after].join(' '), dim };
+    }),
+  );
+}
+
 describe('inline edit in a real VS Code', () => {
   it('streams red/green lines with word tints, accepts one hunk by its CodeLens, rejects the rest, and one Ctrl+Z restores the original', async () => {
     const file = newFile(ORIGINAL);
@@ -166,14 +207,23 @@ describe('inline edit in a real VS Code', () => {
     await waitFor(async () => (text = await vscode.editorText()) === ORIGINAL, 5_000, () => `one Ctrl+Z did not restore the original:\n${text}`);
   }, 180_000);
 
-  it('Esc mid-stream restores the original', async () => {
+  it('dims the lines a stream has not reached yet, and Esc mid-stream restores the original', async () => {
     const file = newFile(ORIGINAL);
-    await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 4, delayMs: 120 });
-    await vscode.page.locator('.tab.active.dirty').waitFor({ timeout: 20_000 });
-    await vscode.page.locator('.statusbar-item', { hasText: 'Redline: editing' }).waitFor();
-    await vscode.page.keyboard.press('Escape');
+    await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 4, delayMs: 250 });
+    try {
+      await vscode.page.locator('.tab.active.dirty').waitFor({ timeout: 20_000 });
+      await vscode.page.locator('.statusbar-item', { hasText: 'Redline: editing' }).waitFor();
+      // The reply reaches "return" about 9 s after it starts: until then that line is the original's, neither kept nor removed.
+      let streaming: Awaited<ReturnType<typeof viewLines>> = [];
+      await waitFor(async () => (streaming = await viewLines()).some((l) => l.text === '  return sum;' && l.dim), 5_000, () => `not dimmed: ${JSON.stringify(streaming)}`);
+      expect(streaming.filter((l) => l.dim).every((l) => ORIGINAL.split('\n').includes(l.text)), JSON.stringify(streaming)).toBe(true);
+    } finally {
+      // Whatever happened, the stream ends here: a proposal left pending would hold auto-save paused for the tests after this one.
+      await vscode.page.keyboard.press('Escape');
+    }
     await vscode.page.locator('.statusbar-item', { hasText: 'Redline: editing' }).waitFor({ state: 'detached', timeout: 10_000 });
     expect(await vscode.editorText()).toBe(ORIGINAL);
+    expect((await viewLines()).filter((l) => l.dim)).toEqual([]);
   }, 120_000);
 
   it('a model error shows the sidecar\'s message and leaves the file untouched', async () => {
@@ -223,9 +273,8 @@ describe('inline edit in a real VS Code', () => {
 
   it('auto-save afterDelay is paused while a proposal is pending and comes back once it is settled', async () => {
     const file = newFile(ORIGINAL);
-    await vscode.userSettings({ ...SETTINGS, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 300 });
+    await applySettings({ ...SETTINGS, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 300 });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
       await startEdit(file, 3, 7, { text: REWRITE, chunkSize: 6, delayMs: 10 });
       await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
       const seen: string[] = [];
@@ -242,16 +291,14 @@ describe('inline edit in a real VS Code', () => {
       // Auto-save is back: the settled text reaches disk by itself.
       await waitFor(() => vscode.file(file) === PROPOSED, 10_000, () => `on disk: ${vscode.file(file)}`);
     } finally {
-      await vscode.userSettings(SETTINGS);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await applySettings(SETTINGS);
     }
   }, 120_000);
 
   it('auto-save onFocusChange saves the baseline while a proposal is pending', async () => {
     const file = newFile(ORIGINAL);
-    await vscode.userSettings({ ...SETTINGS, 'files.autoSave': 'onFocusChange' });
+    await applySettings({ ...SETTINGS, 'files.autoSave': 'onFocusChange' });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
       const before = statSync(join(vscode.workspace, file)).mtimeMs;
       await startEdit(file, 3, 7, { text: REWRITE });
       await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
@@ -271,8 +318,7 @@ describe('inline edit in a real VS Code', () => {
       await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
       expect(await vscode.editorText()).toBe(ORIGINAL);
     } finally {
-      await vscode.userSettings(SETTINGS);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await applySettings(SETTINGS);
     }
   }, 120_000);
 
@@ -296,12 +342,15 @@ describe('inline edit in a real VS Code', () => {
     await vscode.selectLines(1);
     await vscode.page.keyboard.press('End');
     await vscode.page.keyboard.type(' // typed');
-    await vscode.page.waitForTimeout(300);
+    // The last key's change has reached the sidecar.
+    await waitFor(() => changesOf(file).some((e) => e.texts.includes('d')), 10_000, () => `the typing never reached the sidecar: ${JSON.stringify(changesOf(file))}`);
+    const before = changesOf(file).length;
     await vscode.codeLens('Accept all').click();
     await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    // The verdict's edit, then the two that make the session one undo step again (back, and the final text).
+    await waitFor(() => changesOf(file).length >= before + 3, 10_000, () => `the undo steps were not merged: ${JSON.stringify(changesOf(file).slice(before))}`);
     const typedAndAccepted = PROPOSED.replace('"./db";', '"./db"; // typed');
     expect(await vscode.editorText()).toBe(typedAndAccepted);
-    await vscode.page.waitForTimeout(500);
     await vscode.page.keyboard.press('Control+Z');
     let text = '';
     await waitFor(async () => (text = await vscode.editorText()) === ORIGINAL, 5_000, () => `one Ctrl+Z gave:\n${text}`);
@@ -322,11 +371,29 @@ describe('inline edit in a real VS Code', () => {
     expect(await vscode.editorText()).toBe(PROPOSED);
   }, 120_000);
 
+  it('labels a line whose change is only its indentation "indentation only"', async () => {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REINDENT });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.page.keyboard.press('Control+Home');
+    const lines = await viewLines();
+    const added = lines.find((l) => l.text.startsWith('      sum += item.price;'));
+    const removed = lines.find((l) => l.text.startsWith('    sum += item.price;'));
+    expect(added?.label, JSON.stringify(lines)).toContain('indentation only');
+    expect(removed?.label, JSON.stringify(lines)).not.toContain('only');
+    expect(lines.filter((l) => l.label.includes('only')).length).toBe(1);
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+    expect((await viewLines()).filter((l) => l.label.includes('only'))).toEqual([]);
+  }, 120_000);
+
   it('keeps the API key in secret storage: sent to the model server, never in settings.json or a log', async () => {
     const key = 'sk-e2e-7f3c9a';
+    const sent = sentTo('workspace/didChangeConfiguration').length;
     await vscode.command('Redline: Set API Key');
     await vscode.answerInput(key);
-    await vscode.page.waitForTimeout(1000);
+    await waitFor(() => sentTo('workspace/didChangeConfiguration').length > sent, 10_000, () => 'the key never reached the sidecar');
     const file = newFile(ORIGINAL);
     const asked = chatRequests();
     await startEdit(file, 3, 7, { text: REWRITE });
@@ -347,12 +414,14 @@ describe('inline edit in a real VS Code', () => {
     const pid = vscode.sidecarPid()!;
     // Started, and restarted, with the sidecar's environment (shared-protocol/src/environment.ts).
     expect(tunablesOf(pid)).toContain('glibc.malloc.mmap_threshold=16384');
+    const opened = sentTo('textDocument/didOpen', file).length;
     process.kill(pid, 'SIGKILL');
     await vscode.notification(/stopped unexpectedly/).waitFor({ timeout: 20_000 });
     await vscode.codeLens('Accept all').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await vscode.editorText()).toBe(ORIGINAL);
     expect(tunablesOf(await vscode.waitForSidecar(30_000, pid))).toContain('glibc.malloc.mmap_threshold=16384');
-    await vscode.page.waitForTimeout(1500);
+    // The restarted client has given the new sidecar the document.
+    await waitFor(() => sentTo('textDocument/didOpen', file).length > opened, 30_000, () => 'the new sidecar never got the document');
     await vscode.command('Notifications: Clear All Notifications');
     await startEdit(file, 3, 7, { text: REWRITE });
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
@@ -402,6 +471,58 @@ describe('keybindings', () => {
     }
     await vscode.page.keyboard.press('Control+W');
   }, 60_000);
+});
+
+describe('document sync', () => {
+  /** The document-sync events of `file`: its didChanges, the drift, the sidecar's request and the answer. */
+  const ofFile = (file: string) => (e: RelayEvent) => e.kind !== 'sent' && e.kind !== 'log' && e.uri.endsWith(`/${file}`);
+
+  it('a change the sidecar received garbled is caught by its checksum and the text fetched from VS Code: the next edit sees and changes the editor\'s text', async () => {
+    const file = newFile(ORIGINAL);
+    await vscode.openFile(file);
+    await vscode.selectLines(11);
+    await vscode.page.keyboard.press('End');
+    // One paste is one change, the document's first, so its didChange carries a checksum: the relay garbles it.
+    await vscode.setClipboard(` // ${DRIFT_MARKER}`);
+    await vscode.page.keyboard.press('Control+V');
+    const drifted = ORIGINAL.replace('export const VERSION = 1;', `export const VERSION = 1; // ${DRIFT_MARKER}`);
+    const events = () => vscode.relayEvents().filter(ofFile(file));
+    await waitFor(() => events().some((e) => e.kind === 'documentText answer'), 20_000, () => `no resync: ${JSON.stringify(events())}`);
+    expect(events().map((e) => e.kind)).toEqual(['didChange', 'corrupted', 'documentText', 'documentText answer']);
+    const answer = events().find((e) => e.kind === 'documentText answer') as Extract<RelayEvent, { kind: 'documentText answer' }>;
+    const change = events().find((e) => e.kind === 'didChange') as Extract<RelayEvent, { kind: 'didChange' }>;
+    expect(answer.result).toEqual({ version: change.version, text: drifted });
+    expect(await vscode.editorText()).toBe(drifted);
+    const logs = vscode.relayEvents().flatMap((e) => (e.kind === 'log' && e.message.includes(file) ? [e.message] : []));
+    expect(logs.some((m) => m.includes('checksum mismatch')), logs.join('\n')).toBe(true);
+
+    // The mirror as the sidecar now has it: what the model is shown, and what the accepted edit leaves.
+    const asked = chatRequests();
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    expect(chatRequests()).toBe(asked + 1);
+    const prompt = JSON.stringify(model.requests.filter((r) => r.path === '/api/chat').pop()!.body);
+    expect(prompt).toContain(`export const VERSION = 1; // ${DRIFT_MARKER}`);
+    expect(prompt).not.toContain(DRIFT_MARKER.toUpperCase());
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(PROPOSED.replace('export const VERSION = 1;', `export const VERSION = 1; // ${DRIFT_MARKER}`));
+  }, 120_000);
+
+  it('every other checksum the extension sent in this run matched the sidecar\'s mirror', () => {
+    const events = vscode.relayEvents();
+    const changes = events.filter((e) => e.kind === 'didChange');
+    const documents = [...new Set(changes.map((e) => e.uri))];
+    // A document's first change always carries one (none was sent for it before).
+    const firstWithout = documents.filter((uri) => changes.find((e) => e.uri === uri)!.checksum === undefined);
+    expect(firstWithout).toEqual([]);
+    expect(documents.length).toBeGreaterThanOrEqual(10);
+    expect(changes.filter((e) => e.checksum !== undefined).length).toBeGreaterThan(documents.length);
+    const complaints = events.flatMap((e) => (e.kind === 'log' && /checksum/.test(e.message) ? [e.message] : []));
+    expect(complaints).toHaveLength(1);
+    expect(complaints[0]).toContain('checksum mismatch');
+    expect(events.filter((e) => e.kind === 'corrupted')).toHaveLength(1);
+  });
 });
 
 function filesContaining(dir: string, needle: string): string[] {

@@ -16,6 +16,7 @@ import { RenderApplier, applyEdits, documentOf } from './edit/renders';
 import { registerSaveGuard } from './edit/saveGuard';
 import { Sessions } from './edit/sessions';
 import { startSidecar, type Sidecar } from './sidecar/connection';
+import { documentText } from './sidecar/documentSync';
 import { API_KEY_SECRET, SECTION, settingsPatch } from './settings/settings';
 
 let client: LanguageClient | undefined;
@@ -57,6 +58,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   }
   const lc = client;
   lc.onRequest('redline/applyRender', (params) => renders.apply(params));
+  // The sidecar's mirror is in doubt (a checksum did not match): it asks for the text as VS Code has it.
+  lc.onRequest('redline/documentText', ({ uri }: { uri: string }) =>
+    documentText(uri, documentOf, async (doc, version) => {
+      const sent = await own.whenSent(doc, version);
+      if (!sent) output.warn(`redline/documentText for ${doc}: the change to version ${version} was not reported in time`);
+      return sent;
+    }),
+  );
   lc.onNotification('redline/inlineEdit/status', (params) => sessions.status(params));
 
   const sendSettings = async () => {

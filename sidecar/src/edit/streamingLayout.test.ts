@@ -127,4 +127,20 @@ describe('StreamingLayout', () => {
       { numRuns: 400 },
     );
   });
+
+  it('property: a final text that does not extend the streamed one still settles to both sides intact and a shortest diff', () => {
+    const line = fc.constantFrom('a();', 'b();', '}', '', 'x = 1;', 'x = 2;');
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.array(line, { maxLength: 12 }), fc.array(line, { maxLength: 12 }), (baseline, streamed, final) => {
+        const s = new StreamingLayout(baseline);
+        for (const sofar of chunk(streamed.join('\n') + '\n', [3, 9, 20])) s.push(sofar);
+        const text = final.join('\n') + '\n';
+        const l = s.settle(text);
+        expect(l.lines.filter((x) => x.kind !== 'added').map((x) => x.text)).toEqual(baseline);
+        expect(l.lines.filter((x) => x.kind !== 'removed').map((x) => x.text)).toEqual(proposalLines(text));
+        expect(l.lines.filter((x) => x.kind !== 'context')).toHaveLength(edits(baseline, proposalLines(text)));
+      }),
+      { numRuns: 400 },
+    );
+  });
 });

@@ -47,7 +47,8 @@ const OPENER_SEARCH = 200;
 const CHECK_WINDOW = 12;
 
 export class StreamingLayout {
-  /** Length of the text pushed so far, and copies of its first and last CHECK_WINDOW characters. */
+  /** The text pushed last (the caller's string, not a copy), its length, and copies of its first and last CHECK_WINDOW characters. */
+  private text = '';
   private textLength = 0;
   private headWindow = '';
   private tailWindow = '';
@@ -91,6 +92,7 @@ export class StreamingLayout {
   push(proposalSoFar: string): void {
     if (!this.extendedBy(proposalSoFar)) this.restart();
     const appended = proposalSoFar.slice(this.textLength);
+    this.text = proposalSoFar;
     this.textLength = proposalSoFar.length;
     if (this.headWindow.length < CHECK_WINDOW) this.headWindow = proposalSoFar.slice(0, CHECK_WINDOW);
     this.tailWindow = proposalSoFar.slice(Math.max(0, proposalSoFar.length - CHECK_WINDOW));
@@ -123,12 +125,15 @@ export class StreamingLayout {
    * kept where a shortest diff allows, each hunk's lines in the order the stream showed them.
    */
   settle(finalText: string): Layout {
-    const final = proposalLines(finalText);
+    // The final text usually extends the streamed one: then its lines are the stream's finished
+    // ones plus what follows, with no split or comparison of the lines already placed.
+    const extendsStream = finalText.length >= this.textLength && finalText.slice(0, this.textLength) === this.text;
+    const final = extendsStream ? [...this.complete, ...proposalLines(this.partial + finalText.slice(this.textLength))] : proposalLines(finalText);
     // The stream's own alignment, each of its hunks diffed within itself (a `}` the stream could not
     // match across a removed line, say), is the final one when it is a shortest diff: every pair the
     // stream showed stays, and the cost is that of the hunks. Otherwise a whole shortest diff that
     // keeps the stream's pairs where it can.
-    const streamed = this.streamedHunks(final);
+    const streamed = this.streamedHunks(final, extendsStream);
     const refined = streamed && refineHunks(this.baseline, final, streamed, this.opts.cellBudget);
     const edits = refined && changed(refined);
     const shortest = refined !== null && (edits === editCountLowerBound(this.baseline, final, refined) || edits === shortestEditCount(this.baseline, final));
@@ -155,8 +160,8 @@ export class StreamingLayout {
   }
 
   /** The hunks the stream's matched pairs make of `final`, or null when `final` rewrites a line the stream finished. */
-  private streamedHunks(final: readonly string[]): DiffHunk[] | null {
-    for (let j = 0; j < this.complete.length; j++) if (final[j] !== this.complete[j]) return null;
+  private streamedHunks(final: readonly string[], extendsStream: boolean): DiffHunk[] | null {
+    if (!extendsStream) for (let j = 0; j < this.complete.length; j++) if (final[j] !== this.complete[j]) return null;
     const out: DiffHunk[] = [];
     let a = 0;
     let b = 0;
@@ -186,6 +191,7 @@ export class StreamingLayout {
   }
 
   private restart(): void {
+    this.text = '';
     this.textLength = 0;
     this.headWindow = '';
     this.tailWindow = '';

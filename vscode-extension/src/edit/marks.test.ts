@@ -27,10 +27,67 @@ describe('documentPaint', () => {
     expect(paint).toEqual({
       removedLines: [2, 3],
       addedLines: [4, 5, 6, 20],
+      unreachedLines: [],
       removedWords: [{ line: 2, start: 4, end: 9, kind: 'removed' }],
       addedWords: [{ line: 4, start: 4, end: 11, kind: 'added' }],
       streamingLines: [6],
+      whitespaceLabels: [],
     });
+  });
+
+  it('labels each added line whose pair differs only in whitespace, by what differs', () => {
+    const paint = documentPaint([
+      {
+        decorations: {
+          from: 0,
+          runs: [
+            { start: 3, count: 2, kind: 'removed' },
+            { start: 5, count: 2, kind: 'added' },
+            { start: 9, count: 1, kind: 'removed' },
+            { start: 10, count: 1, kind: 'added' },
+          ],
+          words: [],
+          whitespace: [
+            { line: 3, kind: 'removed', change: 'indentation' },
+            { line: 4, kind: 'removed', change: 'whitespace' },
+            { line: 5, kind: 'added', change: 'indentation' },
+            { line: 6, kind: 'added', change: 'whitespace' },
+          ],
+          streamingLine: null,
+        },
+        hunks: [{ start: 3, end: 7, removed: 2, added: 2, whitespaceOnly: 'whitespace' }],
+      },
+      {
+        decorations: { from: 30, runs: [{ start: 30, count: 1, kind: 'removed' }, { start: 31, count: 1, kind: 'added' }], words: [], whitespace: [{ line: 31, kind: 'added', change: 'indentation' }], streamingLine: null },
+        hunks: [],
+      },
+    ]);
+    expect(paint.whitespaceLabels).toEqual([
+      { line: 5, text: 'indentation only' },
+      { line: 6, text: 'whitespace only' },
+      { line: 31, text: 'indentation only' },
+    ]);
+    expect(paint.addedLines).toEqual([5, 6, 10, 31]);
+  });
+
+  it('shows the lines a stream has not reached as neither removed nor added', () => {
+    const paint = documentPaint([
+      {
+        decorations: {
+          from: 0,
+          runs: [
+            { start: 2, count: 1, kind: 'removed' },
+            { start: 3, count: 2, kind: 'added' },
+            { start: 6, count: 3, kind: 'unreached' },
+          ],
+          words: [],
+          whitespace: [],
+          streamingLine: 5,
+        },
+        hunks: [],
+      },
+    ]);
+    expect([paint.removedLines, paint.addedLines, paint.unreachedLines]).toEqual([[2], [3, 4], [6, 7, 8]]);
   });
 });
 

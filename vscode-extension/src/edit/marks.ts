@@ -1,29 +1,38 @@
 /**
  * What the extension paints and offers for the sessions of one document, as pure functions of the
- * marks the sidecar sent: line and word decorations, CodeLens placement, the text that restores a
- * proposal after a save, and where a mark moved after an edit the sidecar has not answered yet.
+ * marks the sidecar sent: line and word decorations, whitespace-only labels, CodeLens placement,
+ * the text that restores a proposal after a save, and where a mark moved after an edit the sidecar
+ * has not answered yet.
  */
-import type { DiffLineKind, Hunk, TextEdit, WordSpan } from '@redline/shared-protocol';
+import type { DiffLineKind, Hunk, TextEdit, WhitespaceOnly, WordSpan } from '@redline/shared-protocol';
 import type { SessionMarks } from '@redline/client/src/renderedDocument.js';
 
 /** Everything painted in a document, merged over its sessions. Lines are document lines. */
 export interface DocumentPaint {
   removedLines: number[];
   addedLines: number[];
+  /** Original lines a streaming reply has not reached yet: neither kept nor removed, shown dimmed. */
+  unreachedLines: number[];
   removedWords: WordSpan[];
   addedWords: WordSpan[];
   streamingLines: number[];
+  /** After each added line whose pair differs from it only in whitespace: what differs. */
+  whitespaceLabels: Array<{ line: number; text: string }>;
 }
 
+export const WHITESPACE_LABEL: Record<WhitespaceOnly, string> = { indentation: 'indentation only', whitespace: 'whitespace only' };
+
 export function documentPaint(sessions: Iterable<SessionMarks>): DocumentPaint {
-  const paint: DocumentPaint = { removedLines: [], addedLines: [], removedWords: [], addedWords: [], streamingLines: [] };
+  const paint: DocumentPaint = { removedLines: [], addedLines: [], unreachedLines: [], removedWords: [], addedWords: [], streamingLines: [], whitespaceLabels: [] };
   for (const { decorations } of sessions) {
     for (const run of decorations.runs) {
-      const lines = run.kind === 'removed' ? paint.removedLines : paint.addedLines;
+      const lines = run.kind === 'removed' ? paint.removedLines : run.kind === 'added' ? paint.addedLines : paint.unreachedLines;
       for (let line = run.start; line < run.start + run.count; line++) lines.push(line);
     }
     for (const word of decorations.words) (word.kind === 'removed' ? paint.removedWords : paint.addedWords).push(word);
     if (decorations.streamingLine !== null) paint.streamingLines.push(decorations.streamingLine);
+    // The label goes on the added line only: its removed pair stands next to it.
+    for (const mark of decorations.whitespace) if (mark.kind === 'added') paint.whitespaceLabels.push({ line: mark.line, text: WHITESPACE_LABEL[mark.change] });
   }
   return paint;
 }

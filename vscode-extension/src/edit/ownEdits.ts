@@ -11,7 +11,7 @@ export class OwnEdits {
   /** uri → the version of the first change seen while one of our edits was being applied. */
   private readonly applying = new Map<string, number | null>();
 
-  /** The language client wrote the didChange that brought `uri` to `version`. */
+  /** The language client wrote the didOpen or didChange that brought `uri` to `version`. */
   changeSent(uri: string, version: number): void {
     this.sent.set(uri, Math.max(version, this.sent.get(uri) ?? -1));
     for (let i = this.waiters.length - 1; i >= 0; i--) {

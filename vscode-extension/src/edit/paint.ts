@@ -1,8 +1,10 @@
 /**
  * The picture of a proposal in VS Code: whole-line red and green backgrounds with overview-ruler
- * marks, word tints, the streaming line's hint, and CodeLens Accept/Reject. Colours are the
- * contributed theme colours (`redline.*` in package.json), so themes and users can change them.
- * Every change of a document's sessions repaints its visible editors from the marks alone.
+ * marks, the original lines a stream has not reached yet dimmed, word tints, the streaming line's
+ * hint, "indentation only" / "whitespace only" after an added line whose change is only whitespace,
+ * and CodeLens Accept/Reject. Colours are the contributed theme colours (`redline.*` in
+ * package.json), so themes and users can change them. Every change of a document's sessions
+ * repaints its visible editors from the marks alone.
  */
 import * as vscode from 'vscode';
 import type { WordSpan } from '@redline/shared-protocol';
@@ -25,15 +27,23 @@ function createTypes() {
       overviewRulerColor: color('redline.addedOverviewRuler'),
       overviewRulerLane: vscode.OverviewRulerLane.Full,
     }),
+    // No background: these lines are neither kept nor removed yet.
+    unreachedLine: vscode.window.createTextEditorDecorationType({ opacity: '0.5' }),
     removedWord: vscode.window.createTextEditorDecorationType({ backgroundColor: color('redline.removedWordBackground') }),
     addedWord: vscode.window.createTextEditorDecorationType({ backgroundColor: color('redline.addedWordBackground') }),
     streamingLine: vscode.window.createTextEditorDecorationType({
       after: { contentText: ' \u2026', color: color('redline.streamingHintForeground') },
     }),
+    // The text is per line (renderOptions of each range); the look is shared.
+    whitespaceLabel: vscode.window.createTextEditorDecorationType({
+      after: { color: color('redline.whitespaceLabelForeground'), fontStyle: 'italic', margin: '0 0 0 2ch' },
+    }),
   };
 }
 
 const lineRanges = (lines: readonly number[]) => lines.map((l) => new vscode.Range(l, 0, l, 0));
+/** The text of each line (opacity applies to text, not to a line's empty range). */
+const textRanges = (document: vscode.TextDocument, lines: readonly number[]) => lines.filter((l) => l < document.lineCount).map((l) => document.lineAt(l).range);
 const wordRanges = (words: readonly WordSpan[]) => words.map((w) => new vscode.Range(w.line, w.start, w.line, w.end));
 
 export class Painter implements vscode.Disposable {
@@ -59,9 +69,16 @@ export class Painter implements vscode.Disposable {
     const paint = documentPaint(this.sessions.in(editor.document.uri.toString()).map((s) => s.marks));
     editor.setDecorations(this.types.removedLine, lineRanges(paint.removedLines));
     editor.setDecorations(this.types.addedLine, lineRanges(paint.addedLines));
+    editor.setDecorations(this.types.unreachedLine, textRanges(editor.document, paint.unreachedLines));
     editor.setDecorations(this.types.removedWord, wordRanges(paint.removedWords));
     editor.setDecorations(this.types.addedWord, wordRanges(paint.addedWords));
     editor.setDecorations(this.types.streamingLine, paint.streamingLines.map((l) => editor.document.lineAt(Math.min(l, editor.document.lineCount - 1)).range));
+    editor.setDecorations(
+      this.types.whitespaceLabel,
+      paint.whitespaceLabels
+        .filter((label) => label.line < editor.document.lineCount)
+        .map((label) => ({ range: editor.document.lineAt(label.line).range, renderOptions: { after: { contentText: label.text } } })),
+    );
   }
 
   private codeLenses(): vscode.CodeLensProvider {

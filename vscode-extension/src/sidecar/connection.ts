@@ -1,8 +1,8 @@
 /**
  * The sidecar as a language server: vscode-languageclient spawns the bundled executable (stdio),
- * syncs documents (didOpen / incremental didChange / didClose with VS Code's versions), turns a
- * cancelled token into `$/cancelRequest`, and restarts the process after a crash. Redline's own
- * methods are typed from the protocol's METHODS table.
+ * syncs documents (didOpen / incremental didChange / didClose with VS Code's versions, a checksum
+ * with a didChange when one is due), turns a cancelled token into `$/cancelRequest`, and restarts
+ * the process after a crash. Redline's own methods are typed from the protocol's METHODS table.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +21,8 @@ import {
   type Message,
   type StaticFeature,
 } from 'vscode-languageclient/node';
-import { sidecarEnvironment, type NotificationMethod, type ParamsOf, type RedlineSettingsPatch, type RequestMethod, type ResultOf } from '@redline/shared-protocol';
+import { sidecarEnvironment, type DidChangeTextDocumentParams, type NotificationMethod, type ParamsOf, type RedlineSettingsPatch, type RequestMethod, type ResultOf } from '@redline/shared-protocol';
+import { ChecksumSchedule } from './documentSync';
 import { BUNDLE_DIR, sidecarFileName } from './executable';
 import { maskedChannel } from './traceChannel';
 
@@ -32,7 +33,7 @@ export interface Sidecar {
 }
 
 export interface ConnectionHooks {
-  /** Every didChange, after it was written to the sidecar (own edits wait for their echo). */
+  /** Every didOpen and didChange, after it was written to the sidecar (own edits and redline/documentText wait for it). */
   changeSent(uri: string, version: number): void;
   /** The process is gone (crash or kill): its sessions will never end by themselves. */
   lost(): Promise<void>;
@@ -87,6 +88,7 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
   }
   let client: LanguageClient;
   let base: ErrorHandler | undefined;
+  const checksums = new ChecksumSchedule();
   const errorHandler: ErrorHandler = {
     error: (error: Error, message: Message | undefined, count: number | undefined): ErrorHandlerResult | Promise<ErrorHandlerResult> =>
       base?.error(error, message, count) ?? { action: ErrorAction.Shutdown },
@@ -107,13 +109,29 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
     errorHandler,
     stdioOptions,
     middleware: {
+      didOpen: async (document, next) => {
+        const uri = document.uri.toString();
+        const version = document.version;
+        await next(document);
+        hooks.changeSent(uri, version);
+      },
       didChange: async (event, next) => {
-        // The document object is live: read the version this event produced before awaiting.
-        const uri = event.document.uri.toString();
-        const version = event.document.version;
+        // The document object is live: read the version this event produced, and its text, before awaiting.
+        const { document } = event;
+        const uri = document.uri.toString();
+        const version = document.version;
+        // The length from the line index, not getText(): the text is read only when a checksum is due.
+        const length = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+        checksums.changed(uri, version, length, () => document.getText());
         await next(event);
         hooks.changeSent(uri, version);
       },
+      didClose: (document, next) => {
+        checksums.forget(document.uri.toString());
+        return next(document);
+      },
+      sendNotification: (type, next, params) =>
+        next(type, (typeof type === 'string' ? type : type.method) === 'textDocument/didChange' ? (checksums.attach(params as DidChangeTextDocumentParams) as typeof params) : params),
       // The client reads the sidecar's numeric textDocumentSync as asking for didSave too; the sidecar has no use for it.
       didSave: () => Promise.resolve(),
     },

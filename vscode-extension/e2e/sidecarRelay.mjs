@@ -1,0 +1,82 @@
+// Sits between the extension and the bundled sidecar in the end-to-end tests (the installed
+// executable is replaced by a script that runs this), passing every frame through byte for byte,
+// and writes what the tests read to a JSON-lines record: the method (and document) of every
+// message to the sidecar, each didChange's version, checksum and inserted texts, the sidecar's
+// redline/documentText requests and the extension's answers, the sidecar's log lines. One rule makes a mirror drift: the first didChange that carries a checksum and inserts
+// <marker> reaches the sidecar with the marker upper-cased, as a garbled change would.
+//
+//   node sidecarRelay.mjs <sidecar executable> <record.jsonl> <marker>
+import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+
+const [sidecar, recordFile, marker] = process.argv.slice(2);
+const child = spawn(sidecar, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+child.on('exit', (code) => process.exit(code ?? 1));
+process.stdin.on('end', () => child.stdin.end());
+child.stdin.on('error', () => undefined);
+
+const record = (event) => appendFileSync(recordFile, JSON.stringify(event) + '\n');
+const frame = (message) => {
+  const body = Buffer.from(JSON.stringify(message), 'utf8');
+  return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]);
+};
+
+/** A data handler that hands each whole frame (its raw bytes and its message) to `onFrame`. */
+function frames(onFrame) {
+  let buffer = Buffer.alloc(0);
+  return (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const headerEnd = buffer.indexOf('\r\n\r\n');
+      if (headerEnd < 0) return;
+      const length = Number(/content-length: *(\d+)/i.exec(buffer.subarray(0, headerEnd).toString('ascii'))?.[1]);
+      const start = headerEnd + 4;
+      if (buffer.length < start + length) return;
+      const raw = buffer.subarray(0, start + length);
+      const message = JSON.parse(buffer.subarray(start, start + length).toString('utf8'));
+      buffer = buffer.subarray(start + length);
+      onFrame(raw, message);
+    }
+  };
+}
+
+const documentTextRequests = new Map();
+let drifted = false;
+
+process.stdin.on(
+  'data',
+  frames((raw, message) => {
+    if (message.method === 'textDocument/didChange') {
+      const { uri, version } = message.params.textDocument;
+      const { checksum } = message.params;
+      const changes = message.params.contentChanges;
+      record({ kind: 'didChange', uri, version, checksum, texts: changes.map((c) => c.text.slice(0, 200)) });
+      if (!drifted && checksum !== undefined && changes.some((c) => c.text.includes(marker))) {
+        drifted = true;
+        record({ kind: 'corrupted', uri, version });
+        const corrupted = changes.map((c) => ({ ...c, text: c.text.replaceAll(marker, marker.toUpperCase()) }));
+        child.stdin.write(frame({ ...message, params: { ...message.params, contentChanges: corrupted } }));
+        return;
+      }
+    } else if (message.method !== undefined) {
+      record({ kind: 'sent', method: message.method, uri: message.params?.textDocument?.uri });
+    } else if (documentTextRequests.has(message.id)) {
+      record({ kind: 'documentText answer', uri: documentTextRequests.get(message.id), result: message.result, error: message.error });
+      documentTextRequests.delete(message.id);
+    }
+    child.stdin.write(raw);
+  }),
+);
+
+child.stdout.on(
+  'data',
+  frames((raw, message) => {
+    if (message.method === 'redline/documentText') {
+      documentTextRequests.set(message.id, message.params.uri);
+      record({ kind: 'documentText', uri: message.params.uri });
+    } else if (message.method === 'window/logMessage') {
+      record({ kind: 'log', message: message.params.message });
+    }
+    process.stdout.write(raw);
+  }),
+);
