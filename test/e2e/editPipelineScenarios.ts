@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, type EditFormatChoice, type EditScope, type InlineEditStartResult, type SessionStatusParams } from '@redline/shared-protocol';
 import type { RenderedDocument, SidecarClient } from '@redline/client';
 import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
-import { EDIT_SCHEMA } from '../../sidecar/src/edit/formats/structured.js';
+import { EDIT_SCHEMA } from '../../sidecar/src/edit/formats/editSchema.js';
 import type { SidecarFactory } from './inlineEditScenarios.js';
 
 const FILE = [

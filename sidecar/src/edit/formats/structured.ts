@@ -5,53 +5,24 @@
  * not its meaning: every edit is still located and validated like any other.
  *
  * The JSON is parsed as it streams (@streamparser/json), so each edit is shown as soon as its object
- * closes and it passes the edit schema; the whole reply is validated against EDIT_SCHEMA with Ajv
- * when it ends, and a reply that fails is refused as a whole.
+ * closes and it passes the edit schema; the whole reply is validated against EDIT_SCHEMA
+ * (`editSchema.ts`, checked by Ajv's generated code) when it ends, and a reply that fails is refused
+ * as a whole.
  */
 import { JSONParser } from '@streamparser/json';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { ContextInput, PlannedRequest, ResponseSchema } from '../prompt.js';
 import { dropThinking } from '../extract.js';
+import { EDIT_SCHEMA } from './editSchema.js';
+import * as generated from './editSchema.validators.generated.js';
 import { filePrompt, type EditReader, type FilePromptInput, type ProposedEdit, type ReadResult } from './format.js';
-
-const EDIT_ITEM = {
-  type: 'object',
-  properties: {
-    oldText: { type: 'string', minLength: 1 },
-    newText: { type: 'string' },
-    // Optional 1-based lines of oldText: a cross-check of the text, never used without it.
-    startLine: { type: 'integer', minimum: 1 },
-    endLine: { type: 'integer', minimum: 1 },
-  },
-  required: ['oldText', 'newText'],
-  additionalProperties: false,
-} as const;
-
-export const EDIT_SCHEMA = {
-  type: 'object',
-  properties: {
-    files: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          path: { type: 'string' },
-          edits: { type: 'array', items: EDIT_ITEM },
-        },
-        required: ['path', 'edits'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['files'],
-  additionalProperties: false,
-} as const;
 
 export const EDIT_RESPONSE_SCHEMA: ResponseSchema = { name: 'code_edits', schema: EDIT_SCHEMA };
 
-const ajv = new Ajv({ allErrors: true });
-const validateReply = ajv.compile(EDIT_SCHEMA);
-const validateEdit = ajv.compile(EDIT_ITEM);
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+const validateReply = generated.validateReply as Validator;
+const validateEdit = generated.validateEdit as Validator;
+
 
 const SYSTEM_PROMPT = [
   'You are editing a file inside a code editor.',
