@@ -2,7 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@redline/shared-protocol';
 import { startModelDouble } from '@redline/model-double';
-import { packagedSidecar } from '../harness/packaged.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PACKAGED_SIDECAR, packagedSidecar } from '../harness/packaged.js';
 import { RawSidecar, frame } from '../harness/rawSidecar.js';
 
 const running: RawSidecar[] = [];
@@ -117,6 +121,19 @@ describe('the LSP lifecycle', () => {
     expect((await probe(s))?.error?.code).toBe(ErrorCodes.InvalidRequest);
     s.notify('exit');
     expect(await s.exit).toEqual({ code: 0, signal: null });
+  });
+
+  it('input that ends at once (a file, or a client that writes and closes) is still answered, then the process ends with 1', () => {
+    const input = join(mkdtempSync(join(tmpdir(), 'redline-eof-')), 'in');
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, capabilities: {} } },
+      // Answered after a turn of its own: the end of the input must wait for it.
+      { jsonrpc: '2.0', id: 2, method: 'redline/inlineEdit/cancel', params: { sessionId: 'none' } },
+    ];
+    writeFileSync(input, Buffer.concat(messages.map((m) => frame(m))));
+    const result = spawnSync('sh', ['-c', `"${PACKAGED_SIDECAR}" < "${input}"`], { encoding: 'utf8', timeout: 20_000 });
+    expect([...result.stdout.matchAll(/"id":(\d+)/g)].map((m) => Number(m[1])), result.stderr).toEqual([1, 2]);
+    expect(result.status).toBe(1); // no shutdown before the end, as LSP specifies
   });
 
   it('exit without shutdown ends the process with 1, also before initialize', async () => {

@@ -22,7 +22,7 @@ import { checkCodeSignature, findSeaBlob, fuseFlipped, readMacho, type SeaBlob }
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(join(ROOT, 'package.json'));
 const PLATFORMS: Array<{ target: string }> = JSON.parse(readFileSync(join(ROOT, 'scripts/platforms.json'), 'utf8')).platforms;
-const WASM = JSON.parse(readFileSync(join(ROOT, 'sidecar/src/scope/wasmFiles.json'), 'utf8')) as { runtime: string; grammars: Record<string, string> };
+const WASM = JSON.parse(readFileSync(join(ROOT, 'sidecar/src/scope/wasmFiles.json'), 'utf8')) as { runtime: string; runtimeScript: string; grammars: Record<string, string> };
 const DIR = join(ROOT, 'dist/platforms');
 const CACHE = join(process.env.XDG_CACHE_HOME || join(process.env.HOME ?? tmpdir(), '.cache'), 'redline');
 
@@ -54,9 +54,10 @@ describe.each(PLATFORMS.map((p) => p.target))('%s', (target) => {
     expect(sha256(blob.main)).toBe(sha256(blobOf('linux-x64')!.main));
     expect(blob.main.toString('utf8')).toContain('redline-sidecar');
     const expected = [WASM.runtime, ...Object.values(WASM.grammars)];
-    expect([...blob.assets.keys()].sort()).toEqual([...new Set(expected.map((p) => basename(p)))].sort());
-    // Each .wasm is gzipped in the blob (scripts/build-sea.mjs).
+    expect([...blob.assets.keys()].sort()).toEqual([...new Set([...expected, WASM.runtimeScript].map((p) => basename(p)))].sort());
+    // Each .wasm is gzipped in the blob (scripts/build-sea.mjs); the runtime's script is stored as it is.
     for (const modulePath of expected) expect(sha256(gunzipSync(blob.assets.get(basename(modulePath))!)), modulePath).toBe(sha256(readFileSync(require.resolve(modulePath))));
+    expect(sha256(blob.assets.get(basename(WASM.runtimeScript))!)).toBe(sha256(readFileSync(require.resolve(WASM.runtimeScript))));
     expect(blob.codeCache).toBe(target === `${process.platform}-${process.arch}`);
   });
 

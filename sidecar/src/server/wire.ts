@@ -101,10 +101,14 @@ function deliverError(id: Id, reason: string): Checked {
  */
 export class SidecarMessageReader extends AbstractMessageReader implements MessageReader {
   private readonly decoder = new FrameDecoder();
+  /** Requests handed on or refused, and whether the input has ended (the close waits for their answers). */
+  private delivered = 0;
+  private ended = false;
 
   constructor(
     private readonly input: NodeJS.ReadableStream,
     private readonly answer: (response: ResponseMessage) => void,
+    private readonly answers: AnswerCount,
   ) {
     super();
   }
@@ -112,7 +116,7 @@ export class SidecarMessageReader extends AbstractMessageReader implements Messa
   listen(callback: DataCallback): Disposable {
     const onData = (chunk: Buffer | string) => this.read(typeof chunk === 'string' ? Buffer.from(chunk) : chunk, callback);
     const onError = (error: Error) => this.fireError(error);
-    const onClose = () => this.fireClose();
+    const onClose = () => this.closeOnceAnswered();
     this.input.on('data', onData);
     this.input.on('error', onError);
     this.input.on('end', onClose);
@@ -125,6 +129,27 @@ export class SidecarMessageReader extends AbstractMessageReader implements Messa
         this.input.off('close', onClose);
       },
     };
+  }
+
+  /**
+   * The input ended: close once every request read before that is answered (a client may write its
+   * last messages and close at once), or after CLOSE_GRACE_MS, so a request that waits on the
+   * client that left never holds the process.
+   */
+  private closeOnceAnswered(): void {
+    if (this.ended) return;
+    this.ended = true;
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(timer);
+      this.fireClose();
+    };
+    const timer = setTimeout(close, CLOSE_GRACE_MS);
+    const check = () => void (this.answers.count() >= this.delivered && close());
+    this.answers.onAnswer(check);
+    check();
   }
 
   private read(chunk: Buffer, callback: DataCallback): void {
@@ -142,6 +167,7 @@ export class SidecarMessageReader extends AbstractMessageReader implements Messa
         this.fireError(new Error(`dropped a message from the client: ${checked.reason}`));
       } else {
         try {
+          if ('method' in checked.message && 'id' in checked.message) this.delivered++;
           callback(checked.message);
         } catch (err) {
           this.fireError(new Error(`a message from the client failed to dispatch: ${(err as Error).message}`));
@@ -151,13 +177,46 @@ export class SidecarMessageReader extends AbstractMessageReader implements Messa
   }
 
   private refuse(id: Id | null, code: number, message: string): void {
+    // Answered here, not by the connection: counted as handed on, and its answer as written.
+    this.delivered++;
     this.answer({ jsonrpc: '2.0', id, error: { code, message } });
+  }
+}
+
+/** How long the sidecar stays after its input ended, for the answers to what it had read. */
+export const CLOSE_GRACE_MS = 2000;
+
+/** The answers written so far, and a way to hear of each next one. */
+export interface AnswerCount {
+  count(): number;
+  onAnswer(listener: () => void): void;
+}
+
+/** vscode-jsonrpc's writer, counting the answers (responses to the client's requests) it has written. */
+class AnswerCountingWriter extends StreamMessageWriter implements AnswerCount {
+  private written = 0;
+  private readonly listeners: Array<() => void> = [];
+
+  override async write(message: Message): Promise<void> {
+    await super.write(message);
+    if (!('method' in message) && 'id' in message) {
+      this.written++;
+      for (const listener of this.listeners) listener();
+    }
+  }
+
+  count(): number {
+    return this.written;
+  }
+
+  onAnswer(listener: () => void): void {
+    this.listeners.push(listener);
   }
 }
 
 /** A JSON-RPC connection over the sidecar's edge: this reader, vscode-jsonrpc's writer and dispatch. */
 export function sidecarConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): MessageConnection {
-  const writer = new StreamMessageWriter(output);
-  const reader = new SidecarMessageReader(input, (response) => void writer.write(response).catch(() => undefined));
+  const writer = new AnswerCountingWriter(output);
+  const reader = new SidecarMessageReader(input, (response) => void writer.write(response).catch(() => undefined), writer);
   return createMessageConnection(reader, writer);
 }
