@@ -47,9 +47,8 @@ const OPENER_SEARCH = 200;
 const CHECK_WINDOW = 12;
 
 export class StreamingLayout {
-  /** The text pushed last (the caller's string, not a copy), its length, and copies of its first and last CHECK_WINDOW characters. */
+  /** The text pushed last (the caller's string, not a copy), and copies of its first and last CHECK_WINDOW characters. */
   private text = '';
-  private textLength = 0;
   private headWindow = '';
   private tailWindow = '';
   private partial = '';
@@ -91,9 +90,8 @@ export class StreamingLayout {
 
   push(proposalSoFar: string): void {
     if (!this.extendedBy(proposalSoFar)) this.restart();
-    const appended = proposalSoFar.slice(this.textLength);
+    const appended = proposalSoFar.slice(this.text.length);
     this.text = proposalSoFar;
-    this.textLength = proposalSoFar.length;
     if (this.headWindow.length < CHECK_WINDOW) this.headWindow = proposalSoFar.slice(0, CHECK_WINDOW);
     this.tailWindow = proposalSoFar.slice(Math.max(0, proposalSoFar.length - CHECK_WINDOW));
     const firstBreak = appended.indexOf('\n');
@@ -127,8 +125,8 @@ export class StreamingLayout {
   settle(finalText: string): Layout {
     // The final text usually extends the streamed one: then its lines are the stream's finished
     // ones plus what follows, with no split or comparison of the lines already placed.
-    const extendsStream = finalText.length >= this.textLength && finalText.slice(0, this.textLength) === this.text;
-    const final = extendsStream ? [...this.complete, ...proposalLines(this.partial + finalText.slice(this.textLength))] : proposalLines(finalText);
+    const extendsStream = finalText.length >= this.text.length && finalText.slice(0, this.text.length) === this.text;
+    const final = extendsStream ? [...this.complete, ...proposalLines(this.partial + finalText.slice(this.text.length))] : proposalLines(finalText);
     // The stream's own alignment, each of its hunks diffed within itself (a `}` the stream could not
     // match across a removed line, say), is the final one when it is a shortest diff: every pair the
     // stream showed stays, and the cost is that of the hunks. Otherwise a whole shortest diff that
@@ -182,7 +180,8 @@ export class StreamingLayout {
    * string's characters one by one cost more than the rest of a chunk.
    */
   private extendedBy(next: string): boolean {
-    const { textLength, headWindow, tailWindow } = this;
+    const { headWindow, tailWindow } = this;
+    const textLength = this.text.length;
     return (
       next.length >= textLength &&
       next.slice(0, headWindow.length) === headWindow &&
@@ -192,7 +191,6 @@ export class StreamingLayout {
 
   private restart(): void {
     this.text = '';
-    this.textLength = 0;
     this.headWindow = '';
     this.tailWindow = '';
     this.partial = '';
