@@ -12,11 +12,14 @@ import { pathToFileURL } from 'node:url';
 import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';
 import { startModelDouble } from '@redline/model-double';
 import { IDLE_RELEASE_MS } from '../sidecar/src/scope/idleRelease.js';
+import { IDLE_COLLECTION_MS } from '../sidecar/src/server/idleCollection.js';
 import { sidecarEnvironment } from '@redline/shared-protocol';
 import { floorExecutable, median, pause, round, rssMb, startPackaged } from './packaged.js';
 
 const COMPLETIONS = 300;
 const LINES = 400;
+/** When the second sample after the work is taken: V8's memory reducer collects about ten seconds after it. */
+const REDUCER_SAMPLE_MS = 15_000;
 
 function source(languageId: string): string {
   const line = (i: number) =>
@@ -59,11 +62,15 @@ export async function runMemoryBench(executable = PACKAGED_SIDECAR, env: NodeJS.
     latencies.push(await complete(docs[i % docs.length], (i * 7) % LINES));
     if (i % 50 === 49) peak = Math.max(peak, rssMb(sidecar.child.pid!));
   }
-  await pause(1500);
+  // Sampled half a second after the collection the sidecar makes once the client has been quiet
+  // (server/idleCollection.ts), and again once V8's own memory reducer has run (about ten seconds).
+  await pause(IDLE_COLLECTION_MS + 500);
   const pid = sidecar.child.pid!;
   const after = { total: rssMb(pid), anon: rssMb(pid, 'RssAnon'), file: rssMb(pid, 'RssFile') };
+  await pause(REDUCER_SAMPLE_MS - IDLE_COLLECTION_MS - 500);
+  const reduced = rssMb(pid);
   // The release is checked every 5 s once the runtime has been idle for IDLE_RELEASE_MS.
-  await pause(IDLE_RELEASE_MS + 7000);
+  await pause(IDLE_RELEASE_MS + 7000 - REDUCER_SAMPLE_MS);
   const released = { total: rssMb(pid), anon: rssMb(pid, 'RssAnon') };
   const firstAfter: number[] = [];
   for (const doc of docs) firstAfter.push(await complete(doc, 3));
@@ -75,6 +82,7 @@ export async function runMemoryBench(executable = PACKAGED_SIDECAR, env: NodeJS.
     'sidecar idle RSS, 3 documents open MB': idle,
     [`sidecar RSS after ${COMPLETIONS} completions (TS, Python, Kotlin) MB`]: after.total,
     '  of which anonymous (RssAnon) / executable pages (RssFile) MB': `${after.anon} / ${after.file}`,
+    [`sidecar RSS ${REDUCER_SAMPLE_MS / 1000} s after the completions MB`]: reduced,
     'sidecar RSS peak seen during the run MB': round(Math.max(peak, after.total)),
     [`sidecar RSS after ${IDLE_RELEASE_MS / 1000} s idle (grammar runtime released) MB`]: released.total,
     '  of which anonymous MB': released.anon,

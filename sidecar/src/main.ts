@@ -1,6 +1,7 @@
 /** Sidecar entry point: JSON-RPC over stdio. Nothing but protocol may reach stdout. */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { IdleCollection } from './server/idleCollection.js';
 import { startServer } from './server/server.js';
 import { sidecarConnection } from './server/wire.js';
 
@@ -14,9 +15,9 @@ setFlagsFromString('--optimize-for-size');
 // A grammar's wasm is compiled function by function when first called, not all of it on load: a
 // grammar uses a fraction of its functions for one file, and the rest would hold compiled code.
 setFlagsFromString('--wasm-lazy-compilation');
-// The idle release of the grammar runtime (scope/idleRelease.ts) collects at once, or an idle process
-// would keep the memory until its next collection. The collector is reached through a context made
-// with --expose-gc, created at the first release, not at start.
+// The idle release of the grammar runtime (scope/idleRelease.ts) and the collection once the client is
+// quiet (server/idleCollection.ts) need the collector. It is reached through a context made with
+// --expose-gc, created at the first collection, not at start.
 let gc: (() => void) | null = null;
 function collectGarbage(): void {
   if (!gc) {
@@ -34,4 +35,7 @@ const { log } = startServer(connection, { onExit: (code) => process.exit(code), 
 // fails on this line) and the sidecar keeps serving.
 process.on('uncaughtException', (error) => log.error(`internal error: ${error.stack ?? error.message}`));
 process.on('unhandledRejection', (reason) => log.error(`internal error: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+// Any bytes from the client are a message under way: the collection waits until they stop.
+const idle = new IdleCollection(collectGarbage);
+process.stdin.on('data', () => idle.activity());
 connection.listen();
