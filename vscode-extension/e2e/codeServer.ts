@@ -57,7 +57,7 @@ export interface VsCodeOptions {
 /** What the relay recorded (sidecarRelay.mjs), in order. */
 export type RelayEvent =
   | { kind: 'didChange'; uri: string; version: number; checksum?: number; texts: string[] }
-  | { kind: 'sent'; method: string; uri?: string }
+  | { kind: 'sent'; method: string; uri?: string; version?: number }
   | { kind: 'corrupted'; uri: string; version: number }
   | { kind: 'documentText'; uri: string }
   | { kind: 'documentText answer'; uri: string; result?: { version: number; text: string }; error?: { message: string } }

@@ -169,8 +169,10 @@ async function applySettings(settings: Record<string, unknown>): Promise<void> {
 }
 
 /** What the relay saw reach the sidecar: the didChanges of `file`; the messages of `method` (about `file`). */
-const changesOf = (file: string) => vscode.relayEvents().flatMap((e) => (e.kind === 'didChange' && e.uri.endsWith(`/${file}`) ? [e] : []));
-const sentTo = (method: string, file?: string) => vscode.relayEvents().filter((e) => e.kind === 'sent' && e.method === method && (!file || e.uri?.endsWith(`/${file}`)));
+const changesOf = (file: string) =>
+  vscode.relayEvents().flatMap((e): Array<Extract<RelayEvent, { kind: 'didChange' }>> => (e.kind === 'didChange' && e.uri.endsWith(`/${file}`) ? [e] : []));
+const sentTo = (method: string, file?: string) =>
+  vscode.relayEvents().filter((e): e is Extract<RelayEvent, { kind: 'sent' }> => e.kind === 'sent' && e.method === method && (!file || e.uri?.endsWith(`/${file}`) === true));
 
 /**
  * The active editor's lines on screen: their text, with it any label a decoration puts after the
@@ -462,12 +464,20 @@ describe('inline edit in a real VS Code', () => {
     expect(tunablesOf(await vscode.waitForSidecar(30_000, pid))).toContain('glibc.malloc.mmap_threshold=16384');
     // The restarted client has given the new sidecar the document.
     await waitFor(() => sentTo('textDocument/didOpen', file).length > opened, 30_000, () => 'the new sidecar never got the document');
+    // At the document's current version, not counted from 1 again: versions only increase.
+    const reopened = sentTo('textDocument/didOpen', file).pop()!.version!;
+    const changedBefore = changesOf(file).length;
+    expect(reopened).toBeGreaterThanOrEqual(Math.max(...changesOf(file).map((e) => e.version)));
     await vscode.command('Notifications: Clear All Notifications');
     await startEdit(file, 3, 7, { text: REWRITE });
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
     await vscode.codeLens('Accept all').click();
     await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
     expect(await vscode.editorText()).toBe(PROPOSED);
+    const after = changesOf(file).slice(changedBefore).map((e) => e.version);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((v, i) => v > (i === 0 ? reopened : after[i - 1])), `versions after the restart: ${reopened}, ${after.join(', ')}`).toBe(true);
+    expect(vscode.relayEvents().filter((e) => e.kind === 'log' && /refused a didChange/.test(e.message))).toEqual([]);
   }, 120_000);
 });
 

@@ -61,7 +61,7 @@ process.stdin.on(
         return;
       }
     } else if (message.method !== undefined) {
-      record({ kind: 'sent', method: message.method, uri: message.params?.textDocument?.uri });
+      record({ kind: 'sent', method: message.method, uri: message.params?.textDocument?.uri, version: message.params?.textDocument?.version });
     } else if (documentTextRequests.has(message.id)) {
       record({ kind: 'documentText answer', uri: documentTextRequests.get(message.id), result: message.result, error: message.error });
       documentTextRequests.delete(message.id);
