@@ -1,5 +1,5 @@
 /** Sidecar entry point: JSON-RPC over stdio. Nothing but protocol may reach stdout. */
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { IdleCollection } from './server/idleCollection.js';
 import { startServer } from './server/server.js';
@@ -39,9 +39,12 @@ process.on('unhandledRejection', (reason) => log.error(`internal error: ${reason
 // twice: the first collection learns what is live on each page, and only the second can then compact the
 // pages the first left sparse (after one, 10.7–13.5 MB of old-space pages held 10 MB of objects; after
 // two, 10.5 MB).
-const idle = new IdleCollection(() => {
-  collectGarbage();
-  collectGarbage();
-});
+const idle = new IdleCollection(
+  () => {
+    collectGarbage();
+    collectGarbage();
+  },
+  () => getHeapStatistics().used_heap_size,
+);
 process.stdin.on('data', () => idle.activity());
 connection.listen();

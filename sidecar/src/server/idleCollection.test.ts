@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_COLLECTION_MS, IdleCollection, type StartTimer } from './idleCollection.js';
+import { COLLECTION_GROWTH_BYTES, IDLE_COLLECTION_MS, IdleCollection, type StartTimer } from './idleCollection.js';
 
 /** Timers that run only when the test moves the clock. */
 function fakeClock() {
@@ -24,17 +24,31 @@ function fakeClock() {
   };
 }
 
-function setUp() {
+/** A heap that grows by what the test says the work allocated and shrinks to `live` when collected. */
+function setUp(grownPerActivity = COLLECTION_GROWTH_BYTES) {
   const clock = fakeClock();
+  const live = 10 * 1024 * 1024;
+  let used = live;
   let collections = 0;
-  const idle = new IdleCollection(() => collections++, clock.startTimer);
-  return { clock, idle, collections: () => collections };
+  const idle = new IdleCollection(
+    () => {
+      collections++;
+      used = live;
+    },
+    () => used,
+    clock.startTimer,
+  );
+  const activity = () => {
+    used += grownPerActivity;
+    idle.activity();
+  };
+  return { clock, idle, activity, collections: () => collections };
 }
 
 describe('IdleCollection', () => {
   it('collects once the client has been quiet for the whole period, not before', () => {
-    const { clock, idle, collections } = setUp();
-    idle.activity();
+    const { clock, idle, activity, collections } = setUp();
+    activity();
     expect(idle.due).toBe(true);
     clock.advance(IDLE_COLLECTION_MS - 1);
     expect(collections()).toBe(0);
@@ -44,9 +58,9 @@ describe('IdleCollection', () => {
   });
 
   it('every message postpones the collection: none while the client keeps typing', () => {
-    const { clock, idle, collections } = setUp();
+    const { clock, activity, collections } = setUp();
     for (let keystroke = 0; keystroke < 50; keystroke++) {
-      idle.activity();
+      activity();
       clock.advance(IDLE_COLLECTION_MS / 2);
     }
     expect(collections()).toBe(0);
@@ -56,30 +70,47 @@ describe('IdleCollection', () => {
   });
 
   it('one collection per quiet period: a sidecar left alone does nothing more until the next message', () => {
-    const { clock, idle, collections } = setUp();
-    idle.activity();
+    const { clock, activity, collections } = setUp();
+    activity();
     clock.advance(IDLE_COLLECTION_MS * 100);
     expect(collections()).toBe(1);
     expect(clock.pending()).toBe(0);
-    idle.activity();
+    activity();
     clock.advance(IDLE_COLLECTION_MS);
     expect(collections()).toBe(2);
   });
 
   it('nothing is collected before the first message, and nothing after stop', () => {
-    const { clock, idle, collections } = setUp();
+    const { clock, idle, activity, collections } = setUp();
     clock.advance(IDLE_COLLECTION_MS * 10);
     expect(collections()).toBe(0);
-    idle.activity();
+    activity();
     idle.stop();
     clock.advance(IDLE_COLLECTION_MS * 10);
     expect(collections()).toBe(0);
     expect(idle.due).toBe(false);
   });
 
+  it('a quiet period after light work collects nothing: only a heap grown by the threshold since the last collection is collected', () => {
+    const { clock, activity, collections } = setUp(COLLECTION_GROWTH_BYTES / 4);
+    for (let pause = 1; pause <= 3; pause++) {
+      activity();
+      clock.advance(IDLE_COLLECTION_MS);
+      expect(collections()).toBe(0);
+    }
+    activity();
+    clock.advance(IDLE_COLLECTION_MS);
+    expect(collections()).toBe(1);
+    // Counted again from what the collection left.
+    activity();
+    clock.advance(IDLE_COLLECTION_MS);
+    expect(collections()).toBe(1);
+  });
+
   it('the real timer fires after the period', async () => {
     let collected = false;
-    const idle = new IdleCollection(() => (collected = true), undefined, 5);
+    let used = 0;
+    const idle = new IdleCollection(() => (collected = true), () => (used += COLLECTION_GROWTH_BYTES), undefined, 5);
     idle.activity();
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => collected && (clearInterval(poll), resolve()), 1);

@@ -5,10 +5,13 @@
  * better when nobody is waiting for it: no message from the client for `IDLE_COLLECTION_MS` means the
  * user has stopped typing, so the collection cannot hold up a keystroke of the burst. Every message
  * postpones it, and one collection follows each quiet period: a sidecar left alone does nothing more
- * (`npm run bench` measures the memory it gives back).
+ * (`npm run bench` measures the memory it gives back). A quiet period after light work collects
+ * nothing: only when the heap has grown by `COLLECTION_GROWTH_BYTES` since the last collection is the
+ * pause (10–40 ms) worth taking, so a user who types with short pauses does not pay one per pause.
  */
 
 export const IDLE_COLLECTION_MS = 1_000;
+export const COLLECTION_GROWTH_BYTES = 2 * 1024 * 1024;
 
 /** Starts a one-shot timer; returns its cancel function. */
 export type StartTimer = (run: () => void, ms: number) => () => void;
@@ -22,19 +25,27 @@ const realTimer: StartTimer = (run, ms) => {
 
 export class IdleCollection {
   #cancel: (() => void) | null = null;
+  /** The heap in use right after the last collection (or at start). */
+  #usedAfterLast: number;
 
+  /** `heapUsed`: the bytes in V8's heap now. */
   constructor(
     private readonly collect: () => void,
+    private readonly heapUsed: () => number,
     private readonly startTimer: StartTimer = realTimer,
     private readonly quietMs = IDLE_COLLECTION_MS,
-  ) {}
+  ) {
+    this.#usedAfterLast = heapUsed();
+  }
 
   /** A message from the client: the collection waits for a quiet period after it. */
   activity(): void {
     this.#cancel?.();
     this.#cancel = this.startTimer(() => {
       this.#cancel = null;
+      if (this.heapUsed() - this.#usedAfterLast < COLLECTION_GROWTH_BYTES) return;
       this.collect();
+      this.#usedAfterLast = this.heapUsed();
     }, this.quietMs);
   }
 
