@@ -1,16 +1,14 @@
 /**
- * The executable's main script: sets the V8 options, then compiles and runs the sidecar's bundle from
- * the executable's assets with its code cache when the build made one (`scripts/build-sea.mjs`).
+ * The executable's main script: compiles and runs the sidecar's bundle from the executable's assets,
+ * with its code cache when the build made one (`scripts/build-sea.mjs`).
  */
 import { compileBundle, BUNDLE_ASSET, CODE_CACHE_ASSET } from './bundle.js';
-import { setV8Flags } from '../v8Flags.js';
 
 interface SeaModule {
   getAsset(key: string): ArrayBuffer;
   getAsset(key: string, encoding: string): string;
 }
 
-setV8Flags();
 const sea = require('node:sea') as SeaModule;
 let cachedData: Buffer | undefined;
 try {
