@@ -73,14 +73,17 @@ async function coldStart(runs: number, vs: string | null = null): Promise<Record
     ratios.sidecar.push(times.sidecar[i] / times.floor[i]);
     if (vs) ratios.vs.push(times.vs[i] / times.floor[i]);
   }
-  const idle = await startPackaged(PACKAGED_SIDECAR);
-  await idle.conn.sendNotification('initialized', {});
-  await idle.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///a.ts', languageId: 'typescript', version: 1, text: 'const a = 1;\n' } });
+  const idleOne = async (executable: string) => {
+    const started = await startPackaged(executable);
+    await started.conn.sendNotification('initialized', {});
+    await started.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///a.ts', languageId: 'typescript', version: 1, text: 'const a = 1;\n' } });
+    return started;
+  };
+  const idle = [await idleOne(PACKAGED_SIDECAR), ...(vs ? [await idleOne(vs)] : [])];
   const idleFloor = await startPackaged(floor);
   await pause(1500);
-  const rss = { sidecar: rssMb(idle.child.pid!), floor: rssMb(idleFloor.child.pid!) };
-  idle.close();
-  idleFloor.close();
+  const rss = { sidecar: rssMb(idle[0].child.pid!), vs: vs ? rssMb(idle[1].child.pid!) : 0, floor: rssMb(idleFloor.child.pid!) };
+  for (const started of [...idle, idleFloor]) started.close();
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   return {
     [`cold start to initialize reply p50 ms (${runs} runs)`]: round(median(times.sidecar)),
@@ -91,6 +94,7 @@ async function coldStart(runs: number, vs: string | null = null): Promise<Record
       [`--vs ${vs}: cold start p50 ms`]: round(median(times.vs)),
       '--vs: cold start max ms': round(sorted(times.vs).at(-1)!),
       '--vs: cold start ÷ floor, median of paired runs': round(median(ratios.vs)),
+      '--vs: idle RSS with one document open MB': rss.vs,
     }),
     'idle RSS with one document open MB': rss.sidecar,
     'floor (bare SEA) idle RSS MB': rss.floor,
