@@ -50,7 +50,12 @@ const jsonRpcCryptoOnUse = {
   },
 };
 
-export async function bundle(entry, outfile) {
+/**
+ * Bundles `entry` into one CommonJS file. `asFunction`: the file is one function expression taking
+ * what Node's CommonJS loader passes a module, as the launcher compiles it (sidecar/src/launch/bundle.ts);
+ * wrapped here rather than at start, where the wrapped copy of the 2 MB text stayed in the heap beside it.
+ */
+export async function bundle(entry, outfile, { asFunction = false } = {}) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [entry],
@@ -62,7 +67,8 @@ export async function bundle(entry, outfile) {
     // jsonc-parser's `main` is a UMD build whose inner require() calls esbuild cannot see: take its ESM build.
     alias: { 'jsonc-parser': join(ROOT, 'node_modules/jsonc-parser/lib/esm/main.js') },
     // ESM sources may use import.meta.url (e.g. for createRequire); give them the bundle's own URL.
-    banner: { js: 'var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    banner: { js: `${asFunction ? '(function (exports, require, module, __filename, __dirname) {' : ''}var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;` },
+    footer: { js: asFunction ? '})' : '' },
     plugins: [jsonRpcCryptoOnUse],
     define: { 'import.meta.url': '__importMetaUrl' },
     sourcemap: false,
@@ -135,7 +141,7 @@ export async function bundleSidecar(dir) {
   };
   await Promise.all([
     bundle(join(ROOT, 'sidecar/src/launch/executable.ts'), files.launcher),
-    bundle(join(ROOT, 'sidecar/src/main.ts'), files.sidecar),
+    bundle(join(ROOT, 'sidecar/src/main.ts'), files.sidecar, { asFunction: true }),
     bundle(join(ROOT, 'sidecar/src/launch/train.ts'), files.trainer),
   ]);
   return files;

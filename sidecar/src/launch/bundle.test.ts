@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compileBundle } from './bundle.js';
 
-const SOURCE = 'module.exports = { sum: (a, b) => a + b, file: __filename, dir: __dirname, sep: require("node:path").sep, same: exports === module.exports };';
+const wrap = (body: string) => `(function (exports, require, module, __filename, __dirname) {${body}\n})`;
+const BODY = 'module.exports = { sum: (a, b) => a + b, file: __filename, dir: __dirname, sep: require("node:path").sep, same: exports === module.exports };';
+const SOURCE = wrap(BODY);
 const fakeRequire = ((id: string) => (id === 'node:path' ? { sep: '|' } : null)) as unknown as NodeJS.Require;
 
 describe('compileBundle', () => {
-  it('runs the source as a CommonJS module: exports, require, __filename and __dirname', () => {
+  it('runs the bundle, a function expression, as a CommonJS module: exports, require, __filename and __dirname', () => {
     const exported = compileBundle(SOURCE).run(fakeRequire, '/opt/redline/redline-sidecar') as { sum: (a: number, b: number) => number };
     expect(exported).toMatchObject({ file: '/opt/redline/redline-sidecar', dir: '/opt/redline', sep: '|', same: true });
     expect(exported.sum(2, 3)).toBe(5);
@@ -21,7 +23,7 @@ describe('compileBundle', () => {
     expect(again.cacheRejected).toBe(false);
     expect(again.run(fakeRequire, '/a/b')).toMatchObject({ file: '/a/b', sep: '|' });
     // V8 checks a cache against its source: one made for another text is refused, and the code still runs.
-    const other = compileBundle(`${SOURCE} module.exports.more = 1;`, cache);
+    const other = compileBundle(wrap(`${BODY} module.exports.more = 1;`), cache);
     expect(other.cacheRejected).toBe(true);
     expect(other.run(fakeRequire, '/a/b')).toMatchObject({ more: 1, same: true });
   });

@@ -20,10 +20,13 @@ export interface CompiledBundle {
   run(require: NodeJS.Require, filename: string): unknown;
 }
 
+/**
+ * `source` is the bundle as the build writes it: one function expression taking what Node's CommonJS
+ * loader passes a module (exports, require, module, __filename, __dirname). The same text at build
+ * time and at start: V8 checks the cache against the source's length.
+ */
 export function compileBundle(source: string, cachedData?: Buffer): CompiledBundle {
-  // The same wrapper as Node's CommonJS loader, and the same text at build time and at start: V8
-  // checks the cache against the source's length.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: BUNDLE_ASSET, cachedData });
+  const script = new Script(source, { filename: BUNDLE_ASSET, cachedData });
   return {
     script,
     cacheRejected: cachedData !== undefined && script.cachedDataRejected === true,
