@@ -173,10 +173,10 @@ async function trainCodeCache(node, files, cacheFile) {
 }
 
 /**
- * Writes the SEA blob with `node` (a Node binary this machine runs), `main` as its main script and
- * `assets` beside the grammars. V8's code cache is valid only for the binary that made it, so
- * `useCodeCache` must be false for a blob meant for another platform; then the sidecar (`sidecar`,
- * the files of `bundleSidecar`) gets no trained cache either.
+ * Writes the SEA blob with `node` (a Node binary this machine runs) and `main` as its main script.
+ * `sidecar` (the files of `bundleSidecar`) adds the sidecar's bundle as an asset and, with
+ * `useCodeCache`, the cache `node` trains for it. V8's code cache is valid only for the binary that
+ * made it, so `useCodeCache` must be false for a blob meant for another platform.
  */
 export async function writeBlob(node, main, blob, useCodeCache, sidecar = null) {
   const config = `${blob}.json`;
