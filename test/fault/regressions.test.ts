@@ -258,6 +258,47 @@ describe('regressions found by the fault harness', () => {
   });
 });
 
+describe("a didChange whose version is not newer than the mirror's", () => {
+  const resend = (doc: RenderedDocument, version: number, range: Range, text: string) =>
+    client.conn.sendNotification('textDocument/didChange', { textDocument: { uri: doc.uri, version }, contentChanges: [{ range, text }] });
+  const refusals = () => client.logs.filter((l) => l.type === 1 && /refused a didChange to version/.test(l.message));
+
+  it("is refused with an error in the log and the client's text fetched: a change sent twice counts once, and the pending proposal is accepted onto the client's text", async () => {
+    const doc = await open('one\ntwo\nthree\n');
+    const id = await pending(doc, lines(1, 2), { text: 'TWO\n' });
+    client.logs.length = 0;
+    await doc.edit(at(0, 3), '!');
+    // A client that re-sent its last change: the same version, the same edit.
+    await resend(doc, doc.version, at(0, 3), '!');
+    await client.conn.sendRequest('redline/inlineEdit/cancel', { sessionId: 'barrier' }).catch(() => undefined);
+    expect(server.mirror(doc.uri)).toBe(doc.text);
+    expect(refusals()).toHaveLength(1);
+    expect(refusals()[0].message).toContain(`version ${doc.version}, not newer than the mirror's version ${doc.version}`);
+    await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
+    expect((await client.waitForStatus(id)).state).toBe('accepted');
+    expect(doc.text).toBe('one!\nTWO\nthree\n');
+    await settled(doc);
+  });
+
+  it("heals from a client that restarted its numbering: its changes under the old numbers are refused, its text fetched, and a new session works on it", async () => {
+    const doc = await open('a\nb\nc\n');
+    await doc.edit(at(0, 1), '1');
+    await doc.edit(at(0, 2), '2');
+    client.logs.length = 0;
+    // The client counts from 1 again (as one whose document was reloaded without a didClose would).
+    doc.version = 1;
+    await doc.edit(at(2, 1), '!');
+    await client.conn.sendRequest('redline/inlineEdit/cancel', { sessionId: 'barrier' }).catch(() => undefined);
+    await until(() => server.mirror(doc.uri) === doc.text, 'the mirror took the fetched text');
+    expect(refusals()).toHaveLength(1);
+    const id = await pending(doc, lines(1, 2), { text: 'B\n' });
+    await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
+    expect((await client.waitForStatus(id)).state).toBe('accepted');
+    expect(doc.text).toBe('a12\nB\nc!\n');
+    await settled(doc);
+  });
+});
+
 describe('a sidecar killed mid-stream', () => {
   it('fails the requests waiting on it and leaves the document as it was, with the proposal taken out by the client; later edits stay local', async () => {
     const double = await startModelDouble();

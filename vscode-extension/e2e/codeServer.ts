@@ -3,7 +3,8 @@
  * per machine by install-vscode.sh) on 127.0.0.1 with the extension installed from its VSIX, driven
  * through Debian's chromium with playwright-core. Each run gets fresh user, extension and workspace
  * folders; one code-server serves the whole test file. The installed sidecar can be put behind a
- * relay (sidecarRelay.mjs) that records the document-sync messages and makes one change drift.
+ * relay (sidecarRelay.mjs) that records the document-sync messages, makes one change drift and
+ * holds `done` statuses back while a test asks it to.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,22 +57,23 @@ export interface VsCodeOptions {
 /** What the relay recorded (sidecarRelay.mjs), in order. */
 export type RelayEvent =
   | { kind: 'didChange'; uri: string; version: number; checksum?: number; texts: string[] }
-  | { kind: 'sent'; method: string; uri?: string }
+  | { kind: 'sent'; method: string; uri?: string; version?: number }
   | { kind: 'corrupted'; uri: string; version: number }
   | { kind: 'documentText'; uri: string }
   | { kind: 'documentText answer'; uri: string; result?: { version: number; text: string }; error?: { message: string } }
-  | { kind: 'log'; message: string };
+  | { kind: 'log'; message: string }
+  | { kind: 'held'; uri: string; sessionId: string };
 
 /**
  * Replaces the installed sidecar with a script that runs it behind the relay; the executable stays
  * in the extensions folder under another name, so `sidecarPid` still finds it.
  */
-function relaySidecar(extensionsDir: string, record: string, marker: string): void {
+function relaySidecar(extensionsDir: string, record: string, marker: string, hold: string): void {
   const installed = readdirSync(extensionsDir).find((name) => name.startsWith(`${EXTENSION_ID}-`));
   const bin = join(extensionsDir, installed!, BUNDLE_DIR, sidecarFileName(process.platform, process.arch));
   renameSync(bin, `${bin}.real`);
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  writeFileSync(bin, `#!/bin/sh\nexec ${[process.execPath, join(here, 'sidecarRelay.mjs'), `${bin}.real`, record, marker].map(quote).join(' ')}\n`);
+  writeFileSync(bin, `#!/bin/sh\nexec ${[process.execPath, join(here, 'sidecarRelay.mjs'), `${bin}.real`, record, marker, hold].map(quote).join(' ')}\n`);
   chmodSync(bin, 0o755);
 }
 
@@ -99,7 +101,7 @@ export class VsCode {
     const env = { ...process.env, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg };
     const dirs = ['--user-data-dir', userDir, '--extensions-dir', extensionsDir];
     execFileSync(node, [entry, ...dirs, '--install-extension', options.vsix], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (options.driftMarker) relaySidecar(extensionsDir, join(root, 'relay.jsonl'), options.driftMarker);
+    if (options.driftMarker) relaySidecar(extensionsDir, join(root, 'relay.jsonl'), options.driftMarker, join(root, 'hold-done'));
     const port = await freePort();
     const args = [
       entry,
@@ -172,6 +174,13 @@ export class VsCode {
     const dontSave = this.page.locator('.monaco-dialog-box button', { hasText: "Don't Save" });
     if (await dontSave.isVisible({ timeout: 1000 }).catch(() => false)) await dontSave.click();
     await this.page.locator('.monaco-editor .view-line', { hasText: 'redline.endpoint' }).first().waitFor({ state: 'detached' });
+  }
+
+  /** While on, the relay holds back every `done` status (see sidecarRelay.mjs). */
+  holdDone(on: boolean): void {
+    const file = join(this.root, 'hold-done');
+    if (on) writeFileSync(file, '');
+    else rmSync(file, { force: true });
   }
 
   /** What the sidecar relay recorded so far (empty without `driftMarker`). */

@@ -4,7 +4,8 @@
  * what a user would see or what lands on disk: the editor's exact text, pixels of a screenshot,
  * notifications, ghost text, the file's bytes, and the double's count of model requests. The
  * sidecar runs behind a relay that passes every frame through unchanged but one (the document-sync
- * test's drift) and records the document-sync messages.
+ * test's drift), holds `done` statuses back while a test asks it to, and records the document-sync
+ * messages.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -168,8 +169,10 @@ async function applySettings(settings: Record<string, unknown>): Promise<void> {
 }
 
 /** What the relay saw reach the sidecar: the didChanges of `file`; the messages of `method` (about `file`). */
-const changesOf = (file: string) => vscode.relayEvents().flatMap((e) => (e.kind === 'didChange' && e.uri.endsWith(`/${file}`) ? [e] : []));
-const sentTo = (method: string, file?: string) => vscode.relayEvents().filter((e) => e.kind === 'sent' && e.method === method && (!file || e.uri?.endsWith(`/${file}`)));
+const changesOf = (file: string) =>
+  vscode.relayEvents().flatMap((e): Array<Extract<RelayEvent, { kind: 'didChange' }>> => (e.kind === 'didChange' && e.uri.endsWith(`/${file}`) ? [e] : []));
+const sentTo = (method: string, file?: string) =>
+  vscode.relayEvents().filter((e): e is Extract<RelayEvent, { kind: 'sent' }> => e.kind === 'sent' && e.method === method && (!file || e.uri?.endsWith(`/${file}`) === true));
 
 /**
  * The active editor's lines on screen: their text, with it any label a decoration puts after the
@@ -322,6 +325,45 @@ describe('inline edit in a real VS Code', () => {
     }
   }, 120_000);
 
+  it('a second save while the proposal is being shown again sets it aside too, and it comes back', async () => {
+    // Auto-save on focus change saves on the editor's blur and again on the editor change: the second
+    // save can come after the shown-again proposal's render and before the sidecar's `done`. The
+    // relay holds every `done` back here, so the second save comes in that moment on any machine.
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    const held = () => vscode.relayEvents().filter((e) => e.kind === 'held' && e.uri.endsWith(`/${file}`));
+    const mtime = () => statSync(join(vscode.workspace, file)).mtimeMs;
+    const before = mtime();
+    const lensBefore = await vscode.codeLens('Reject all').getAttribute('id');
+    vscode.holdDone(true);
+    try {
+      await vscode.page.keyboard.press('Control+S');
+      // Held: the proposal is in the document again, its session not pending yet.
+      await waitFor(() => held().length === 1, 20_000, () => 'the first save did not show the proposal again');
+      const first = mtime();
+      expect(first).toBeGreaterThan(before);
+      expect(vscode.file(file)).toBe(ORIGINAL);
+      await vscode.page.keyboard.press('Control+S');
+      await waitFor(() => held().length === 2, 20_000, () => 'the second save did not show the proposal again').catch(async (e) => {
+        throw new Error(`${e.message}; notifications: ${(await vscode.notifications()).join(' / ')}`);
+      });
+      expect(mtime()).toBeGreaterThan(first);
+      expect(vscode.file(file)).toBe(ORIGINAL);
+    } finally {
+      vscode.holdDone(false);
+    }
+    // The proposal shown again is a new session: its CodeLens is a new one.
+    await vscode.page.locator(`.codelens-decoration a:text-is("Reject all"):not([id="${lensBefore}"])`).waitFor({ timeout: 15_000 });
+    expect(await vscode.editorText()).toBe(settledPicture);
+    expect(await vscode.notification(/stopped because the file was saved/).count()).toBe(0);
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' }).catch(async (e) => {
+      throw new Error(`${e}\nnotifications: ${(await vscode.notifications()).join(' / ')}`);
+    });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+  }, 120_000);
+
   it('keeps the line endings of a CRLF document, in the editor and on disk', async () => {
     const crlf = ORIGINAL.replace(/\n/g, '\r\n');
     const file = newFile(crlf);
@@ -422,12 +464,20 @@ describe('inline edit in a real VS Code', () => {
     expect(tunablesOf(await vscode.waitForSidecar(30_000, pid))).toContain('glibc.malloc.mmap_threshold=16384');
     // The restarted client has given the new sidecar the document.
     await waitFor(() => sentTo('textDocument/didOpen', file).length > opened, 30_000, () => 'the new sidecar never got the document');
+    // At the document's current version, not counted from 1 again: versions only increase.
+    const reopened = sentTo('textDocument/didOpen', file).pop()!.version!;
+    const changedBefore = changesOf(file).length;
+    expect(reopened).toBeGreaterThanOrEqual(Math.max(...changesOf(file).map((e) => e.version)));
     await vscode.command('Notifications: Clear All Notifications');
     await startEdit(file, 3, 7, { text: REWRITE });
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
     await vscode.codeLens('Accept all').click();
     await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
     expect(await vscode.editorText()).toBe(PROPOSED);
+    const after = changesOf(file).slice(changedBefore).map((e) => e.version);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((v, i) => v > (i === 0 ? reopened : after[i - 1])), `versions after the restart: ${reopened}, ${after.join(', ')}`).toBe(true);
+    expect(vscode.relayEvents().filter((e) => e.kind === 'log' && /refused a didChange/.test(e.message))).toEqual([]);
   }, 120_000);
 });
 

@@ -3,13 +3,15 @@
 // and writes what the tests read to a JSON-lines record: the method (and document) of every
 // message to the sidecar, each didChange's version, checksum and inserted texts, the sidecar's
 // redline/documentText requests and the extension's answers, the sidecar's log lines. One rule makes a mirror drift: the first didChange that carries a checksum and inserts
-// <marker> reaches the sidecar with the marker upper-cased, as a garbled change would.
+// <marker> reaches the sidecar with the marker upper-cased, as a garbled change would. While the
+// file <hold> exists, every `done` status is held back (and recorded as held) until it is removed:
+// the moment between a proposal's last render and its `done` lasts as long as a test needs.
 //
-//   node sidecarRelay.mjs <sidecar executable> <record.jsonl> <marker>
+//   node sidecarRelay.mjs <sidecar executable> <record.jsonl> <marker> <hold>
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 
-const [sidecar, recordFile, marker] = process.argv.slice(2);
+const [sidecar, recordFile, marker, holdFile] = process.argv.slice(2);
 const child = spawn(sidecar, [], { stdio: ['pipe', 'pipe', 'inherit'] });
 child.on('exit', (code) => process.exit(code ?? 1));
 process.stdin.on('end', () => child.stdin.end());
@@ -59,7 +61,7 @@ process.stdin.on(
         return;
       }
     } else if (message.method !== undefined) {
-      record({ kind: 'sent', method: message.method, uri: message.params?.textDocument?.uri });
+      record({ kind: 'sent', method: message.method, uri: message.params?.textDocument?.uri, version: message.params?.textDocument?.version });
     } else if (documentTextRequests.has(message.id)) {
       record({ kind: 'documentText answer', uri: documentTextRequests.get(message.id), result: message.result, error: message.error });
       documentTextRequests.delete(message.id);
@@ -76,6 +78,15 @@ child.stdout.on(
       record({ kind: 'documentText', uri: message.params.uri });
     } else if (message.method === 'window/logMessage') {
       record({ kind: 'log', message: message.params.message });
+    } else if (message.method === 'redline/inlineEdit/status' && message.params.state === 'done' && existsSync(holdFile)) {
+      // Only this frame waits: what the sidecar sends after it (a cancel's render and status) passes.
+      record({ kind: 'held', uri: message.params.uri, sessionId: message.params.sessionId });
+      const release = setInterval(() => {
+        if (existsSync(holdFile)) return;
+        clearInterval(release);
+        process.stdout.write(raw);
+      }, 50);
+      return;
     }
     process.stdout.write(raw);
   }),

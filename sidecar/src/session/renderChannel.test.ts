@@ -14,6 +14,7 @@ function setup() {
   let answer: (result: RenderResult) => void = () => undefined;
   const sent: RenderParams[] = [];
   const warnings: string[] = [];
+  const errors: string[] = [];
   /** What the client answers to redline/documentText, and how often it was asked. */
   const client = { text: 'a\nb\n', version: 1, asked: 0, hold: null as Promise<void> | null };
   const channels = new RenderChannels(
@@ -30,7 +31,7 @@ function setup() {
         return answer;
       },
     },
-    { ...quiet, warn: (m: string) => warnings.push(m) },
+    { ...quiet, warn: (m: string) => warnings.push(m), error: (m: string) => errors.push(m) },
   );
   const plan = (text: string): RenderPlan => ({
     params: {
@@ -41,7 +42,7 @@ function setup() {
     },
     commit: () => events.push(`commit:${text}`),
   });
-  return { docs, events, sent, channels, plan, client, warnings, answer: (r: RenderResult) => answer(r) };
+  return { docs, events, sent, channels, plan, client, warnings, errors, answer: (r: RenderResult) => answer(r) };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -108,6 +109,53 @@ describe('RenderChannels', () => {
     expect(t.warnings).toHaveLength(1);
   });
 
+  it("refuses a didChange whose version is not newer than the mirror's, logs an error and fetches the client's text instead", async () => {
+    const t = setup();
+    const insert = (version: number, text: string) => ({ textDocument: { uri: 'u', version }, contentChanges: [{ range: { start: at(0, 1), end: at(0, 1) }, text }] });
+    t.channels.didChange(insert(2, '!'));
+    expect(t.docs.get('u')!.buffer.getText()).toBe('a!\nb\n');
+    // The same change sent again, and one that reuses an older number: neither is applied.
+    t.client.text = 'a!\nb\n';
+    t.client.version = 2;
+    let release: () => void = () => undefined;
+    t.client.hold = new Promise((resolve) => (release = resolve));
+    t.channels.didChange(insert(2, '!'));
+    t.channels.didChange(insert(1, '?'));
+    expect(t.docs.get('u')!.buffer.getText()).toBe('a!\nb\n');
+    expect(t.errors).toHaveLength(2);
+    expect(t.errors[0]).toMatch(/refused a didChange to version 2, not newer than the mirror's version 2/);
+    expect(t.errors[1]).toMatch(/version 1, not newer than the mirror's version 2/);
+    // No render goes out until the client's text is back; one fetch serves both refusals.
+    const rendered = t.channels.render('u', 's', () => t.plan('R'));
+    await tick();
+    expect(t.client.asked).toBe(1);
+    expect(t.sent).toHaveLength(0);
+    release();
+    await tick();
+    expect(t.sent).toHaveLength(1);
+    expect(t.sent[0].version).toBe(2);
+    t.answer({ applied: true, version: 3 });
+    expect(await rendered).toBe('applied');
+    expect(t.client.asked).toBe(1);
+    expect(t.docs.get('u')!.buffer.getText()).toBe('aR!\nb\n');
+  });
+
+  it("takes the text of a client that restarted its numbering, and its changes from there on", async () => {
+    const t = setup();
+    t.channels.didChange({ textDocument: { uri: 'u', version: 5 }, contentChanges: [{ range: { start: at(1, 1), end: at(1, 1) }, text: '5' }] });
+    // The client now counts from 1 again; the mirror is at 5. Its text at version 2 already has both edits.
+    t.client.text = 'a\nb5\nx\n';
+    t.client.version = 2;
+    t.channels.didChange({ textDocument: { uri: 'u', version: 2 }, contentChanges: [{ range: { start: at(2, 0), end: at(2, 0) }, text: 'x\n' }] });
+    expect(t.docs.get('u')!.buffer.getText()).toBe('a\nb5\n');
+    await t.channels.idle('u');
+    expect(t.docs.get('u')!.buffer.getText()).toBe('a\nb5\nx\n');
+    expect(t.docs.get('u')!.version).toBe(2);
+    t.channels.didChange({ textDocument: { uri: 'u', version: 3 }, contentChanges: [{ range: { start: at(0, 0), end: at(0, 0) }, text: '>' }] });
+    expect(t.docs.get('u')!.buffer.getText()).toBe('>a\nb5\nx\n');
+    expect(t.errors).toHaveLength(1);
+  });
+
   it('ignores the checksums of a client that computes them differently, after one fetch and one more line of log', async () => {
     const t = setup();
     t.client.text = 'a\nb\nX';
@@ -144,6 +192,26 @@ describe('RenderChannels', () => {
     expect(t.client.asked).toBe(1);
     expect(t.warnings).toHaveLength(2);
     expect(t.docs.get('u')!.buffer.getText()).toBe('aX\nb\ncde');
+  });
+
+  it('refuses stale changes of a client that never gave its text without asking it again, so its document is not held for good', async () => {
+    const t = setup();
+    vi.useFakeTimers();
+    t.client.hold = new Promise(() => undefined);
+    const stale = { textDocument: { uri: 'u', version: 1 }, contentChanges: [{ range: { start: at(0, 0), end: at(0, 0) }, text: '?' }] };
+    t.channels.didChange(stale);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.client.asked).toBe(1);
+    t.channels.didChange(stale);
+    const render = t.channels.render('u', 's', () => t.plan('X'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.client.asked).toBe(1);
+    expect(t.sent).toHaveLength(1);
+    t.answer({ applied: true, version: 2 });
+    expect(await render).toBe('applied');
+    expect(t.docs.get('u')!.buffer.getText()).toBe('aX\nb\n');
+    expect(t.errors).toHaveLength(2);
+    expect(t.errors[1]).toMatch(/did not give its text before, so the mirror stays as it is/);
   });
 
   it('wakes whatever waits for a version of a document that closes before it arrives', async () => {

@@ -15,6 +15,11 @@
  * not match the mirror, and when the client answered a render stale at a version the mirror does
  * not reach in CATCH_UP_MS. The fetch takes a turn like a render (changes are held meanwhile);
  * the fetched text replaces the mirror as one user change over the range where they differ.
+ *
+ * A didChange whose version is not newer than the mirror's (LSP versions increase strictly: a client
+ * that re-sent a change or restarted its numbering) is refused, with an error in the log, and the
+ * client's text is fetched the same way: applying it could apply a change twice, and until the text
+ * is back no render of the document goes out.
  */
 import {
   textChecksum,
@@ -57,6 +62,10 @@ interface Channel {
   /** Called once the mirror has taken the change of `version`. */
   versionWaiters: Array<{ version: number; wake(): void }>;
   check: SyncCheck;
+  /** A fetch for a refused change is queued and has not started: later refusals need no other. */
+  refetchQueued: boolean;
+  /** The client did not give its text when asked: a refused change does not ask again. */
+  fetchFailed: boolean;
 }
 
 const CATCH_UP_MS = 2000;
@@ -170,6 +179,7 @@ export class RenderChannels {
       this.log.warn(`could not fetch ${uri} from the client to resynchronise: ${(err as Error).message}`);
       // Its checksums cannot be acted on, so they are not compared again for this document.
       channel.check = 'ignored';
+      channel.fetchFailed = true;
     } finally {
       clearTimeout(timer);
     }
@@ -185,10 +195,25 @@ export class RenderChannels {
 
   private apply(params: DidChangeTextDocumentParams): void {
     const { uri, version } = params.textDocument;
+    const doc = this.documents.get(uri);
+    if (doc && version <= doc.version) return this.refuse(uri, version, doc.version);
     this.documents.change(params);
     const channel = this.channels.get(uri);
     if (channel) this.wake(channel, version);
     if (params.checksum !== undefined) this.compare(uri, params.checksum);
+  }
+
+  private refuse(uri: string, version: number, mirrorVersion: number): void {
+    const channel = this.channel(uri);
+    const fetching = channel.fetchFailed ? 'the client did not give its text before, so the mirror stays as it is' : "fetching the client's text";
+    this.log.error(`${uri}: refused a didChange to version ${version}, not newer than the mirror's version ${mirrorVersion} (versions must increase); ${fetching}`);
+    if (channel.refetchQueued || channel.fetchFailed) return;
+    channel.refetchQueued = true;
+    const run = channel.tail.then(() => {
+      channel.refetchQueued = false;
+      return this.fetchText(uri, channel);
+    });
+    channel.tail = run.catch(() => undefined);
   }
 
   /** The document-sync self-check: the client's checksum of its text against the mirror's. */
@@ -249,7 +274,7 @@ export class RenderChannels {
   private channel(uri: string): Channel {
     let channel = this.channels.get(uri);
     if (!channel) {
-      channel = { tail: Promise.resolve(), inFlight: false, held: [], awaitVersion: -Infinity, versionWaiters: [], check: 'ok' };
+      channel = { tail: Promise.resolve(), inFlight: false, held: [], awaitVersion: -Infinity, versionWaiters: [], check: 'ok', refetchQueued: false, fetchFailed: false };
       this.channels.set(uri, channel);
     }
     return channel;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Hunk } from '@redline/shared-protocol';
 import type { SessionMarks } from '@redline/client/src/renderedDocument.js';
-import { documentPaint, hunkAt, lensesFor, lineDeletions, minimalEdit, setAsidePlan, shiftLine } from './marks';
+import { documentPaint, hunkAt, lensesFor, lineDeletions, minimalEdit, saveStep, setAsidePlan, shiftLine } from './marks';
 
 describe('documentPaint', () => {
   it('expands runs into lines per kind and merges sessions', () => {
@@ -167,6 +167,37 @@ describe('setAsidePlan', () => {
 
   it('has nothing to set aside without hunks', () => {
     expect(setAsidePlan(marks([], []), () => '', 3)).toBeNull();
+  });
+});
+
+describe('saveStep', () => {
+  // A document showing a proposal: 0 context, 1 removed, 2 added, 3 context.
+  const lines = ['a', 'old b', 'new b', 'c'];
+  const shown: SessionMarks = {
+    decorations: { from: 0, runs: [{ start: 1, count: 1, kind: 'removed' }, { start: 2, count: 1, kind: 'added' }], words: [], whitespace: [], streamingLine: null },
+    hunks: [{ start: 1, end: 3, removed: 1, added: 1 }],
+  };
+  const none: SessionMarks = { decorations: { from: 0, runs: [], words: [], whitespace: [], streamingLine: null }, hunks: [] };
+  const read = (l: number) => lines[l];
+  /** What the save guard's set-aside would show again: the proposed side of lines 0-1 after the baseline is back. */
+  const fromMarks = { startLine: 0, endLine: 2, snippet: 'a\nnew b' };
+
+  it('rejects a pending proposal and shows it again', () => {
+    expect(saveStep({ pending: true, marks: shown }, undefined, read, lines.length)).toEqual({ request: 'redline/inlineEdit/reject', plan: fromMarks, stopped: false });
+  });
+
+  it('cancels a stream and tells the user: there is nothing complete to show again', () => {
+    expect(saveStep({ pending: false, marks: shown }, undefined, read, lines.length)).toEqual({ request: 'redline/inlineEdit/cancel', plan: null, stopped: true });
+  });
+
+  it('sets aside a proposal being shown again before the sidecar said done, from what the document shows', () => {
+    const earlier = { startLine: 0, endLine: 2, snippet: 'stale' };
+    expect(saveStep({ pending: false, marks: shown }, earlier, read, lines.length)).toEqual({ request: 'redline/inlineEdit/cancel', plan: fromMarks, stopped: false });
+  });
+
+  it('keeps the plan of a proposal to be shown again whose render has not landed: the document holds its baseline', () => {
+    const plan = { startLine: 0, endLine: 2, snippet: 'a\nnew b' };
+    expect(saveStep({ pending: false, marks: none }, plan, () => 'a', 3)).toEqual({ request: 'redline/inlineEdit/cancel', plan, stopped: false });
   });
 });
 

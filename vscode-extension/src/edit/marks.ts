@@ -106,6 +106,29 @@ export function setAsidePlan(marks: SessionMarks, lineText: (line: number) => st
   return { startLine: from, endLine: from + baselineCount, snippet: proposed.join('\n') };
 }
 
+/**
+ * What a save does with one session of the document: `reject` a pending proposal or `cancel` the
+ * session (both put the baseline back), and the proposal to show again after the save, if any.
+ * A session that shows a set-aside proposal again (`shownAgain`: the plan it came from) holds a
+ * complete proposal from its first render on, though the sidecar says `done` only a round trip
+ * later: a second save in between (auto-save on focus change saves on the editor's blur, then again
+ * on the editor change) sets it aside too. Only a stream cut short is lost (`stopped`).
+ */
+export interface SaveStep {
+  request: 'redline/inlineEdit/reject' | 'redline/inlineEdit/cancel';
+  plan: SetAside | null;
+  stopped: boolean;
+}
+
+export function saveStep(session: { pending: boolean; marks: SessionMarks }, shownAgain: SetAside | undefined, lineText: (line: number) => string, lineCount: number): SaveStep {
+  const plan = () => setAsidePlan(session.marks, lineText, lineCount);
+  if (session.pending) return { request: 'redline/inlineEdit/reject', plan: plan(), stopped: false };
+  // The sidecar refuses verdicts until `done`; cancelling puts the same baseline back.
+  // Before its render the document holds the baseline where the plan says.
+  if (shownAgain) return { request: 'redline/inlineEdit/cancel', plan: session.marks.hunks.length > 0 ? plan() : shownAgain, stopped: false };
+  return { request: 'redline/inlineEdit/cancel', plan: null, stopped: true };
+}
+
 /** One change of a document as VS Code reports it: the replaced range's lines and the new text. */
 export interface LineChange {
   startLine: number;

@@ -66,3 +66,21 @@ export class OwnEdits {
     this.sent.delete(uri);
   }
 }
+
+/**
+ * One of our edits, through the editor that shows the document if there is one, else as a workspace
+ * edit. VS Code rejects an editor's edit when that editor closed while the edit was on its way (the
+ * user switched tabs; with auto-save on focus change that is just when a set-aside proposal is shown
+ * again): nothing was applied, so the workspace edit takes its place. A `false` from the editor
+ * (the document moved on meanwhile) stays `false`: the render is stale, not to be forced in.
+ */
+export async function editThroughEditor(viaEditor: (() => Thenable<boolean>) | undefined, viaWorkspace: () => Thenable<boolean>): Promise<boolean> {
+  if (viaEditor) {
+    try {
+      return await viaEditor();
+    } catch {
+      // The editor is gone; the document may still be open.
+    }
+  }
+  return viaWorkspace();
+}

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-protocol';
 import { minimalEdit } from './marks';
-import type { OwnEdits } from './ownEdits';
+import { editThroughEditor, type OwnEdits } from './ownEdits';
 import type { Session, Sessions } from './sessions';
 
 export function documentOf(uri: string): vscode.TextDocument | undefined {
@@ -22,16 +22,21 @@ export function editorOf(uri: string): vscode.TextEditor | undefined {
 
 const toRange = (r: TextEdit['range']) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 
-/** Applies `edits` (ranges relative to the document before them) as one edit with the given undo stops. */
-export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefore: boolean, undoStopAfter: boolean): Thenable<boolean> {
+/**
+ * Applies `edits` (ranges relative to the document before them) as one edit with the given undo
+ * stops; when no editor shows the document (the user switched tabs mid-stream), or the one that did
+ * has just closed, as a workspace edit, which VS Code makes its own undo step.
+ */
+export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefore: boolean, undoStopAfter: boolean): Promise<boolean> {
   const editor = editorOf(uri);
-  if (editor) {
-    return editor.edit((builder) => edits.forEach((e) => builder.replace(toRange(e.range), e.newText)), { undoStopBefore, undoStopAfter });
-  }
-  // No editor shows it (the user switched tabs mid-stream): a workspace edit, which VS Code makes its own undo step.
-  const edit = new vscode.WorkspaceEdit();
-  edits.forEach((e) => edit.replace(vscode.Uri.parse(uri), toRange(e.range), e.newText));
-  return vscode.workspace.applyEdit(edit);
+  return editThroughEditor(
+    editor && (() => editor.edit((builder) => edits.forEach((e) => builder.replace(toRange(e.range), e.newText)), { undoStopBefore, undoStopAfter })),
+    () => {
+      const edit = new vscode.WorkspaceEdit();
+      edits.forEach((e) => edit.replace(vscode.Uri.parse(uri), toRange(e.range), e.newText));
+      return vscode.workspace.applyEdit(edit);
+    },
+  );
 }
 
 export class RenderApplier {
@@ -82,7 +87,8 @@ export class RenderApplier {
       const edit = minimalEdit(from, to);
       const range = new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end));
       const editor = editorOf(session.uri);
-      return editor ? editor.edit((b) => b.replace(range, edit.text), { undoStopBefore: true, undoStopAfter: true }) : Promise.resolve(false);
+      // An editor that closed meanwhile refuses the edit: then the workspace edit below puts the final text back.
+      return editThroughEditor(editor && (() => editor.edit((b) => b.replace(range, edit.text), { undoStopBefore: true, undoStopAfter: true })), () => Promise.resolve(false));
     };
     if (!(await replace(final, before))) return;
     if (await replace(before, final)) return;
@@ -95,6 +101,8 @@ export class RenderApplier {
 
   /** A session that ends without a closing edit (a broken region keeps its text) still closes its undo step. */
   private async closeUndoStep(session: Session): Promise<void> {
-    await editorOf(session.uri)?.edit(() => undefined, { undoStopBefore: false, undoStopAfter: true });
+    const editor = editorOf(session.uri);
+    // No editor, or one that just closed: no open undo step to close there.
+    await editThroughEditor(editor && (() => editor.edit(() => undefined, { undoStopBefore: false, undoStopAfter: true })), () => Promise.resolve(false));
   }
 }

@@ -4,7 +4,9 @@
  *
  * - a pending proposal is set aside: its proposed side is noted, "reject all" puts the baseline in
  *   the document, the file is written, and after the save the noted proposal is shown again over the
- *   same lines (redline/snippet/apply), with the same hunks;
+ *   same lines (redline/snippet/apply), with the same hunks. A save that comes while it is being
+ *   shown again (auto-save on focus change saves on the editor's blur and again on the editor
+ *   change, a moment later) sets that one aside too, though the sidecar has not said `done` yet;
  * - a streaming proposal is cancelled (the baseline is restored) and the user is told: there is no
  *   complete proposal to show again.
  *
@@ -21,7 +23,7 @@
  */
 import * as vscode from 'vscode';
 import type { Sidecar } from '../sidecar/connection';
-import { setAsidePlan, type SetAside } from './marks';
+import { saveStep, type SetAside } from './marks';
 import type { Sessions } from './sessions';
 
 /** VS Code gives all will-save listeners 1.5 s together; the sidecar's round trips take milliseconds. */
@@ -89,48 +91,54 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
       });
     });
 
+  /** Sessions showing a set-aside proposal again, by id: the plan each came from (see saveStep). */
+  const shownAgain = new Map<string, SetAside>();
+
   const beforeSave = async (document: vscode.TextDocument): Promise<void> => {
     const uri = document.uri.toString();
     const plans: SetAside[] = [];
     for (const session of sessions.in(uri)) {
+      const step = saveStep(session, shownAgain.get(session.id), (line) => document.lineAt(line).text, document.lineCount);
       const done = ended(session.id);
       // Its steps stay as they are: the proposal comes back as a new session right after the save.
       session.undoSplit = false;
-      if (session.pending) {
-        const plan = setAsidePlan(session.marks, (line) => document.lineAt(line).text, document.lineCount);
-        if (plan) plans.push(plan);
-        await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
-      } else {
-        await sidecar().request('redline/inlineEdit/cancel', { sessionId: session.id });
-        void vscode.window.showWarningMessage('Redline: the edit was stopped because the file was saved; run it again when you like.');
-      }
+      if (step.plan) plans.push(step.plan);
+      await sidecar().request(step.request, { sessionId: session.id });
+      if (step.stopped) void vscode.window.showWarningMessage('Redline: the edit was stopped because the file was saved; run it again when you like.');
       await done;
     }
     if (plans.length > 0) setAside.set(uri, plans);
   };
 
-  /**
-   * Set-asides still running, by uri. VS Code stops waiting for will-save listeners after 1.5 s
-   * together; on a loaded machine a set-aside can outlast that, and its proposal must still come
-   * back after this save, not after the next one.
-   */
-  const preparing = new Map<string, Promise<void>>();
-
   const afterSave = async (document: vscode.TextDocument): Promise<void> => {
     const uri = document.uri.toString();
-    await preparing.get(uri);
-    preparing.delete(uri);
     const plans = setAside.get(uri);
     if (!plans) return;
     setAside.delete(uri);
     // Bottom first: showing one proposal again does not move the lines of those above it.
     for (const plan of [...plans].sort((a, b) => b.startLine - a.startLine)) {
-      await sidecar().request('redline/snippet/apply', {
+      const { sessionId } = await sidecar().request('redline/snippet/apply', {
         textDocument: { uri, version: document.version },
         snippet: plan.snippet,
         selection: { start: { line: plan.startLine, character: 0 }, end: { line: plan.endLine, character: 0 } },
       });
+      // Its first render may come before or after this answer; a session already over needs nothing.
+      if (!sessions.hasEnded(sessionId)) shownAgain.set(sessionId, plan);
     }
+  };
+
+  /**
+   * A document's set-asides and showings-again run one at a time, in the order of VS Code's events:
+   * VS Code stops waiting for will-save listeners after 1.5 s together, so on a loaded machine a
+   * set-aside can outlast its save's wait, and its proposal must still come back after this save, not
+   * after the next one; and the next save's set-aside must know the sessions this one shows again.
+   */
+  const inTurn = new Map<string, Promise<void>>();
+  const turn = (uri: string, task: () => Promise<void>): Promise<void> => {
+    const next = (inTurn.get(uri) ?? Promise.resolve()).then(task).catch(fail);
+    inTurn.set(uri, next);
+    void next.then(() => inTurn.get(uri) === next && inTurn.delete(uri));
+    return next;
   };
 
   const starting = async <T>(start: () => Promise<T>): Promise<T> => {
@@ -150,14 +158,13 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
     disposables: [
       sessions.onDidChange(() => void queue()),
       { dispose: () => void pause.update(false) },
+      sessions.onDidEnd((e) => shownAgain.delete(e.session.id)),
       vscode.workspace.onWillSaveTextDocument((event) => {
         const uri = event.document.uri.toString();
-        if (sessions.in(uri).length === 0) return;
-        const done = beforeSave(event.document).catch(fail);
-        preparing.set(uri, done);
-        event.waitUntil(done);
+        if (sessions.in(uri).length === 0 && !inTurn.has(uri)) return;
+        event.waitUntil(turn(uri, () => beforeSave(event.document)));
       }),
-      vscode.workspace.onDidSaveTextDocument((document) => void afterSave(document).catch(fail)),
+      vscode.workspace.onDidSaveTextDocument((document) => void turn(document.uri.toString(), () => afterSave(document))),
     ],
   };
 }

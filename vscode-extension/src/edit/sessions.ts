@@ -108,6 +108,10 @@ export class Sessions {
     return this.live.get(id);
   }
 
+  hasEnded(id: string): boolean {
+    return this.ended.has(id);
+  }
+
   /** Ends a session without the sidecar (it died): the caller has taken its proposal out. */
   abandon(session: Session, message: string): void {
     this.end(session, 'cancelled', message);
