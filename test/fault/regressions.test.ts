@@ -299,6 +299,34 @@ describe("a didChange whose version is not newer than the mirror's", () => {
   });
 });
 
+describe('a request that overtakes its own didChange (sent for a version the mirror has not reached)', () => {
+  const startAt = (doc: RenderedDocument, version: number) =>
+    client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version }, range: lines(1, 2), instruction: 'rewrite' });
+
+  it('waits for that change and works on the text it was made for', async () => {
+    const doc = await open('one\ntwo\nthree\n');
+    model.script({ text: 'TWO\n' });
+    // The request goes out first, for the version the edit below makes.
+    const started = startAt(doc, doc.version + 1);
+    await doc.edit(at(0, 3), '!');
+    const { sessionId } = await started;
+    expect((await client.waitForStatus(sessionId, ['done', 'error', 'noChanges', 'broken'])).state).toBe('done');
+    await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId });
+    expect((await client.waitForStatus(sessionId)).state).toBe('accepted');
+    expect(doc.text).toBe('one!\nTWO\nthree\n');
+    await settled(doc);
+  });
+
+  it('is refused as modified when that change never comes, and the document is untouched', async () => {
+    const doc = await open('one\ntwo\nthree\n');
+    const before = model.requests.length;
+    await expect(startAt(doc, doc.version + 1)).rejects.toThrow(/changed since the request \(request version 2, current 1\)/);
+    expect(model.requests.length).toBe(before);
+    await settled(doc);
+    expect(doc.text).toBe('one\ntwo\nthree\n');
+  });
+});
+
 describe('a sidecar killed mid-stream', () => {
   it('fails the requests waiting on it and leaves the document as it was, with the proposal taken out by the client; later edits stay local', async () => {
     const double = await startModelDouble();

@@ -173,9 +173,13 @@ export class EditSessions {
     return [...this.sessions.values()].filter((s) => s.uri === uri);
   }
 
-  /** The mirror once pending renders have settled, refused when the client's version differs. */
+  /**
+   * The mirror once pending renders have settled, refused when the client's version differs. A
+   * version ahead of the mirror is first waited for (bounded): the request overtook its didChange.
+   */
   private async current(uri: string, version: number): Promise<MirrorDocument> {
     await this.deps.channels.idle(uri);
+    await this.deps.channels.reached(uri, version);
     const doc = this.deps.documents.get(uri);
     if (!doc) throw new ResponseError(ErrorCodes.UnknownDocument, `The document ${uri} is not open in the sidecar (send textDocument/didOpen first).`);
     if (doc.version !== version) {

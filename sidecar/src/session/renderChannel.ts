@@ -250,9 +250,30 @@ export class RenderChannels {
   private async catchUp(uri: string, channel: Channel): Promise<boolean> {
     const doc = this.documents.get(uri);
     if (!doc || doc.version >= channel.awaitVersion) return true;
-    const arrived = await new Promise<boolean>((resolve) => {
+    const arrived = await this.arrival(channel, channel.awaitVersion);
+    if (!arrived) {
+      this.log.warn(`${uri}: the client is at version ${channel.awaitVersion} but its changes did not arrive (mirror at ${doc.version}); fetching its text`);
+      channel.awaitVersion = -Infinity;
+    }
+    return arrived;
+  }
+
+  /**
+   * Waits (bounded by CATCH_UP_MS) until the mirror has taken the change of `version`; false when it
+   * did not come. A request may overtake its own didChange inside a client: vscode-languageclient
+   * writes the change a few promise turns after the edit, while a command can send the edited
+   * document's version at once.
+   */
+  reached(uri: string, version: number): Promise<boolean> {
+    const doc = this.documents.get(uri);
+    if (!doc || doc.version >= version) return Promise.resolve(true);
+    return this.arrival(this.channel(uri), version);
+  }
+
+  private arrival(channel: Channel, version: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
       const waiter = {
-        version: channel.awaitVersion,
+        version,
         wake: () => {
           clearTimeout(timer);
           resolve(true);
@@ -264,11 +285,6 @@ export class RenderChannels {
       }, CATCH_UP_MS);
       channel.versionWaiters.push(waiter);
     });
-    if (!arrived) {
-      this.log.warn(`${uri}: the client is at version ${channel.awaitVersion} but its changes did not arrive (mirror at ${doc.version}); fetching its text`);
-      channel.awaitVersion = -Infinity;
-    }
-    return arrived;
   }
 
   private channel(uri: string): Channel {
