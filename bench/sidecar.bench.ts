@@ -2,7 +2,9 @@
  * Sidecar benchmarks: render message bytes per chunk while streaming through the real server and
  * JSON-RPC framing, cold start of the packaged executable to its initialize reply and idle RSS, each
  * beside the floor executable's in the same run.
- * Run with `npx tsx bench/sidecar.bench.ts`; prints figures, asserts nothing.
+ * Run with `npx tsx bench/sidecar.bench.ts`; prints figures, asserts nothing. `--start-only` skips
+ * the renders; `--vs <executable>` starts another build too, in the same alternation (before/after
+ * figures of a change on a shared machine); `--runs N` (default 20).
  */
 import { pathToFileURL } from 'node:url';
 import { inProcessSidecar } from '../test/harness/inProcess.js';
@@ -51,35 +53,49 @@ async function renderBytes(): Promise<Record<string, number>> {
 
 /**
  * Spawn → initialize reply of the packaged executable and of the floor (a bare SEA that only answers
- * `initialize`, packaged the same way), alternating so both see the same machine; and idle RSS.
+ * `initialize`, packaged the same way), alternating so both see the same machine (and `vs`, another
+ * build, when given); and idle RSS.
  */
-async function coldStart(runs: number): Promise<Record<string, number>> {
+async function coldStart(runs: number, vs: string | null = null): Promise<Record<string, number>> {
   const floor = floorExecutable();
-  const times: Record<'sidecar' | 'floor', number[]> = { sidecar: [], floor: [] };
-  const ratios: number[] = [];
+  const times: Record<'sidecar' | 'vs' | 'floor', number[]> = { sidecar: [], vs: [], floor: [] };
+  const ratios: Record<'sidecar' | 'vs', number[]> = { sidecar: [], vs: [] };
+  const startOnce = async (executable: string) => {
+    const started = await startPackaged(executable);
+    started.close();
+    await new Promise((resolve) => (started.child.exitCode === null ? started.child.once('exit', resolve) : resolve(null)));
+    return started.startMs;
+  };
   for (let i = 0; i < runs; i++) {
-    const one = await startPackaged(PACKAGED_SIDECAR);
-    const other = await startPackaged(floor);
-    times.sidecar.push(one.startMs);
-    times.floor.push(other.startMs);
-    ratios.push(one.startMs / other.startMs);
-    other.close();
-    one.close();
+    times.sidecar.push(await startOnce(PACKAGED_SIDECAR));
+    if (vs) times.vs.push(await startOnce(vs));
+    times.floor.push(await startOnce(floor));
+    ratios.sidecar.push(times.sidecar[i] / times.floor[i]);
+    if (vs) ratios.vs.push(times.vs[i] / times.floor[i]);
   }
-  const idle = await startPackaged(PACKAGED_SIDECAR);
-  await idle.conn.sendNotification('initialized', {});
-  await idle.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///a.ts', languageId: 'typescript', version: 1, text: 'const a = 1;\n' } });
+  const idleOne = async (executable: string) => {
+    const started = await startPackaged(executable);
+    await started.conn.sendNotification('initialized', {});
+    await started.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///a.ts', languageId: 'typescript', version: 1, text: 'const a = 1;\n' } });
+    return started;
+  };
+  const idle = [await idleOne(PACKAGED_SIDECAR), ...(vs ? [await idleOne(vs)] : [])];
   const idleFloor = await startPackaged(floor);
   await pause(1500);
-  const rss = { sidecar: rssMb(idle.child.pid!), floor: rssMb(idleFloor.child.pid!) };
-  idle.close();
-  idleFloor.close();
+  const rss = { sidecar: rssMb(idle[0].child.pid!), vs: vs ? rssMb(idle[1].child.pid!) : 0, floor: rssMb(idleFloor.child.pid!) };
+  for (const started of [...idle, idleFloor]) started.close();
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   return {
     [`cold start to initialize reply p50 ms (${runs} runs)`]: round(median(times.sidecar)),
     'cold start to initialize reply max ms': round(sorted(times.sidecar).at(-1)!),
     'floor (bare SEA) cold start p50 ms': round(median(times.floor)),
-    'cold start ÷ floor, median of paired runs': round(median(ratios)),
+    'cold start ÷ floor, median of paired runs': round(median(ratios.sidecar)),
+    ...(vs && {
+      [`--vs ${vs}: cold start p50 ms`]: round(median(times.vs)),
+      '--vs: cold start max ms': round(sorted(times.vs).at(-1)!),
+      '--vs: cold start ÷ floor, median of paired runs': round(median(ratios.vs)),
+      '--vs: idle RSS with one document open MB': rss.vs,
+    }),
     'idle RSS with one document open MB': rss.sidecar,
     'floor (bare SEA) idle RSS MB': rss.floor,
     'idle RSS ÷ floor': round(rss.sidecar / rss.floor),
@@ -90,4 +106,9 @@ export async function runSidecarBench(): Promise<Record<string, number | string>
   return { ...(await renderBytes()), ...(await coldStart(20)) };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) console.table(await runSidecarBench());
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const valueOf = (flag: string) => (process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : null);
+  const runs = Number(valueOf('--runs') ?? 20);
+  const vs = valueOf('--vs');
+  console.table(process.argv.includes('--start-only') ? await coldStart(runs, vs) : { ...(await renderBytes()), ...(await coldStart(runs, vs)) });
+}

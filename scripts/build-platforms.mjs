@@ -26,7 +26,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildInputs, newestMtime } from './build-inputs.mjs';
-import { bundle, injectBlob, writeBlob } from './build-sea.mjs';
+import { bundleSidecar, injectBlob, writeBlob } from './build-sea.mjs';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,13 +89,13 @@ function runsNatively(target) {
   return target === `${process.platform}-${process.arch}`;
 }
 
-async function buildOne(platform, bundleFile, work, log) {
+async function buildOne(platform, files, work, log) {
   const { target } = platform;
   const output = join(PLATFORMS_DIR, executableFor(target));
   const node = await nodeBinary(platform);
   const blob = join(work, `${target}.blob`);
   const native = runsNatively(target);
-  await writeBlob(native ? node : process.execPath, bundleFile, blob, native);
+  await writeBlob(native ? node : process.execPath, files.launcher, blob, native, files);
   const temp = `${output}.tmp`;
   await copyFile(node, temp);
   await chmod(temp, 0o755);
@@ -140,10 +140,9 @@ export async function buildPlatforms({ force = false, only = null, log = (line) 
   await mkdir(work, { recursive: true });
   const results = [];
   try {
-    const bundleFile = join(work, 'sidecar.cjs');
-    await bundle(join(ROOT, 'sidecar/src/main.ts'), bundleFile);
+    const files = await bundleSidecar(work);
     for (const platform of stale) {
-      const result = await buildOne(platform, bundleFile, work, log);
+      const result = await buildOne(platform, files, work, log);
       const size = (file) => stat(file).then((s) => (s.size / 1024 / 1024).toFixed(1));
       log(`built ${executableFor(platform.target)}: ${await size(result.output)} MB, ${await size(`${result.output}.xz`)} MB xz, code cache ${result.codeCache ? 'yes' : 'no'}, signed ${result.signed}`);
       results.push(result);

@@ -8,7 +8,8 @@
  *
  * Skips all work when the executable is newer than every input (CI machines have 2 cores).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -21,6 +22,10 @@ const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
 
+const SIDECAR_ENTRY = join(ROOT, 'sidecar/src/main.ts');
+// The names the launcher asks node:sea for (sidecar/src/launch/bundle.ts).
+const LAUNCH_ASSETS = JSON.parse(readFileSync(join(ROOT, 'sidecar/src/launch/assets.json'), 'utf8'));
+
 // The fuse Node's SEA loader looks for; postject flips it when it injects the blob.
 export const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
@@ -28,7 +33,29 @@ async function mtimeOf(file) {
   return (await stat(file).catch(() => null))?.mtimeMs ?? null;
 }
 
-export async function bundle(entry, outfile) {
+/**
+ * vscode-jsonrpc's Node entry loads crypto at once, for the one function that names a pipe, which
+ * the sidecar never calls; loading crypto is 2-3 ms of the executable's start. It is loaded on that
+ * call instead. Fails the build should the library's line change.
+ */
+const jsonRpcCryptoOnUse = {
+  name: 'vscode-jsonrpc-crypto-on-use',
+  setup(build) {
+    build.onLoad({ filter: /vscode-jsonrpc[\\/]lib[\\/]node[\\/]main\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const line = 'const crypto_1 = require("crypto");';
+      if (!source.includes(line)) throw new Error(`${args.path} no longer has \`${line}\`: see jsonRpcCryptoOnUse in scripts/build-sea.mjs`);
+      return { contents: source.replace(line, 'const crypto_1 = { randomBytes: (size) => require("crypto").randomBytes(size) };'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * Bundles `entry` into one CommonJS file. `asFunction`: the file is one function expression taking
+ * what Node's CommonJS loader passes a module, as the launcher compiles it (sidecar/src/launch/bundle.ts);
+ * wrapped here rather than at start, where the wrapped copy of the 2 MB text stayed in the heap beside it.
+ */
+export async function bundle(entry, outfile, { asFunction = false } = {}) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [entry],
@@ -40,7 +67,9 @@ export async function bundle(entry, outfile) {
     // jsonc-parser's `main` is a UMD build whose inner require() calls esbuild cannot see: take its ESM build.
     alias: { 'jsonc-parser': join(ROOT, 'node_modules/jsonc-parser/lib/esm/main.js') },
     // ESM sources may use import.meta.url (e.g. for createRequire); give them the bundle's own URL.
-    banner: { js: 'var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    banner: { js: `${asFunction ? '(function (exports, require, module, __filename, __dirname) {' : ''}var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;` },
+    footer: { js: asFunction ? '})' : '' },
+    plugins: [jsonRpcCryptoOnUse],
     define: { 'import.meta.url': '__importMetaUrl' },
     sourcemap: false,
     logLevel: 'warning',
@@ -101,28 +130,79 @@ async function compressedWasm(assets, dir) {
 }
 
 /**
- * Writes the SEA blob with `node` (a Node binary this machine runs). V8's code cache is valid only for
- * the binary that made it, so `useCodeCache` must be false for a blob meant for another platform.
+ * The sidecar's three bundles in `dir`: the executable's main script (`sidecar/src/launch/executable.ts`),
+ * the sidecar it runs (an asset), and the build-time trainer of its code cache.
  */
-export async function writeBlob(node, bundleFile, blob, useCodeCache) {
+export async function bundleSidecar(dir) {
+  const files = {
+    launcher: join(dir, 'launch.cjs'),
+    sidecar: join(dir, 'sidecar.cjs'),
+    trainer: join(dir, 'train.cjs'),
+  };
+  await Promise.all([
+    bundle(join(ROOT, 'sidecar/src/launch/executable.ts'), files.launcher),
+    bundle(join(ROOT, 'sidecar/src/main.ts'), files.sidecar, { asFunction: true }),
+    bundle(join(ROOT, 'sidecar/src/launch/train.ts'), files.trainer),
+  ]);
+  return files;
+}
+
+/**
+ * The code cache `node` makes of the sidecar's bundle after one real start: `initialize`, `shutdown`,
+ * `exit` over stdio (`sidecar/src/launch/train.ts`). Without NODE_OPTIONS, as clients start the
+ * executable: V8 accepts a cache only under the options it was made with.
+ */
+async function trainCodeCache(node, files, cacheFile) {
+  const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = require('vscode-jsonrpc/node.js');
+  const { NODE_OPTIONS, ...env } = process.env;
+  const child = spawn(node, [files.trainer, files.sidecar, cacheFile], { stdio: ['pipe', 'pipe', 'inherit'], env });
+  const exited = new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit(code ?? signal)));
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  connection.listen();
+  try {
+    await connection.sendRequest('initialize', { processId: null, capabilities: {}, initializationOptions: {} });
+    await connection.sendRequest('shutdown', {});
+    await connection.sendNotification('exit', {});
+    const status = await exited;
+    if (status !== 0) throw new Error(`training the code cache: the sidecar exited with ${status}`);
+  } finally {
+    connection.dispose();
+    child.kill();
+  }
+  return cacheFile;
+}
+
+/**
+ * Writes the SEA blob with `node` (a Node binary this machine runs) and `main` as its main script.
+ * `sidecar` (the files of `bundleSidecar`) adds the sidecar's bundle as an asset and, with
+ * `useCodeCache`, the cache `node` trains for it. V8's code cache is valid only for the binary that
+ * made it, so `useCodeCache` must be false for a blob meant for another platform.
+ */
+export async function writeBlob(node, main, blob, useCodeCache, sidecar = null) {
   const config = `${blob}.json`;
+  const assets = await compressedWasm(seaAssets((modulePath) => require.resolve(modulePath)), `${blob}.assets`);
+  if (sidecar) {
+    assets[LAUNCH_ASSETS.bundle] = sidecar.sidecar;
+    if (useCodeCache) assets[LAUNCH_ASSETS.codeCache] = await trainCodeCache(node, sidecar, `${blob}.codecache`);
+  }
   await writeFile(config, JSON.stringify({
     // Relative: the blob keeps this name for stack traces, and no build machine's path belongs there.
-    main: basename(bundleFile),
+    main: basename(main),
     output: resolve(blob),
     disableExperimentalSEAWarning: true,
     useCodeCache,
-    assets: await compressedWasm(seaAssets((modulePath) => require.resolve(modulePath)), `${blob}.assets`),
+    assets,
   }, null, 2));
-  await run(node, ['--experimental-sea-config', resolve(config)], { cwd: dirname(bundleFile) });
+  await run(node, ['--experimental-sea-config', resolve(config)], { cwd: dirname(main) });
 }
 
 /**
  * Builds the executable unless it is up to date. Returns its path and whether it was rebuilt.
- * `entry` is the TypeScript entry point; tests and probes pass their own.
+ * `entry` is the TypeScript entry point; tests and probes pass their own, which becomes the main
+ * script itself (no launcher, no trained cache: the start-up floor is packaged so).
  */
 export async function buildSea({
-  entry = join(ROOT, 'sidecar/src/main.ts'),
+  entry = SIDECAR_ENTRY,
   output = join(ROOT, 'dist', executableName('redline-sidecar', process.platform)),
   force = false,
   log = (line) => console.log(line),
@@ -138,12 +218,17 @@ export async function buildSea({
   const work = join(dirname(output), '.sea-build');
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
-  const bundleFile = join(dirname(output), 'sidecar.cjs');
   const blob = join(work, 'sea-prep.blob');
   const temp = `${output}.tmp`;
   try {
-    await bundle(entry, bundleFile);
-    await writeBlob(process.execPath, bundleFile, blob, true);
+    if (entry === SIDECAR_ENTRY) {
+      const files = await bundleSidecar(work);
+      await writeBlob(process.execPath, files.launcher, blob, true, files);
+    } else {
+      const bundleFile = join(work, basename(entry).replace(/\.ts$/, '.cjs'));
+      await bundle(entry, bundleFile);
+      await writeBlob(process.execPath, bundleFile, blob, true);
+    }
     await copyNode(temp);
     await injectBlob(temp, await readFile(blob));
     if (process.platform === 'darwin') await run('codesign', ['--sign', '-', temp]);

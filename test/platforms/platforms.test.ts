@@ -23,6 +23,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(join(ROOT, 'package.json'));
 const PLATFORMS: Array<{ target: string }> = JSON.parse(readFileSync(join(ROOT, 'scripts/platforms.json'), 'utf8')).platforms;
 const WASM = JSON.parse(readFileSync(join(ROOT, 'sidecar/src/scope/wasmFiles.json'), 'utf8')) as { runtime: string; runtimeScript: string; grammars: Record<string, string> };
+const LAUNCH = JSON.parse(readFileSync(join(ROOT, 'sidecar/src/launch/assets.json'), 'utf8')) as { bundle: string; codeCache: string };
 const DIR = join(ROOT, 'dist/platforms');
 const CACHE = join(process.env.XDG_CACHE_HOME || join(process.env.HOME ?? tmpdir(), '.cache'), 'redline');
 
@@ -45,20 +46,24 @@ describe.each(PLATFORMS.map((p) => p.target))('%s', (target) => {
     expect(sha256(execFileSync('xz', ['-dc', `${file}.xz`], { maxBuffer: 512 << 20 }))).toBe(digest);
   });
 
-  it('holds the same bundle as linux-x64 and every grammar, fuse flipped, code cache only when built natively', () => {
+  it('holds the same launcher, bundle and grammars as linux-x64, fuse flipped, code caches only when built natively', () => {
     const bytes = readFileSync(file);
     expect(fuseFlipped(bytes)).toBe(true);
     const blob = blobOf(target)!;
     expect(blob).not.toBeNull();
-    expect(blob.codePath).toBe('sidecar.cjs');
+    const native = target === `${process.platform}-${process.arch}`;
+    expect(blob.codePath).toBe('launch.cjs');
     expect(sha256(blob.main)).toBe(sha256(blobOf('linux-x64')!.main));
-    expect(blob.main.toString('utf8')).toContain('redline-sidecar');
+    const bundle = blob.assets.get(LAUNCH.bundle)!;
+    expect(sha256(bundle)).toBe(sha256(blobOf('linux-x64')!.assets.get(LAUNCH.bundle)!));
+    expect(bundle.toString('latin1')).toContain('redline-sidecar');
     const expected = [WASM.runtime, ...Object.values(WASM.grammars)];
-    expect([...blob.assets.keys()].sort()).toEqual([...new Set([...expected, WASM.runtimeScript].map((p) => basename(p)))].sort());
+    const names = [...expected, WASM.runtimeScript].map((p) => basename(p));
+    expect([...blob.assets.keys()].sort()).toEqual([...new Set([...names, LAUNCH.bundle, ...(native ? [LAUNCH.codeCache] : [])])].sort());
     // Each .wasm is gzipped in the blob (scripts/build-sea.mjs); the runtime's script is stored as it is.
     for (const modulePath of expected) expect(sha256(gunzipSync(blob.assets.get(basename(modulePath))!)), modulePath).toBe(sha256(readFileSync(require.resolve(modulePath))));
     expect(sha256(blob.assets.get(basename(WASM.runtimeScript))!)).toBe(sha256(readFileSync(require.resolve(WASM.runtimeScript))));
-    expect(blob.codeCache).toBe(target === `${process.platform}-${process.arch}`);
+    expect(blob.codeCache).toBe(native);
   });
 
   if (target.startsWith('darwin-')) {

@@ -5,8 +5,9 @@
  * refused — then the file is opened without following a final symlink and its size is checked on
  * the open handle. Reads are asynchronous and capped, so no request holds the event loop for long.
  */
-import { constants } from 'node:fs';
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+// node:fs's `promises`, not node:fs/promises: it is loaded on first use, and loading it is 1.5 ms of
+// the executable's start.
+import { constants, promises as fs } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InitializeParams } from '@redline/shared-protocol';
@@ -96,7 +97,7 @@ export class WorkspaceFiles {
     let handle;
     try {
       // O_NOFOLLOW: should the last component become a symlink after the check, the open fails.
-      handle = await open(resolved, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+      handle = await fs.open(resolved, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
       const info = await handle.stat();
       if (!info.isFile() || info.size > MAX_FILE_BYTES) return null;
       const bytes = await handle.readFile();
@@ -115,7 +116,7 @@ export class WorkspaceFiles {
     const resolved = await this.resolveInside(path);
     if (!resolved) return null;
     try {
-      const info = await stat(resolved);
+      const info = await fs.stat(resolved);
       return info.isFile() && info.size <= MAX_FILE_BYTES ? `${info.mtimeMs}:${info.size}:${info.ino}` : null;
     } catch {
       return null;
@@ -132,7 +133,7 @@ export class WorkspaceFiles {
     const resolved = await this.resolveInside(path);
     if (!resolved) return [];
     try {
-      return (await readdir(resolved)).sort().slice(0, MAX_DIRECTORY_ENTRIES);
+      return (await fs.readdir(resolved)).sort().slice(0, MAX_DIRECTORY_ENTRIES);
     } catch {
       return [];
     }
@@ -145,7 +146,7 @@ export class WorkspaceFiles {
     if (!this.folderOf(absolute)) return null;
     let target: string;
     try {
-      target = await realpath(absolute);
+      target = await fs.realpath(absolute);
     } catch {
       return null;
     }
@@ -155,7 +156,7 @@ export class WorkspaceFiles {
 
   /** The folders' own real paths: a workspace opened through a symlink is still itself. */
   private realFolders(): Promise<string[]> {
-    this.real ??= Promise.all(this.folders.map((f) => realpath(f).catch(() => f)));
+    this.real ??= Promise.all(this.folders.map((f) => fs.realpath(f).catch(() => f)));
     return this.real;
   }
 }

@@ -1,9 +1,11 @@
 /** Messages for failed model requests: clear, naming the server, never the key. */
-import { STATUS_CODES } from 'node:http';
 import { maskSecrets, maskThenTruncate } from '../server/mask.js';
 import { ModelError, type ModelEndpoint } from './types.js';
 
 const MAX_SERVER_TEXT = 300;
+
+/** HTTP's reason phrases, loaded when an error needs one: node:http is 2 ms of the executable's start. */
+const reasonPhrase = (status: number): string | undefined => process.getBuiltinModule('node:http').STATUS_CODES[status];
 
 /**
  * The server's own explanation from an error body: {error: "..."}, {error: {message}}, {message},
@@ -35,7 +37,7 @@ function pickMessage(value: unknown): string | undefined {
 /** An error status, naming the path that failed; a 404 from Ollama's API path hints at the other provider. */
 export function httpError(ep: ModelEndpoint, status: number, body: string, path: string): ModelError {
   const said = serverMessage(body, ep.apiKey);
-  const reason = STATUS_CODES[status] ?? 'error';
+  const reason = reasonPhrase(status) ?? 'error';
   return new ModelError('http', `The model server at ${ep.endpoint} answered ${status} ${reason} to ${path}${said ? `: ${said}` : ''}${statusHint(ep, status, said)}`, status);
 }
 
@@ -104,7 +106,10 @@ export function connectionError(ep: ModelEndpoint, error: unknown, midReply: boo
       return new ModelError('connection', `The proxy ${proxy} asks for credentials (407 Proxy Authentication Required): put them in the \`proxy\` setting as http://user:password@host:port.`);
     }
     const status = /Proxy response \((\d+)\)/.exec(message)?.[1];
-    if (status) return new ModelError('connection', `The proxy ${proxy} refused to connect to ${host} (${status}${STATUS_CODES[Number(status)] ? ` ${STATUS_CODES[Number(status)]}` : ''}).`);
+    if (status) {
+      const phrase = reasonPhrase(Number(status));
+      return new ModelError('connection', `The proxy ${proxy} refused to connect to ${host} (${status}${phrase ? ` ${phrase}` : ''}).`);
+    }
     // Through a proxy the sidecar connects only to the proxy, so a failed connect is the proxy's.
     if (code && code in CAUSES) return new ModelError('connection', `Cannot reach the proxy ${proxy} (${CAUSES[code]}) for ${ep.endpoint}. Check the \`proxy\` setting or HTTPS_PROXY / HTTP_PROXY.`);
   }

@@ -6,14 +6,18 @@
  * its first use. `releaseTreeSitter` drops the whole instance so that its memory can go back to the
  * system; the next use builds a fresh one.
  */
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { compileFunction } from 'node:vm';
 import type { Language, Parser } from 'web-tree-sitter';
 import wasmFiles from './wasmFiles.json';
 
-// The CJS bundle gets import.meta.url from a banner that the build script defines.
-const nodeRequire = createRequire(import.meta.url);
+let madeRequire: NodeJS.Require | null = null;
+/** A require for this module's dependencies, made on first use: node:module is 0.5-1 ms of the executable's start. */
+function nodeRequire(): NodeJS.Require {
+  // The CJS bundle gets import.meta.url from a banner that the build script defines.
+  madeRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url);
+  return madeRequire;
+}
 
 const GRAMMAR_FILES: Readonly<Record<string, string>> = wasmFiles.grammars;
 
@@ -76,7 +80,7 @@ interface SeaModule {
 
 function seaModule(): SeaModule | null {
   try {
-    const sea = nodeRequire('node:sea') as SeaModule;
+    const sea = nodeRequire()('node:sea') as SeaModule;
     return sea.isSea() ? sea : null;
   } catch {
     return null; // Node without node:sea: certainly not an executable.
@@ -86,9 +90,9 @@ function seaModule(): SeaModule | null {
 async function wasmBytes(modulePath: string): Promise<Uint8Array> {
   const sea = seaModule();
   // Gzipped in the executable (scripts/build-sea.mjs): fewer of its pages are read and stay resident.
-  if (sea) return (nodeRequire('node:zlib') as typeof import('node:zlib')).gunzipSync(sea.getAsset(assetName(modulePath)));
+  if (sea) return (nodeRequire()('node:zlib') as typeof import('node:zlib')).gunzipSync(sea.getAsset(assetName(modulePath)));
   const { readFile } = await import('node:fs/promises');
-  return readFile(nodeRequire.resolve(modulePath));
+  return readFile(nodeRequire().resolve(modulePath));
 }
 
 type TreeSitter = typeof import('web-tree-sitter');
@@ -106,13 +110,13 @@ async function evaluateTreeSitter(): Promise<TreeSitter> {
     filename = assetName(wasmFiles.runtimeScript);
     source = sea.getAsset(filename, 'utf8');
   } else {
-    filename = nodeRequire.resolve(wasmFiles.runtimeScript);
+    filename = nodeRequire().resolve(wasmFiles.runtimeScript);
     const { readFile } = await import('node:fs/promises');
     source = await readFile(filename, 'utf8');
   }
   const module = { exports: {} as TreeSitter };
   const run = compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], { filename });
-  run(module.exports, nodeRequire, module, filename, dirname(filename));
+  run(module.exports, nodeRequire(), module, filename, dirname(filename));
   return module.exports;
 }
 
