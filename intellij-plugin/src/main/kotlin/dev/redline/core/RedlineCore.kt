@@ -19,6 +19,8 @@ class RedlineCore(
     private val log: (String) -> Unit,
     private val settings: () -> RedlineSettingsPatch,
     private val clientVersion: String,
+    /** The proxy the IDE uses for the model endpoint now; may do I/O, asked off the UI thread. */
+    network: () -> ProxyPatch,
 ) : SidecarClient {
     val documents = DocumentSync()
     val sessions = SessionRegistry(host, RenderApplier(documents::version)) { ids -> ids.forEach { id -> cancel(id).exceptionally { null } } }
@@ -32,15 +34,18 @@ class RedlineCore(
         onClosed = { documents.detach(it.server) },
     )
     private val folders = WorkspaceFolderSync()
+    private val proxy = ProxyWatch(network)
+    private val proxyPoll = scheduler.scheduleWithFixedDelay(::proxyChanged, ProxyWatch.POLL_SECONDS, ProxyWatch.POLL_SECONDS, TimeUnit.SECONDS)
     val completion = CompletionBridge(supervisor::connection) { supervisor.currentConnection()?.server }
 
     /** On the supervisor's start thread; waits only for the sidecar's answer. */
     private fun handshake(connection: SidecarConnection) {
         val initialFolders = host.read { host.workspaceFolders() }
+        val initial = settings().also(proxy::sent)
         val params = InitializeParams(
             processId = ProcessHandle.current().pid(),
             clientInfo = ClientInfo("Redline for JetBrains IDEs", clientVersion),
-            initializationOptions = settings(),
+            initializationOptions = initial,
             capabilities = ClientCapabilities(redlineRender = true),
             workspaceFolders = initialFolders.takeIf { it.isNotEmpty() },
         )
@@ -104,10 +109,25 @@ class RedlineCore(
 
     /** Off the UI thread: [settings] reads the password safe. */
     fun settingsChanged() {
-        supervisor.currentConnection()?.server?.didChangeConfiguration(DidChangeConfigurationParams(ConfigurationSettings(settings())))
+        val server = supervisor.currentConnection()?.server ?: return
+        server.didChangeConfiguration(DidChangeConfigurationParams(ConfigurationSettings(settings().also(proxy::sent))))
     }
 
-    fun dispose() = supervisor.dispose()
+    /** On the scheduler: the IDE's proxy for the endpoint, sent when it changed; a restarted sidecar gets it with its settings. */
+    fun proxyChanged() {
+        val server = supervisor.currentConnection()?.server ?: return
+        try {
+            proxy.changed()?.let { server.didChangeConfiguration(DidChangeConfigurationParams(ConfigurationSettings(it))) }
+        } catch (e: Exception) {
+            // A failure must not end the scheduled checks: the next one asks again.
+            log("the IDE's proxy settings could not be read: ${e.message}")
+        }
+    }
+
+    fun dispose() {
+        proxyPoll.cancel(false)
+        supervisor.dispose()
+    }
 
     override fun applyRender(params: RenderParams): CompletableFuture<RenderResult> {
         val answer = CompletableFuture<RenderResult>()

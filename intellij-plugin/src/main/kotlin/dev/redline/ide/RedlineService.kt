@@ -67,6 +67,7 @@ class RedlineService : Disposable, EditorHost {
         log = { log.info(it) },
         settings = { RedlineSettings.getInstance().patch() },
         clientVersion = descriptor?.version ?: "dev",
+        network = { RedlineSettings.getInstance().network() },
     )
 
     init {

@@ -21,6 +21,7 @@ import com.intellij.ui.dsl.builder.bindText
 import com.intellij.ui.dsl.builder.columns
 import com.intellij.ui.dsl.builder.panel
 import com.intellij.util.xmlb.XmlSerializerUtil
+import dev.redline.core.ProxyPatch
 import dev.redline.core.RedlineSettingsPatch
 import dev.redline.core.RedlineSettingsState
 
@@ -43,7 +44,10 @@ class RedlineSettings : PersistentStateComponent<RedlineSettingsState> {
         get() = PasswordSafe.instance.getPassword(keyAttributes).orEmpty()
         set(value) = PasswordSafe.instance.setPassword(keyAttributes, value.ifEmpty { null })
 
-    fun patch(): RedlineSettingsPatch = current.toPatch(apiKey, RedlinePlatform.proxyFor(current.endpoint))
+    fun patch(): RedlineSettingsPatch = current.toPatch(apiKey, network())
+
+    /** The IDE's proxy for the model endpoint; may read the credential store, so off the UI thread. */
+    fun network(): ProxyPatch = RedlinePlatform.proxyFor(current.endpoint)
 
     companion object {
         fun getInstance(): RedlineSettings = service()

@@ -37,9 +37,12 @@ class RedlineCoreTest {
         }
     }
 
+    /** What the IDE's proxy settings answer for the endpoint. */
+    @Volatile private var ideProxy = ProxyPatch(proxy = "", noProxy = "")
     private val core = RedlineCore(
         spawn = { StreamingServer().let { s -> FakeProcess(s).also { s.client = it.client; processes += it } } },
-        host = host, scheduler = scheduler, log = {}, settings = { RedlineSettingsState().toPatch(null) }, clientVersion = "test",
+        host = host, scheduler = scheduler, log = {}, settings = { RedlineSettingsState().toPatch(null, ideProxy) }, clientVersion = "test",
+        network = { ideProxy },
     )
 
     @AfterEach
@@ -131,5 +134,38 @@ class RedlineCoreTest {
             listOf(WorkspaceFoldersChangeEvent(added = listOf(store)), WorkspaceFoldersChangeEvent(removed = listOf(shop))),
             server.all<DidChangeWorkspaceFoldersParams>().map { it.event },
         )
+    }
+
+    @Test
+    fun `a change of the IDE's proxy reaches the running sidecar once, as the network settings alone, and the same answer again sends nothing`() {
+        ideProxy = ProxyPatch(proxy = "http://proxy.corp:3128", noProxy = "")
+        core.proxyChanged()
+        assertEquals(0, processes.size)
+
+        val buffer = StringTextBuffer(original)
+        host.buffers[uri] = buffer
+        host.onUi { core.editorOpened(host.view(uri), "kotlin", buffer.text()) }
+        core.startInlineEdit(uri, core.documents.version(uri)!!, Range(Position(1, 0), Position(1, 10)), "x").get(5, TimeUnit.SECONDS)
+        val server = processes[0].server
+        // A request answered comes after every notification sent before it: what was sent has arrived.
+        val arrived = { core.cancel("barrier").exceptionally { null }.get(5, TimeUnit.SECONDS) }
+        assertEquals("http://proxy.corp:3128", server.all<InitializeParams>().single().initializationOptions?.proxy)
+        core.proxyChanged()
+        arrived()
+        assertEquals(emptyList<DidChangeConfigurationParams>(), server.all<DidChangeConfigurationParams>())
+
+        // The user switches the IDE to no proxy.
+        ideProxy = ProxyPatch(proxy = "", noProxy = "*")
+        core.proxyChanged()
+        core.proxyChanged()
+        arrived()
+        assertEquals(listOf(RedlineSettingsPatch(proxy = "", noProxy = "*")), server.all<DidChangeConfigurationParams>().map { it.settings.redline })
+
+        // The whole settings carry the IDE's answer too: after them, the same answer is not sent again.
+        core.settingsChanged()
+        core.proxyChanged()
+        arrived()
+        assertEquals(2, server.all<DidChangeConfigurationParams>().size)
+        assertEquals("*", server.all<DidChangeConfigurationParams>().last().settings.redline?.noProxy)
     }
 }

@@ -51,6 +51,7 @@ class SidecarIntegrationTest {
         core = RedlineCore(
             spawn = { ProcessBuilder(System.getenv("REDLINE_SIDECAR")).start().also { sidecars += it }.let(::OsSidecarProcess) },
             host = host, scheduler = scheduler, log = { System.err.println(it) }, settings = { settings.toPatch(null) }, clientVersion = "test",
+            network = { ProxyPatch(proxy = "", noProxy = "") },
         )
         host.buffers[uri] = document
         host.onUi {

@@ -23,6 +23,7 @@ class UiThreadNeverWaitsTest {
     private val core = RedlineCore(
         spawn = { FakeProcess(server(), pipeBytes = 4096).also { processes += it } },
         host = host, scheduler = scheduler, log = {}, settings = { RedlineSettingsState().toPatch(null) }, clientVersion = "test",
+        network = { ProxyPatch(proxy = "", noProxy = "") },
     )
 
     @AfterEach
