@@ -91,11 +91,21 @@ function track(child: ChildProcess, url: string): RunningServer {
         check();
       });
     },
+    // Each server is spawned in a process group of its own and stopped as a group: `ollama serve`
+    // starts a runner process per model, which outlived a server killed after the grace period.
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, name);
+        } catch {
+          // The whole group has exited already.
+        }
+      };
+      signal('SIGTERM');
+      const timer = setTimeout(() => signal('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
+      signal('SIGKILL');
     },
   };
 }
@@ -131,7 +141,7 @@ export async function startLlamaServer(options: LlamaOptions): Promise<RunningSe
   const args = ['-m', modelFile(options.model), '--host', '127.0.0.1', '--port', String(port), '-t', '1', '-np', '1', '-c', String(options.context ?? 4096)];
   args.push('--alias', options.model, '--seed', '42', '--log-timestamps', '--log-prefix');
   if (options.apiKey) args.push('--api-key', options.apiKey);
-  const server = track(spawn(binary('llama-server'), args, { stdio: ['ignore', 'pipe', 'pipe'] }), `http://127.0.0.1:${port}`);
+  const server = track(spawn(binary('llama-server'), args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true }), `http://127.0.0.1:${port}`);
   await waitUntilServing(server, '/health');
   return server;
 }
@@ -140,7 +150,7 @@ export async function startLlamaServer(options: LlamaOptions): Promise<RunningSe
 export async function startLlamaRouter(): Promise<RunningServer> {
   const port = await freePort();
   const args = ['--models-dir', join(REAL_SERVERS_DIR, 'models'), '--host', '127.0.0.1', '--port', String(port), '-t', '1', '--no-models-autoload'];
-  const server = track(spawn(binary('llama-server'), args, { stdio: ['ignore', 'pipe', 'pipe'] }), `http://127.0.0.1:${port}`);
+  const server = track(spawn(binary('llama-server'), args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true }), `http://127.0.0.1:${port}`);
   await waitUntilServing(server, '/health');
   return server;
 }
@@ -155,7 +165,7 @@ export async function startOllama(): Promise<RunningServer> {
   mkdirSync(models, { recursive: true });
   const home = mkdtempSync(join(tmpdir(), 'redline-ollama-'));
   const env = { ...process.env, HOME: home, OLLAMA_MODELS: models, OLLAMA_HOST: `127.0.0.1:${port}`, OLLAMA_NUM_PARALLEL: '1', OLLAMA_DEBUG: '1', OLLAMA_NOPRUNE: '1' };
-  const server = track(spawn(binary('ollama'), ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] }), `http://127.0.0.1:${port}`);
+  const server = track(spawn(binary('ollama'), ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }), `http://127.0.0.1:${port}`);
   await waitUntilServing(server, '/api/version');
   for (const name of OLLAMA_MODELS) importModel(name, home, env);
   return server;
