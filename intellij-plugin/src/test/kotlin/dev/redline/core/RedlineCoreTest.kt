@@ -51,6 +51,15 @@ class RedlineCoreTest {
         scheduler.shutdownNow()
     }
 
+    /** Opens the document and starts an edit, which starts the sidecar: its double. */
+    private fun startedSidecar(): RecordingServer {
+        val buffer = StringTextBuffer(original)
+        host.buffers[uri] = buffer
+        host.onUi { core.editorOpened(host.view(uri), "kotlin", buffer.text()) }
+        core.startInlineEdit(uri, core.documents.version(uri)!!, Range(Position(1, 0), Position(1, 10)), "x").get(5, TimeUnit.SECONDS)
+        return processes[0].server
+    }
+
     @Test
     fun `a sidecar crash mid-stream reverts the proposal, cancels the session, and the restarted sidecar gets the document back`() {
         val buffer = StringTextBuffer(original)
@@ -117,11 +126,7 @@ class RedlineCoreTest {
         host.onUi { core.workspaceFoldersChanged() }
         assertEquals(0, processes.size)
 
-        val buffer = StringTextBuffer(original)
-        host.buffers[uri] = buffer
-        host.onUi { core.editorOpened(host.view(uri), "kotlin", buffer.text()) }
-        core.startInlineEdit(uri, core.documents.version(uri)!!, Range(Position(1, 0), Position(1, 10)), "x").get(5, TimeUnit.SECONDS)
-        val server = processes[0].server
+        val server = startedSidecar()
         assertEquals(listOf(shop), server.all<InitializeParams>().single().workspaceFolders)
 
         host.folders = listOf(shop, store)
@@ -142,11 +147,7 @@ class RedlineCoreTest {
         core.proxyChanged()
         assertEquals(0, processes.size)
 
-        val buffer = StringTextBuffer(original)
-        host.buffers[uri] = buffer
-        host.onUi { core.editorOpened(host.view(uri), "kotlin", buffer.text()) }
-        core.startInlineEdit(uri, core.documents.version(uri)!!, Range(Position(1, 0), Position(1, 10)), "x").get(5, TimeUnit.SECONDS)
-        val server = processes[0].server
+        val server = startedSidecar()
         // A request answered comes after every notification sent before it: what was sent has arrived.
         val arrived = { core.cancel("barrier").exceptionally { null }.get(5, TimeUnit.SECONDS) }
         assertEquals("http://proxy.corp:3128", server.all<InitializeParams>().single().initializationOptions?.proxy)
