@@ -62,7 +62,7 @@ interface Channel {
   /** Called once the mirror has taken the change of `version`. */
   versionWaiters: Array<{ version: number; wake(): void }>;
   check: SyncCheck;
-  /** A fetch for a refused change is queued and has not started: later refusals need no other. */
+  /** A fetch for a refused change is queued and has not started: later refusals need no other (cleared when a fetch starts). */
   refetchQueued: boolean;
   /** The client did not give its text when asked: a refused change does not ask again. */
   fetchFailed: boolean;
@@ -165,6 +165,8 @@ export class RenderChannels {
 
   /** Asks the client for its text; changes it sent before answering are in it, later ones build on it. */
   private async fetchText(uri: string, channel: Channel): Promise<void> {
+    // Whatever was refused until now is answered by this fetch; a refusal from here on queues another.
+    channel.refetchQueued = false;
     if (!this.documents.get(uri)) return;
     channel.inFlight = true;
     let result: DocumentTextResult | null = null;
@@ -209,11 +211,7 @@ export class RenderChannels {
     this.log.error(`${uri}: refused a didChange to version ${version}, not newer than the mirror's version ${mirrorVersion} (versions must increase); ${fetching}`);
     if (channel.refetchQueued || channel.fetchFailed) return;
     channel.refetchQueued = true;
-    const run = channel.tail.then(() => {
-      channel.refetchQueued = false;
-      return this.fetchText(uri, channel);
-    });
-    channel.tail = run.catch(() => undefined);
+    void this.resync(uri);
   }
 
   /** The document-sync self-check: the client's checksum of its text against the mirror's. */
