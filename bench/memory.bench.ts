@@ -5,7 +5,7 @@
  * (scope/idleRelease.ts), and the first completion in each language after it. Compared with the floor
  * executable's idle RSS in the same run. Run with `npx tsx bench/memory.bench.ts` after `npm run build`
  * (about seven minutes: it waits out the idle period); `--vs <executable>` runs another build beside it,
- * started the same way, and with `--vs-plain-environment` in the client's environment unchanged (no
+ * both as copies written alike (`copiedAlike`), started the same way, and with `--vs-plain-environment` in the client's environment unchanged (no
  * `sidecarEnvironment`: how every client started the sidecar before it).
  */
 import { pathToFileURL } from 'node:url';
@@ -14,7 +14,7 @@ import { startModelDouble } from '@redline/model-double';
 import { IDLE_RELEASE_MS } from '../sidecar/src/scope/idleRelease.js';
 import { IDLE_COLLECTION_MS } from '../sidecar/src/server/idleCollection.js';
 import { sidecarEnvironment } from '@redline/shared-protocol';
-import { floorExecutable, median, pause, round, rssMb, startPackaged } from './packaged.js';
+import { copiedAlike, floorExecutable, median, pause, round, rssMb, startPackaged } from './packaged.js';
 
 const COMPLETIONS = 300;
 const LINES = 400;
@@ -99,7 +99,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (other < 0) console.table(await runMemoryBench());
   else {
     const plain = process.argv.includes('--vs-plain-environment');
-    const [mine, theirs] = await Promise.all([runMemoryBench(), runMemoryBench(process.argv[other + 1], plain ? process.env : undefined)]);
+    const copies = copiedAlike([PACKAGED_SIDECAR, process.argv[other + 1]]);
+    const [mine, theirs] = await Promise.all([runMemoryBench(copies.paths[0]), runMemoryBench(copies.paths[1], plain ? process.env : undefined)]);
+    copies.remove();
     const label = `${process.argv[other + 1]}${plain ? ' (plain environment)' : ''}`;
     console.table(Object.fromEntries(Object.keys(mine).map((key) => [key, { [PACKAGED_SIDECAR]: mine[key], [label]: theirs[key] }])));
   }

@@ -1,7 +1,8 @@
 /** Spawning a packaged executable for benchmarks: the initialize handshake and the process's RSS. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import { sidecarEnvironment } from '@redline/shared-protocol';
@@ -52,6 +53,22 @@ export async function startPackaged(executable: string, initializationOptions: o
  */
 export function rssMb(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile' = 'VmRSS'): number {
   return round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+}
+
+/**
+ * Copies of `executables`, written alike into one fresh directory, for a side-by-side run: how many of
+ * an executable's pages count as its RSS depends on how its file was written and cached (a file as
+ * the build wrote it counted 5 MB more than a copy of the same bytes), so two builds compare fairly
+ * only as files made the same way. `remove()` deletes the copies.
+ */
+export function copiedAlike(executables: string[]): { paths: string[]; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'redline-bench-'));
+  const paths = executables.map((executable, i) => {
+    const copy = join(dir, `${i}-${basename(executable)}`);
+    copyFileSync(executable, copy);
+    return copy;
+  });
+  return { paths, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,14 +3,14 @@
  * JSON-RPC framing, cold start of the packaged executable to its initialize reply and idle RSS, each
  * beside the floor executable's in the same run.
  * Run with `npx tsx bench/sidecar.bench.ts`; prints figures, asserts nothing. `--start-only` skips
- * the renders; `--vs <executable>` starts another build too, in the same alternation (before/after
- * figures of a change on a shared machine); `--runs N` (default 20).
+ * the renders; `--vs <executable>` starts another build too, in the same alternation, both as copies written
+ * alike (before/after figures of a change on a shared machine); `--runs N` (default 20).
  */
 import { pathToFileURL } from 'node:url';
 import { inProcessSidecar } from '../test/harness/inProcess.js';
 import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';
 import { startModelDouble } from '@redline/model-double';
-import { floorExecutable, median, pause, percentile, round, rssMb, startPackaged } from './packaged.js';
+import { copiedAlike, floorExecutable, median, pause, percentile, round, rssMb, startPackaged } from './packaged.js';
 
 function sourceLines(n: number): string[] {
   return Array.from({ length: n }, (_, i) => (i % 10 === 0 ? '' : `  const value${i} = compute(input${i % 7}, ${i});`));
@@ -58,6 +58,10 @@ async function renderBytes(): Promise<Record<string, number>> {
  */
 async function coldStart(runs: number, vs: string | null = null): Promise<Record<string, number>> {
   const floor = floorExecutable();
+  // Side by side, both run as copies written alike, so that their pages count alike in idle RSS.
+  const copies = vs ? copiedAlike([PACKAGED_SIDECAR, vs]) : null;
+  const sidecar = copies?.paths[0] ?? PACKAGED_SIDECAR;
+  const other = copies?.paths[1] ?? null;
   const times: Record<'sidecar' | 'vs' | 'floor', number[]> = { sidecar: [], vs: [], floor: [] };
   const ratios: Record<'sidecar' | 'vs', number[]> = { sidecar: [], vs: [] };
   const startOnce = async (executable: string) => {
@@ -67,11 +71,11 @@ async function coldStart(runs: number, vs: string | null = null): Promise<Record
     return started.startMs;
   };
   for (let i = 0; i < runs; i++) {
-    times.sidecar.push(await startOnce(PACKAGED_SIDECAR));
-    if (vs) times.vs.push(await startOnce(vs));
+    times.sidecar.push(await startOnce(sidecar));
+    if (other) times.vs.push(await startOnce(other));
     times.floor.push(await startOnce(floor));
     ratios.sidecar.push(times.sidecar[i] / times.floor[i]);
-    if (vs) ratios.vs.push(times.vs[i] / times.floor[i]);
+    if (other) ratios.vs.push(times.vs[i] / times.floor[i]);
   }
   const idleOne = async (executable: string) => {
     const started = await startPackaged(executable);
@@ -79,11 +83,12 @@ async function coldStart(runs: number, vs: string | null = null): Promise<Record
     await started.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///a.ts', languageId: 'typescript', version: 1, text: 'const a = 1;\n' } });
     return started;
   };
-  const idle = [await idleOne(PACKAGED_SIDECAR), ...(vs ? [await idleOne(vs)] : [])];
+  const idle = [await idleOne(sidecar), ...(other ? [await idleOne(other)] : [])];
   const idleFloor = await startPackaged(floor);
   await pause(1500);
   const rss = { sidecar: rssMb(idle[0].child.pid!), vs: vs ? rssMb(idle[1].child.pid!) : 0, floor: rssMb(idleFloor.child.pid!) };
   for (const started of [...idle, idleFloor]) started.close();
+  copies?.remove();
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   return {
     [`cold start to initialize reply p50 ms (${runs} runs)`]: round(median(times.sidecar)),
