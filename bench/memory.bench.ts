@@ -4,9 +4,10 @@
  * multiline decision), against the model double; then after the idle release of the grammar runtime
  * (scope/idleRelease.ts), and the first completion in each language after it. Compared with the floor
  * executable's idle RSS in the same run. Run with `npx tsx bench/memory.bench.ts` after `npm run build`
- * (about seven minutes: it waits out the idle period); `--vs <executable>` runs another build beside it,
- * both as copies written alike (`copiedAlike`), started the same way, and with `--vs-plain-environment` in the client's environment unchanged (no
- * `sidecarEnvironment`: how every client started the sidecar before it).
+ * (about seven minutes: it waits out the idle period); `--vs <executable>` runs another build beside
+ * it, both as copies written alike (`copiedAlike`) and started the same way, and with
+ * `--vs-plain-environment` in the client's environment unchanged (no `sidecarEnvironment`: how every
+ * client started the sidecar before it).
  */
 import { pathToFileURL } from 'node:url';
 import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';

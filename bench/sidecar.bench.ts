@@ -3,8 +3,8 @@
  * JSON-RPC framing, cold start of the packaged executable to its initialize reply and idle RSS, each
  * beside the floor executable's in the same run.
  * Run with `npx tsx bench/sidecar.bench.ts`; prints figures, asserts nothing. `--start-only` skips
- * the renders; `--vs <executable>` starts another build too, in the same alternation, both as copies written
- * alike (before/after figures of a change on a shared machine); `--runs N` (default 20).
+ * the renders; `--vs <executable>` starts another build too, in the same alternation, both as
+ * copies written alike (before/after figures of a change on a shared machine); `--runs N` (default 20).
  */
 import { pathToFileURL } from 'node:url';
 import { inProcessSidecar } from '../test/harness/inProcess.js';
