@@ -58,7 +58,7 @@ export function rssMb(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile' = 'VmR
 /**
  * Copies of `executables`, written alike into one fresh directory, for a side-by-side run: how many of
  * an executable's pages count as its RSS depends on how its file was written and cached (a file as
- * the build wrote it counted 5 MB more than a copy of the same bytes), so two builds compare fairly
+ * the build wrote it counted 5–7 MB more than a copy of the same bytes), so two builds compare fairly
  * only as files made the same way. `remove()` deletes the copies.
  */
 export function copiedAlike(executables: string[]): { paths: string[]; remove(): void } {
