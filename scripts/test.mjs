@@ -4,10 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 let passed = 0;
 let failed = 0;
+/** What failed, named again right above the summary, so the last lines of a long log say which. */
+const failures = [];
 
 function step(name, command, args) {
   console.log(`\n== ${name}`);
@@ -17,7 +19,10 @@ function step(name, command, args) {
 
 function check(name, command, args) {
   if (step(name, command, args)) passed++;
-  else failed++;
+  else {
+    failed++;
+    failures.push(name);
+  }
 }
 
 check('type check', 'npx', ['tsc', '-p', '.']);
@@ -31,9 +36,19 @@ function vitest(name, args) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed += json.numPassedTests;
     failed += json.numFailedTests;
-    if (!ok && json.numFailedTests === 0) failed++;
+    for (const file of json.testResults) {
+      const where = relative(process.cwd(), file.name);
+      const tests = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of tests) failures.push(`${where} > ${test.fullName}`);
+      if (file.status === 'failed' && tests.length === 0) failures.push(`${where}: ${(file.message ?? '').split('\n')[0]}`);
+    }
+    if (!ok && json.numFailedTests === 0) {
+      failed++;
+      failures.push(`${name}: the run failed outside its tests`);
+    }
   } catch {
     failed++;
+    failures.push(`${name}: no report`);
   }
 }
 
@@ -51,7 +66,12 @@ if (counts) {
   passed += Number(counts[1]);
   failed += Number(counts[2]);
 }
-if (kotlin.status !== 0 && (!counts || Number(counts[2]) === 0)) failed++;
+if (counts && Number(counts[2]) > 0) failures.push('kotlin core: see the JUnit tree above');
+if (kotlin.status !== 0 && (!counts || Number(counts[2]) === 0)) {
+  failed++;
+  failures.push('kotlin core: the run failed outside its tests');
+}
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

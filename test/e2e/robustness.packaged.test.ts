@@ -26,7 +26,7 @@ const logLines = (s: RawSidecar, pattern: RegExp) => s.stderr.split('\n').filter
 const nestedArrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const nestedObjects = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 /** A request the sidecar answers from its own state, with no model and no document. */
-const probe = (s: RawSidecar) => s.request('redline/inlineEdit/cancel', { sessionId: 'none' }, 2000);
+const probe = (s: RawSidecar) => s.request('redline/inlineEdit/cancel', { sessionId: 'none' });
 
 describe('framing recovers after every malformed class: one log line, a -32700 answer, then the next frame is served', () => {
   const classes: Array<[string, Buffer | string]> = [
@@ -63,7 +63,7 @@ describe('framing recovers after every malformed class: one log line, a -32700 a
     const body = JSON.stringify({ jsonrpc: '2.0', id: 'too-long', method: 'shutdown', params: {} });
     s.write(`Content-Length: ${body.length + 50}\r\n\r\n${body}`);
     expect(await probe(s)).toMatchObject({ error: { code: ErrorCodes.UnknownSession } });
-    expect(await s.answerTo('too-long', 1000)).toMatchObject({ error: { code: ErrorCodes.ParseError, message: expect.stringMatching(/cut short/) } });
+    expect(await s.answerTo('too-long')).toMatchObject({ error: { code: ErrorCodes.ParseError, message: expect.stringMatching(/cut short/) } });
   });
 });
 
@@ -71,7 +71,7 @@ describe('deep nesting never reaches a recursive stringify', () => {
   it('a request nested 5,000 levels deep is refused with its id; the process lives on', async () => {
     const s = await sidecar();
     s.write(frame(`{"jsonrpc":"2.0","id":"deep","method":"redline/inlineEdit/cancel","params":{"sessionId":"x","extra":${nestedArrays(5000)}}}`));
-    expect(await s.answerTo('deep', 2000)).toMatchObject({ error: { code: ErrorCodes.InvalidRequest, message: expect.stringMatching(/nested more than 64 levels/) } });
+    expect(await s.answerTo('deep')).toMatchObject({ error: { code: ErrorCodes.InvalidRequest, message: expect.stringMatching(/nested more than 64 levels/) } });
     expect((await probe(s))?.error?.code).toBe(ErrorCodes.UnknownSession);
   });
 

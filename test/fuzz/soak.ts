@@ -23,6 +23,7 @@ function print(title: string, report: FuzzReport): void {
   console.log(`\n${title} (seed ${report.seed})`);
   console.log(`  frames ${report.frames} in ${report.seconds.toFixed(0)} s; ${report.answered} answers`);
   console.log(`  crashes ${report.crashes}, hangs ${report.hangs}, unanswered requests ${report.unanswered}, internal errors ${report.internalErrors}`);
+  console.log(`  slowest probe answer ${report.slowestProbe.ms.toFixed(0)} ms (after ${report.slowestProbe.after.join(', ')})`);
   if (report.lifecycleEnds > 0) console.log(`  processes ended by shutdown/exit ${report.lifecycleEnds}, slowest exit ${report.slowestExitMs.toFixed(0)} ms`);
   console.log(`  error answers by code: ${codes}`);
   // With shutdown and exit frames the process at the end is not the one measured after warm-up.

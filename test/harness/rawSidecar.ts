@@ -82,8 +82,8 @@ export class RawSidecar {
     void this.write(frame({ jsonrpc: '2.0', method, params }));
   }
 
-  /** Sends a request and waits for its answer; null when none came within `timeoutMs`. */
-  request(method: string, params: unknown = {}, timeoutMs = 5000): Promise<WireMessage | null> {
+  /** Sends a request and waits for its answer; null when none came within `timeoutMs` (long: a busy machine answers late). */
+  request(method: string, params: unknown = {}, timeoutMs = 10_000): Promise<WireMessage | null> {
     const id = `probe-${this.nextId++}`;
     const answer = this.answerTo(id, timeoutMs);
     void this.write(frame({ jsonrpc: '2.0', id, method, params }));
@@ -91,7 +91,7 @@ export class RawSidecar {
   }
 
   /** The answer to the request with this id (sent by the caller in any shape), or null on timeout. */
-  answerTo(id: unknown, timeoutMs = 5000): Promise<WireMessage | null> {
+  answerTo(id: unknown, timeoutMs = 10_000): Promise<WireMessage | null> {
     const seen = this.received.find((m) => m.id === id && m.method === undefined);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve) => {

@@ -33,7 +33,8 @@ export interface TerminalRun {
   waitForCount(text: string, times: number, timeoutMs?: number): Promise<void>;
   /** Every row of the terminal, scrollback first, as a person would read them. */
   rows(): Promise<string[]>;
-  exit: Promise<Exit>;
+  /** Resolves once the client has exited; rejects after 30 s naming the run's processes still alive. */
+  readonly exit: Promise<Exit>;
   kill(signal?: string): void;
   pid: number;
 }
@@ -46,6 +47,9 @@ export interface RunOptions {
   /** Instead of the client, this argv (e.g. a shell pipeline); REDLINE_MAIN / REDLINE_TSX are set for it. */
   command?: string[];
 }
+
+/** Longer than any exit path of the client takes, even on a busy machine. */
+const EXIT_WAIT_MS = 30_000;
 
 const redlineArgs = (args: string[]) => [MAIN, ...args, ...(args.includes('--sidecar') ? [] : ['--sidecar', PACKAGED_SIDECAR])];
 
@@ -111,7 +115,18 @@ export function runInTerminal(args: string[], options: RunOptions = {}): Termina
         check();
       }),
     rows: rowsNow,
-    exit,
+    get exit() {
+      return new Promise<Exit>((resolve, reject) => {
+        const timer = setTimeout(async () => {
+          const alive = taggedProcesses(tag).map((p) => `${p.pid} ${p.command}`);
+          reject(new Error(`the client did not exit within ${EXIT_WAIT_MS / 1000} s; still running:\n${alive.join('\n')}\nit shows:\n${(await rowsNow()).join('\n')}`));
+        }, EXIT_WAIT_MS);
+        void exit.then((e) => {
+          clearTimeout(timer);
+          resolve(e);
+        });
+      });
+    },
     kill: (signal = 'SIGKILL') => child.kill(signal),
     pid: child.pid,
   };
