@@ -28,28 +28,28 @@ function check(name, command, args) {
 check('type check', 'npx', ['tsc', '-p', '.']);
 check('generated copies are up to date (protocol.json, README settings table)', 'npx', ['tsx', 'scripts/gen-protocol.ts', '--check']);
 
-/** A vitest run, its tests counted from its JSON report (a run that fails without a failed test counts as one). */
+/**
+ * A vitest run, its tests counted from its JSON report. A file that fails without a failed test (it
+ * did not load, a hook failed) counts as one failure, and so does a run that fails without either.
+ */
 function vitest(name, args) {
   const report = join(mkdtempSync(join(tmpdir(), 'redline-test-')), 'vitest.json');
   const ok = step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const before = failures.length;
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed += json.numPassedTests;
-    failed += json.numFailedTests;
     for (const file of json.testResults) {
       const where = relative(process.cwd(), file.name);
       const tests = file.assertionResults.filter((test) => test.status === 'failed');
       for (const test of tests) failures.push(`${where} > ${test.fullName}`);
       if (file.status === 'failed' && tests.length === 0) failures.push(`${where}: ${(file.message ?? '').split('\n')[0]}`);
     }
-    if (!ok && json.numFailedTests === 0) {
-      failed++;
-      failures.push(`${name}: the run failed outside its tests`);
-    }
+    if (!ok && failures.length === before) failures.push(`${name}: the run failed outside its tests`);
   } catch {
-    failed++;
     failures.push(`${name}: no report`);
   }
+  failed += failures.length - before;
 }
 
 vitest('vitest', []);
