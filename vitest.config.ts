@@ -6,8 +6,8 @@ export default defineConfig({
     // Real model servers take both cores: scripts/test.mjs runs that suite on its own, after this one.
     // The cross-built executables have their own, slow suite: `npm run test:platforms`.
     exclude: [...configDefaults.exclude, 'test/real-servers/**', 'test/platforms/**'],
-    // A net for a wedged test, never a speed check: on a busy machine the end-to-end tests run at a
-    // third of their speed, and their own waits fail first, with a message that says what was missing.
+    // A net for a wedged test, never a speed check: on a busy machine the end-to-end tests take twice
+    // as long or more, and their own waits fail first, with a message that says what was missing.
     testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: 'forks',
