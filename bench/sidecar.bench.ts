@@ -86,7 +86,7 @@ async function coldStart(runs: number, vs: string | null = null): Promise<Record
   const idle = [await idleOne(sidecar), ...(other ? [await idleOne(other)] : [])];
   const idleFloor = await startPackaged(floor);
   await pause(1500);
-  const rss = { sidecar: rssMb(idle[0].child.pid!), vs: vs ? rssMb(idle[1].child.pid!) : 0, floor: rssMb(idleFloor.child.pid!) };
+  const rss = { sidecar: rssMb(idle[0].child.pid!), vs: other ? rssMb(idle[1].child.pid!) : 0, floor: rssMb(idleFloor.child.pid!) };
   for (const started of [...idle, idleFloor]) started.close();
   copies?.remove();
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
