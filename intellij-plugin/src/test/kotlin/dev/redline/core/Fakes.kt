@@ -64,6 +64,9 @@ class FakeHost : EditorHost {
 
     /** An editor showing [uri]; the first one asked for per document is "main". */
     inner class FakeView(override val uri: String, val name: String) : EditorView {
+        /** The platform's editor, when the document is one of [undo]'s. */
+        val editor: FakeUndo.Editor? by lazy { (buffers[uri] as? FakeUndo.Document)?.let { undo?.Editor(it) } }
+
         override fun painter(sessionId: String) = object : MarkPainter {
             override fun paint(spec: MarkSpec): PaintedMark {
                 val where = buffers.getValue(uri).let { (it as? FakeUndo.Document)?.buffer ?: it as StringTextBuffer }.lineMarker(spec.line)
@@ -99,8 +102,27 @@ class FakeHost : EditorHost {
     override fun edit(uri: String, command: UndoCommand, body: () -> Unit) {
         commands += command
         val platform = undo
-        if (platform == null) body() else platform.redlineCommand(uri, command, body, guard)
+        if (platform == null) body() else platformEdit(platform, uri, command, body)
         edits += command.group to buffers.getValue(uri).text()
+    }
+
+    /** What ide/RedlineService.edit does, call for call, with FakeUndo in the platform's place. */
+    private fun platformEdit(platform: FakeUndo, uri: String, command: UndoCommand, body: () -> Unit) {
+        val document = buffers.getValue(uri) as FakeUndo.Document
+        val project = document.manager
+        // executeCommand(project, runnable, name, groupId, document): DEFAULT policy, recorded for the active document.
+        platform.command(project, command.group, name = "Redline Edit") {
+            command.opens?.let { open(platform, it, document) }
+            body()
+            val editor = (command.closes?.markEditor as? FakeView)?.editor
+            if (editor != null) platform.finishMark(editor, command.closes?.mark as? FakeUndo.Action)
+        }
+    }
+
+    private fun open(platform: FakeUndo, window: UndoWindow, document: FakeUndo.Document) {
+        val editor = (window.markEditor as? FakeView)?.editor ?: return
+        window.mark = try { platform.startMark(editor, "Redline Edit") } catch (_: FakeUndo.AlreadyStartedException) { null }
+        document.manager.undoableActionPerformed(FakeUndo.Action(listOf(document), FakeUndo.Kind.OTHER, undo = { guard(window, true) }, redo = { guard(window, false) }))
     }
 
     override fun onUiThread(task: () -> Unit) {

@@ -106,12 +106,12 @@ class SidecarIntegrationTest {
         startDouble("""[{"text": ${com.google.gson.Gson().toJson(rewrite)}, "chunkSize": 4, "delayMs": 15}]""", doc.buffer, doc)
         val id = startEdit()
         eventually(10_000) { host.edits.isNotEmpty() }
-        host.onUi { platform.command(Any()) { doc.replace(0, 0, "// header\n") } }
+        host.onUi { platform.command(project, Any()) { doc.replace(0, 0, "// header\n") } }
         eventually(10_000) { session()?.state == SessionState.DONE }
         val hunks = session()!!.hunks
         assertEquals(2, hunks.size)
         assertEquals(1, core.settle(id, hunks[1].start, accept = true).get(10, TimeUnit.SECONDS).remainingHunks)
-        host.onUi { platform.command(Any()) { doc.replace(0, 0, "// typed\n") } }
+        host.onUi { platform.command(project, Any()) { doc.replace(0, 0, "// typed\n") } }
         val first = session()!!.hunks.first()
         assertEquals(0, core.settle(id, first.end - 1, accept = false).get(10, TimeUnit.SECONDS).remainingHunks)
         eventually(10_000) { host.ended.isNotEmpty() }

@@ -1,15 +1,20 @@
 package dev.redline.core
 
+import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
-import org.junit.jupiter.api.Assertions.assertThrows
+import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
 /**
  * What Ctrl+Z does, case by case (the table in intellij-plugin/README.md), with the session registry's
- * commands run through the platform's undo rules as FakeUndo models them. A scripted sidecar proposes
- * "b" → "B" and "d" → "D" in a five-line file: two hunks.
+ * commands run through the platform's undo rules as FakeUndo models them, and the adapter's calls as
+ * FakeHost models them. A scripted sidecar proposes "b" → "B" and "d" → "D" in a five-line file: two hunks.
+ *
+ * Every case ends the same way a user would check it: one Ctrl+Z back to the text before the session, no
+ * dialog and no "Cannot Undo" on the way, and then a second session and an in-place rename in that editor
+ * work as they do in a fresh one.
  */
 class UndoScenariosTest {
     private val platform = FakeUndo()
@@ -35,21 +40,25 @@ class UndoScenariosTest {
             registry.documentChanged(uri, TextChange(doc.positionOf(start), old, new))
         }
         registry.editorOpened(host.view(uri))
+        if (platform.focused == null) platform.focused = editorOf(doc)
         return doc
     }
 
+    private fun editorOf(doc: FakeUndo.Document) = host.view(doc.uri).editor!!
+
     private val typingGroups = HashMap<FakeUndo.Document, Any>()
 
-    /** Typing: consecutive keystrokes share the document's typing group, as the platform's typing commands do. */
+    /** Typing, where the caret is (that editor has the focus); consecutive keystrokes share the document's typing group. */
     private fun type(doc: FakeUndo.Document, line: Int, column: Int, text: String) {
+        platform.focused = editorOf(doc)
         val at = doc.lineStart(line) + column
-        platform.command(typingGroups.getOrPut(doc) { Any() }) { doc.replace(at, at, text) }
+        platform.command(doc.manager, typingGroups.getOrPut(doc) { Any() }) { doc.replace(at, at, text) }
     }
 
     /** Any other editor action (Enter, paste, caret moves): DocCommandGroupId.noneGroupId, a fresh group each time. */
-    private fun action(doc: FakeUndo.Document?, body: () -> Unit = {}) {
+    private fun action(doc: FakeUndo.Document, body: () -> Unit = {}) {
         typingGroups.clear()
-        platform.command(Any()) { body() }
+        platform.command(doc.manager, Any()) { body() }
     }
 
     private fun undo(doc: FakeUndo.Document) = doc.manager.undo(doc)
@@ -58,10 +67,11 @@ class UndoScenariosTest {
     private fun lineOf(doc: FakeUndo.Document, text: String) = doc.text().split("\n").indexOf(text).also { check(it >= 0) { "no line $text" } }
 
     /** A session as the sidecar would run it: renders at the document's current version, lines found where they are now. */
-    private inner class Scripted(val id: String, val uri: String, val doc: FakeUndo.Document) {
+    private inner class Scripted(val id: String, val doc: FakeUndo.Document) {
         private var first = true
+        val uri get() = doc.uri
 
-        private fun render(edits: List<TextEdit>, runs: List<DiffLineRun>, hunks: List<Hunk>, close: Boolean = false): RenderResult {
+        fun render(edits: List<TextEdit>, runs: List<DiffLineRun>, hunks: List<Hunk>, close: Boolean = false): RenderResult {
             val result = registry.render(
                 RenderParams(id, uri, sync.version(uri)!!, edits, RenderDecorations(runs = runs), hunks, UndoMarker("g-$id", open = first, close = close)),
             )
@@ -70,7 +80,7 @@ class UndoScenariosTest {
             return result
         }
 
-        private fun insertAfter(line: String, text: String) = lineOf(doc, line).let { TextEdit(Range(Position(it + 1, 0), Position(it + 1, 0)), "$text\n") }
+        fun insertAfter(line: String, text: String) = lineOf(doc, line).let { TextEdit(Range(Position(it + 1, 0), Position(it + 1, 0)), "$text\n") }
         private fun delete(line: String) = lineOf(doc, line).let { TextEdit(Range(Position(it, 0), Position(it + 1, 0)), "") }
         private fun hunk(removed: String) = lineOf(doc, removed).let { Hunk(it, it + 2, 1, 1) }
         private fun pair(removed: String) = lineOf(doc, removed).let { listOf(DiffLineRun(it, 1, "removed"), DiffLineRun(it + 1, 1, "added")) }
@@ -86,13 +96,41 @@ class UndoScenariosTest {
         fun acceptAll() = end(listOf(delete("b"), delete("d")).sortedBy { it.range.start.line }, "accepted")
         fun rejectAll() = end(listOf(delete("B"), delete("D")).sortedBy { it.range.start.line }, "rejected")
 
+        /** The whole proposal: streamed, then complete, then accepted. */
+        fun run() {
+            streamFirst()
+            streamSecond()
+            done()
+            acceptAll()
+        }
+
         /** The sidecar broke the session: a close render with no edits, marks cleared, the document left as it is. */
         fun broken() = end(emptyList(), "broken")
 
-        private fun end(edits: List<TextEdit>, state: String) {
+        fun end(edits: List<TextEdit>, state: String) {
             render(edits, emptyList(), emptyList(), close = true)
             registry.status(SessionStatusParams(id, uri, state))
         }
+    }
+
+    @AfterEach
+    fun noDialogNoReport() {
+        assertEquals(emptyList<String>(), platform.dialogs, "the platform asked nothing")
+        assertEquals(emptyList<String>(), platform.reports, "the platform reported nothing")
+    }
+
+    /** What a user tries next: another session in that file is one step too, and an in-place rename there starts and undoes. */
+    private fun secondSessionAndRename(doc: FakeUndo.Document, id: String = "again") {
+        val before = doc.text()
+        Scripted(id, doc).run()
+        assertEquals(before.replace("b\n", "B\n").replace("d\n", "D\n"), doc.text())
+        undo(doc)
+        assertEquals(before, doc.text(), "a later session is one Ctrl+Z")
+        val line = lineOf(doc, "e")
+        assertNull(platform.renameInPlace(editorOf(doc), doc.lineStart(line), 1, "renamed"), "an in-place rename starts")
+        assertEquals(before.replace("e\n", "renamed\n"), doc.text())
+        undo(doc)
+        assertEquals(before, doc.text(), "the rename is one Ctrl+Z of its own")
     }
 
     @Test
@@ -101,7 +139,7 @@ class UndoScenariosTest {
         type(doc, 0, 0, "0")
         action(doc)
         val before = doc.text()
-        val s = Scripted("s1", "file:///a.kt", doc)
+        val s = Scripted("s1", doc)
         s.streamFirst()
         type(doc, 0, 1, "x") // typing above the region while the reply streams
         s.streamSecond()
@@ -117,12 +155,13 @@ class UndoScenariosTest {
         undo(doc)
         undo(doc)
         assertEquals(original, doc.text(), "the typing before the session is its own step")
+        secondSessionAndRename(doc)
     }
 
     @Test
     fun `after reject all, one Ctrl+Z returns the file to its text before the session`() {
         val doc = open("file:///a.kt")
-        val s = Scripted("s1", "file:///a.kt", doc)
+        val s = Scripted("s1", doc)
         s.streamFirst()
         s.streamSecond()
         s.done()
@@ -132,6 +171,7 @@ class UndoScenariosTest {
         undo(doc)
         assertEquals(original, doc.text())
         assertFalse(doc.manager.canUndo(doc))
+        secondSessionAndRename(doc)
     }
 
     @Test
@@ -140,7 +180,7 @@ class UndoScenariosTest {
         type(doc, 2, 1, "~")
         action(doc)
         val atStart = doc.text()
-        val s = Scripted("s1", "file:///a.kt", doc)
+        val s = Scripted("s1", doc)
         s.streamFirst()
         action(doc) { doc.replace(0, 0, "above\n") } // Enter-like: a line typed above mid-stream
         s.streamSecond()
@@ -162,7 +202,7 @@ class UndoScenariosTest {
     @Test
     fun `per-hunk verdicts one after the other, the session is still one step`() {
         val doc = open("file:///a.kt")
-        val s = Scripted("s1", "file:///a.kt", doc)
+        val s = Scripted("s1", doc)
         s.streamFirst()
         s.streamSecond()
         s.done()
@@ -172,12 +212,13 @@ class UndoScenariosTest {
         assertEquals("a\nB\nc\nd\n#e\n", doc.text())
         undo(doc)
         assertEquals(original, doc.text())
+        secondSessionAndRename(doc)
     }
 
     @Test
     fun `during streaming and while pending, Ctrl+Z undoes the newest change only, once the session ends, one more returns to before it`() {
         val doc = open("file:///a.kt")
-        val s = Scripted("s1", "file:///a.kt", doc)
+        val s = Scripted("s1", doc)
         s.streamFirst()
         type(doc, 0, 1, "x")
         undo(doc) // the user's own typing is the newest change
@@ -189,30 +230,15 @@ class UndoScenariosTest {
         s.broken() // the sidecar sees its lines disturbed and ends the session: its window closes
         undo(doc)
         assertEquals(original, doc.text())
-    }
-
-    @Test
-    fun `undoing past the session's start cancels it, and no finish mark is left to run undo past the session`() {
-        val doc = open("file:///a.kt")
-        type(doc, 0, 0, "0")
-        action(doc)
-        val s = Scripted("s1", "file:///a.kt", doc)
-        s.streamFirst()
-        undo(doc)
-        assertEquals("0a\nb\nc\nd\ne\n", doc.text())
-        assertEquals(listOf("s1"), cancelled)
-        s.broken() // the session's close arrives after its start was undone
-        undo(doc)
-        assertEquals(original, doc.text(), "the next Ctrl+Z undoes the typing before the session, and only that")
-        assertFalse(doc.manager.canUndo(doc))
+        secondSessionAndRename(doc)
     }
 
     @Test
     fun `a second session in another file, each file's session is its own step, whatever happens in the other`() {
         val one = open("file:///one.kt")
         val two = open("file:///two.kt")
-        val s1 = Scripted("s1", "file:///one.kt", one)
-        val s2 = Scripted("s2", "file:///two.kt", two)
+        val s1 = Scripted("s1", one)
+        val s2 = Scripted("s2", two)
         s1.streamFirst()
         s2.streamFirst()
         type(two, 0, 1, "2")
@@ -228,13 +254,14 @@ class UndoScenariosTest {
         assertEquals("a2\nb\nc\nd\ne\n", two.text(), "undo in one file leaves the other alone")
         undo(two)
         assertEquals(original, two.text())
+        secondSessionAndRename(one)
     }
 
     @Test
     fun `commands in another project end groups there too, and the session stays one step`() {
         val doc = open("file:///a.kt")
         val elsewhere = open("file:///b.kt", "other\n", projectB)
-        val s = Scripted("s1", "file:///a.kt", doc)
+        val s = Scripted("s1", doc)
         s.streamFirst()
         type(elsewhere, 0, 0, "typed in B ")
         s.streamSecond()
@@ -244,13 +271,14 @@ class UndoScenariosTest {
         undo(doc)
         assertEquals(original, doc.text())
         assertEquals("typed in B other\n", elsewhere.text())
+        secondSessionAndRename(doc)
     }
 
     @Test
     fun `two sessions overlapping in one file share one step`() {
         val doc = open("file:///a.kt", "a\nb\nc\nd\ne\nf\ng\nh\n")
         val before = doc.text()
-        val s1 = Scripted("s1", "file:///a.kt", doc)
+        val s1 = Scripted("s1", doc)
         s1.streamFirst()
         type(doc, 7, 1, "+")
         val second = "g+"
@@ -266,22 +294,97 @@ class UndoScenariosTest {
         assertEquals(before, doc.text())
     }
 
+    // The numbered cases of issue "one undo step that survives focus changes, repeated sessions and undo past the start".
+
+    @Test
+    fun `1 another editor has the focus while the session renders, and the user types there`() {
+        val doc = open("file:///a.kt")
+        val other = open("file:///other.kt", "other\n")
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        type(other, 0, 0, "x") // the user switched files while the edit streams
+        s.streamSecond()
+        type(other, 0, 1, "y")
+        s.done()
+        s.acceptAll() // accepted from the other editor's window; the focus stays there
+        type(other, 0, 2, "z")
+        undo(doc)
+        assertEquals(original, doc.text(), "one Ctrl+Z in the session's file: back to before the session")
+        assertEquals("xyzother\n", other.text())
+        undo(other)
+        assertEquals(original, doc.text(), "Ctrl+Z in the other file never undoes Redline's edits")
+        assertEquals("other\n", other.text())
+        platform.focused = editorOf(doc)
+        secondSessionAndRename(doc)
+    }
+
+    @Test
+    fun `2 undo past the start of a session, then a second session and an in-place rename in that editor`() {
+        val doc = open("file:///a.kt")
+        type(doc, 0, 0, "0")
+        action(doc)
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        undo(doc)
+        assertEquals("0a\nb\nc\nd\ne\n", doc.text())
+        assertEquals(listOf("s1"), cancelled)
+        s.broken() // the session's close arrives after its start was undone
+        undo(doc)
+        assertEquals(original, doc.text(), "the next Ctrl+Z undoes the typing before the session, and only that")
+        assertFalse(doc.manager.canUndo(doc))
+        secondSessionAndRename(doc)
+    }
+
+    @Test
+    fun `3 a refactoring changes the file and another one while the proposal waits`() {
+        val doc = open("file:///a.kt")
+        val other = open("file:///other.kt", "use e\n")
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        s.streamSecond()
+        s.done()
+        // Rename "e" → "ee" across files: one command, one group on both files' stacks (a global group).
+        action(doc) {
+            doc.replace(doc.lineStart(lineOf(doc, "e")), doc.lineStart(lineOf(doc, "e")) + 1, "ee")
+            other.replace(4, 5, "ee")
+        }
+        s.acceptAll()
+        assertEquals("a\nB\nc\nD\nee\n", doc.text())
+        undo(doc)
+        assertEquals(original, doc.text(), "one Ctrl+Z: the text before the session")
+        assertEquals("use e\n", other.text(), "the refactoring is undone with it, in every file it changed")
+        secondSessionAndRename(doc)
+    }
+
+    @Test
+    fun `4 a 500-line session streamed while the user types in another file keeps its start under the undo limit`() {
+        val doc = open("file:///a.kt")
+        val other = open("file:///other.kt", "\n")
+        val s = Scripted("s1", doc)
+        var last = "b"
+        for (i in 1..500) {
+            s.render(listOf(s.insertAfter(last, "n$i")), emptyList(), emptyList())
+            last = "n$i"
+            type(other, 0, 0, "k") // a keystroke elsewhere between every two lines
+        }
+        s.render(emptyList(), emptyList(), listOf(Hunk(1, 502, 1, 500)))
+        registry.status(SessionStatusParams("s1", doc.uri, SessionState.DONE, hunkCount = 1))
+        s.end(listOf(TextEdit(Range(Position(1, 0), Position(2, 0)), "")), "accepted")
+        assertEquals(5 + 500 - 1, doc.lineCount - 1)
+        undo(doc)
+        assertEquals(original, doc.text(), "one Ctrl+Z: the text before the session")
+        platform.focused = editorOf(doc)
+        secondSessionAndRename(doc)
+    }
+
     @Test
     fun `the model itself, without marks, a command between two of one group splits them`() {
         val doc = open("file:///a.kt")
         val group = Any()
-        platform.command(group) { doc.replace(0, 0, "1") }
+        platform.command(projectA, group) { doc.replace(0, 0, "1") }
         action(doc) { doc.replace(2, 2, "x") }
-        platform.command(group) { doc.replace(0, 0, "2") }
+        platform.command(projectA, group) { doc.replace(0, 0, "2") }
         undo(doc)
         assertEquals("1ax\nb\nc\nd\ne\n", doc.text(), "one groupId is not one undo step")
-    }
-
-    @Test
-    fun `the model itself, a change made with undo disabled makes a later undo replay at a wrong offset`() {
-        val doc = open("file:///a.kt")
-        type(doc, 0, 0, "X")
-        doc.replaceUnrecorded(0, 0, "Q")
-        assertThrows(IllegalStateException::class.java) { undo(doc) }
     }
 }
