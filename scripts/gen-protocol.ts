@@ -5,8 +5,9 @@
  * `SIDECAR_GLIBC_TUNABLES`) and a JSON Schema of every protocol type — the
  * validators compiled from that schema by Ajv (standalone code, so the sidecar pays no schema
  * compile at start-up), the validators of a structured-output reply (from the sidecar's
- * `editSchema.ts`), README.md's settings table and the VS Code extension's
- * `contributes.configuration`. `--check` fails when a committed copy is out of date.
+ * `editSchema.ts`), README.md's settings table, the VS Code extension's `contributes.configuration`
+ * and the IntelliJ plugin's settings classes (kotlinSettings.ts). `--check` fails when a committed copy
+ * is out of date.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,7 @@ import { ErrorCodes } from '../shared-protocol/src/redline.js';
 import { SETTING_NAMES, SETTINGS, type SettingSpec } from '../shared-protocol/src/settings.js';
 import { EDIT_ITEM, EDIT_SCHEMA } from '../sidecar/src/edit/formats/editSchema.js';
 import { generateManifest } from '../vscode-extension/scripts/manifest.js';
+import { generateKotlinSettings, KOTLIN_SETTINGS_FILE } from './kotlinSettings.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const protocolFile = `${root}shared-protocol/protocol.json`;
@@ -148,6 +150,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     { file: editValidatorsFile, text: generateEditValidators() },
     { file: readmeFile, text: generateReadme(readFileSync(readmeFile, 'utf8')) },
     { file: extensionManifest, text: generateManifest(readFileSync(extensionManifest, 'utf8')) },
+    { file: `${root}${KOTLIN_SETTINGS_FILE}`, text: generateKotlinSettings() },
   ];
   const check = process.argv.includes('--check');
   let stale = false;

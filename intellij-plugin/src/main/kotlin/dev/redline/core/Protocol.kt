@@ -101,40 +101,6 @@ data class InlineCompletionItem(val insertText: String = "", val range: Range? =
 
 data class InlineCompletionList(val items: List<InlineCompletionItem> = emptyList())
 
-/** Partial RedlineSettings: only the fields that are set reach the sidecar. */
-data class RedlineSettingsPatch(
-    val provider: String? = null,
-    val endpoint: String? = null,
-    val model: String? = null,
-    val completionModel: String? = null,
-    val apiKey: String? = null,
-    val requestTimeoutMs: Int? = null,
-    val maxEditTokens: Int? = null,
-    val maxContextTokens: Int? = null,
-    val editScope: String? = null,
-    val editFormat: String? = null,
-    val largeDeletionLines: Int? = null,
-    val fimTemplate: String? = null,
-    val maxLines: Int? = null,
-    val numPredictFim: Int? = null,
-    val temperature: Double? = null,
-    val multilineCompletionsEnabled: Boolean? = null,
-    val fileContextEnabled: Boolean? = null,
-    val lspContextEnabled: Boolean? = null,
-    val contextBudget: Int? = null,
-    val debounceWait: Int? = null,
-    val completionCacheEnabled: Boolean? = null,
-    val enableSubsequentCompletions: Boolean? = null,
-    val proxy: String? = null,
-    val noProxy: String? = null,
-    val caFile: String? = null,
-) {
-    /** The key and proxy credentials are secrets: they must never reach a log through toString. */
-    override fun toString(): String =
-        "RedlineSettingsPatch(provider=$provider, endpoint=$endpoint, model=$model, apiKey=${if (apiKey.isNullOrEmpty()) "<none>" else "<set>"}, " +
-            "proxy=${if (proxy.isNullOrEmpty()) "<none>" else "<set>"})"
-}
-
 data class InlineEditStartParams(
     val textDocument: VersionedTextDocumentIdentifier = VersionedTextDocumentIdentifier(),
     val range: Range = Range(),

@@ -74,7 +74,7 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
 
     override fun createPanel(): DialogPanel = panel {
         group("Model Server") {
-            row("Provider:") { comboBox(RedlineSettingsState.PROVIDERS).bindItem({ s.provider }, { s.provider = it ?: s.provider }) }
+            row("Provider:") { comboBox(RedlineSettingsState.PROVIDER_CHOICES).bindItem({ s.provider }, { s.provider = it ?: s.provider }) }
             row("Endpoint:") { textField().bindText(s::endpoint).columns(30) }
             row("Edit model:") { textField().bindText(s::model) }
             row("Completion model:") { textField().bindText(s::completionModel).comment("Empty: the edit model") }
@@ -83,8 +83,8 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("CA certificates file:") { textField().bindText(s::caFile).comment("PEM file of your network's certificate authority; the proxy comes from the IDE's HTTP Proxy settings") }
         }
         group("Inline Edit") {
-            row("Editable scope:") { comboBox(listOf("selection", "file")).bindItem({ s.editScope }, { s.editScope = it ?: s.editScope }) }
-            row("Edit format:") { comboBox(listOf("auto", "replacement", "searchReplace", "structured", "wholeFile")).bindItem({ s.editFormat }, { s.editFormat = it ?: s.editFormat }) }
+            row("Editable scope:") { comboBox(RedlineSettingsState.EDIT_SCOPE_CHOICES).bindItem({ s.editScope }, { s.editScope = it ?: s.editScope }) }
+            row("Edit format:") { comboBox(RedlineSettingsState.EDIT_FORMAT_CHOICES).bindItem({ s.editFormat }, { s.editFormat = it ?: s.editFormat }) }
             row("Large deletion (lines):") { intTextField(1..10_000).bindIntText(s::largeDeletionLines).comment("Hunks outside the selection removing more are flagged") }
         }
         group("Inline Edit") {

@@ -61,8 +61,15 @@ class SettingsSchemaTest {
     }
 
     @Test
-    fun `the provider choices are the declared ones`() {
-        assertEquals(spec("provider").getAsJsonArray("enum").map { it.asString }, RedlineSettingsState.PROVIDERS)
+    fun `each choice setting's values are the declared ones`() {
+        val choices = names.filter { spec(it).has("enum") }
+        assertTrue(choices.isNotEmpty())
+        val companion = RedlineSettingsState.Companion
+        for (name in choices) {
+            val constant = name.replace(Regex("[A-Z]")) { "_${it.value}" }.uppercase() + "_CHOICES"
+            val values = companion::class.memberProperties.single { it.name == constant }.getter.call(companion)
+            assertEquals(spec(name).getAsJsonArray("enum").map { it.asString }, values, name)
+        }
     }
 
     @Test
