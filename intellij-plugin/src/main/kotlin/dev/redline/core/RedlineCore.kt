@@ -15,15 +15,16 @@ import java.util.concurrent.TimeUnit
 class RedlineCore(
     spawn: () -> SidecarProcess,
     private val host: EditorHost,
-    scheduler: ScheduledExecutorService,
+    private val scheduler: ScheduledExecutorService,
     private val log: (String) -> Unit,
     private val settings: () -> RedlineSettingsPatch,
     private val clientVersion: String,
     /** The proxy the IDE uses for the model endpoint now; may do I/O, asked off the UI thread. */
     network: () -> ProxyPatch,
+    private val clock: () -> Long = { System.nanoTime() / 1_000_000 },
 ) : SidecarClient {
     val documents = DocumentSync()
-    val sessions = SessionRegistry(host, RenderApplier(documents::version)) { ids -> ids.forEach { id -> cancel(id).exceptionally { null } } }
+    val sessions = SessionRegistry(host, RenderApplier(documents::version), { ids -> ids.forEach { id -> cancel(id).exceptionally { null } } }, clock)
     private val supervisor: SidecarSupervisor = SidecarSupervisor(
         spawn,
         connect = { proc, onStall -> JsonRpcConnection(proc.stdout, proc.stdin, this, onStall) },
@@ -69,9 +70,9 @@ class RedlineCore(
      */
     fun workspaceFoldersChanged() = folders.update(host.read { host.workspaceFolders() })
 
-    /** [lastForDocument]: no other editor shows the document, so the sidecar stops mirroring it. */
+    /** [lastForDocument]: no other editor shows the document, so its sessions end and the sidecar stops mirroring it. */
     fun editorReleased(view: EditorView, lastForDocument: Boolean) {
-        sessions.editorReleased(view)
+        sessions.editorReleased(view, lastForDocument)
         if (lastForDocument) documents.close(view.uri)
     }
 
@@ -129,15 +130,19 @@ class RedlineCore(
         supervisor.dispose()
     }
 
+    /** On the UI thread; a render that would start one undo group too many waits its turn there ([UndoPacing]). */
     override fun applyRender(params: RenderParams): CompletableFuture<RenderResult> {
         val answer = CompletableFuture<RenderResult>()
-        host.onUiThread {
+        fun attempt() {
             try {
-                answer.complete(sessions.render(params))
+                val wait = sessions.renderWait(params)
+                if (wait > 0) scheduler.schedule({ host.onUiThread(::attempt) }, wait, TimeUnit.MILLISECONDS)
+                else answer.complete(sessions.render(params))
             } catch (e: Exception) {
                 answer.completeExceptionally(e)
             }
         }
+        host.onUiThread(::attempt)
         return answer
     }
 

@@ -21,6 +21,12 @@ interface EditorHost {
 
     /** The folders the sidecar may read files from for context (the open projects' content roots); called under [read]. */
     fun workspaceFolders(): List<WorkspaceFolder> = emptyList()
+
+    /** [view] holds [window]'s start mark too (unless it holds another one), so an in-place rename there waits for the window's end. */
+    fun holdMark(window: UndoWindow, view: EditorView) {}
+
+    /** No editor of [window]'s document holds its start mark any longer; marks of others stay where they are. */
+    fun releaseMark(window: UndoWindow) {}
 }
 
 /** One editor showing a document. Every session of that document is painted into every such editor. */
@@ -51,7 +57,10 @@ data class SessionView(val id: String, val uri: String, val state: String, val h
 class SessionRegistry(
     private val host: EditorHost,
     private val applier: RenderApplier,
-    private val onStartUndone: (Set<String>) -> Unit = {},
+    /** Sessions the sidecar should end: the user undid past their start, or their file closed. */
+    private val cancel: (Set<String>) -> Unit = {},
+    /** Milliseconds, for the pacing of renders ([UndoPacing]). */
+    private val clock: () -> Long = { System.nanoTime() / 1_000_000 },
 ) {
     private class Session(val id: String, val uri: String) {
         var state: String = SessionState.STREAMING
@@ -77,7 +86,7 @@ class SessionRegistry(
         val buffer = host.buffer(params.uri) ?: return RenderResult(false, -1)
         val session = sessions[params.sessionId] ?: if (params.sessionId in ended) null else open(params.sessionId, params.uri)
         val group = if (params.undo.open || session?.undoGroup == null) UndoGroup(params.undo.group) else session.undoGroup!!
-        val result = applier.apply(params, buffer) { body -> host.edit(params.uri, command(session, group, params.undo.close), body) }
+        val result = applier.apply(params, buffer) { body -> run(session, params.uri, group, params.undo.close, body) }
         if (!result.applied || session == null) return result
         if (params.undo.close) closeWindow(session, group)
         session.undoGroup = if (params.undo.close) null else group
@@ -89,6 +98,17 @@ class SessionRegistry(
         repaint(session)
         publish()
         return result
+    }
+
+    /**
+     * How long [params] waits before it is applied ([UndoPacing]): 0 for all but a streaming render with edits
+     * that would start a new undo group in a window that has started many.
+     */
+    fun renderWait(params: RenderParams): Long {
+        if (params.edits.isEmpty() || params.hunks.isNotEmpty() || params.undo.close || params.undo.open) return 0
+        val session = sessions[params.sessionId] ?: return 0
+        val window = undo.windowOf(session.id)?.takeIf { !it.unwound } ?: return 0
+        return undo.waitMs(window, session.undoGroup, clock())
     }
 
     fun status(params: SessionStatusParams) {
@@ -105,19 +125,37 @@ class SessionRegistry(
 
     /** Every document change, after it happened: each session's record moves with it. */
     fun documentChanged(uri: String, change: TextChange) {
+        undo.documentChanged(uri)
         for (session in sessions.values) if (session.uri == uri) session.record = MarkTracking.movedAll(session.record, change)
     }
+
+    /** Every outermost command's start, whoever runs it (the platform's CommandListener). */
+    fun commandStarted() = undo.commandStarted()
+
+    /** Every outermost command's end, with its groupId. */
+    fun commandFinished(groupId: Any?) = undo.commandFinished(groupId)
 
     /** An editor appeared (or the plugin found it at start): every session of its document is painted into it. */
     fun editorOpened(view: EditorView) {
         val list = views.getOrPut(view.uri) { mutableListOf() }
         if (view in list) return
         list += view
+        undo.openIn(view.uri)?.takeIf { it.mark != null }?.let { host.holdMark(it, view) }
         for (session in sessions.values) if (session.uri == view.uri) repaint(session)
     }
 
-    /** An editor is being released: its marks go, and nothing here keeps a reference to it. */
-    fun editorReleased(view: EditorView) {
+    /**
+     * An editor is being released: its marks go, and nothing here keeps a reference to it. When it is the
+     * document's last editor the sessions there are withdrawn first, in a command that finishes their window in
+     * this editor (still valid during the release): the sidecar stops mirroring a closed document, so nobody
+     * would take the proposal out later, and a reopened file's Ctrl+Z is one step back to before the session.
+     */
+    fun editorReleased(view: EditorView, lastForDocument: Boolean = false) {
+        if (lastForDocument) {
+            val closing = sessions.values.filter { it.uri == view.uri }
+            withdraw(closing, "The file was closed while its Redline proposal was open: the proposal was withdrawn.")
+            cancel(closing.map { it.id }.toSet())
+        }
         val list = views[view.uri] ?: return
         list -= view
         if (list.isEmpty()) views.remove(view.uri)
@@ -135,26 +173,40 @@ class SessionRegistry(
      * before the session. Then it ends them.
      */
     fun abandonAll(message: String) {
-        for (session in sessions.values.toList()) {
-            val buffer = host.buffer(session.uri)
-            val lines = session.record
-                .filter { (it is LineMark && it.kind == DiffLineKind.ADDED) || it is StreamingMark }
-                .map { it.line }.toSortedSet().reversed()
-            if (buffer != null && lines.isNotEmpty()) {
-                val group = session.undoGroup ?: UndoGroup(session.id)
-                host.edit(session.uri, command(session, group, closing = true)) { lines.forEach { deleteLine(buffer, it) } }
-            }
-            end(session, SessionState.CANCELLED, message)
-        }
+        withdraw(sessions.values.toList(), message)
         // A restarted sidecar numbers its sessions afresh: the dead one's ids may come back.
         ended.clear()
         publish()
     }
 
-    /** The guard of a window's opening command was undone or redone (the adapter's undoable action says so). */
-    fun startUndone(window: UndoWindow) = onStartUndone(undo.startUndone(window))
+    /** Takes the proposals of [ending] out where their records have them, closing their windows, and ends them. */
+    private fun withdraw(ending: List<Session>, message: String) {
+        for (session in ending) {
+            val buffer = host.buffer(session.uri)
+            val lines = session.record
+                .filter { (it is LineMark && it.kind == DiffLineKind.ADDED) || it is StreamingMark }
+                .map { it.line }.toSortedSet().reversed()
+            if (buffer != null && lines.isNotEmpty()) {
+                run(session, session.uri, session.undoGroup ?: UndoGroup(session.id), closing = true) { lines.forEach { deleteLine(buffer, it) } }
+            }
+            end(session, SessionState.CANCELLED, message)
+        }
+        publish()
+    }
+
+    /**
+     * The guard of a window's opening command was undone or redone (the adapter's undoable action says so).
+     * Undone: the editors no longer hold its start mark, so later sessions and in-place renames start there.
+     */
+    fun startUndone(window: UndoWindow) {
+        host.releaseMark(window)
+        cancel(undo.startUndone(window))
+    }
 
     fun startRedone(window: UndoWindow) = undo.startRedone(window)
+
+    /** The guard of a pair of marks above a cross-file command was undone or redone. */
+    fun reanchorUndone(window: UndoWindow, undone: Boolean) = undo.reanchorUndone(window, undone)
 
     fun hasPendingProposal(uri: String): Boolean = published.any { it.uri == uri }
 
@@ -170,20 +222,48 @@ class SessionRegistry(
         }
     }
 
-    /** The undo rules for one command of [session]: its first edit opens (or joins) a window, its last closes it. */
-    private fun command(session: Session?, group: UndoGroup, closing: Boolean): UndoCommand {
-        session ?: return UndoCommand(group)
-        val opens = if (undo.windowOf(session.id) == null) {
+    /**
+     * Runs one command of [session] (or of an ended session's late render) under the window rules: its first
+     * edit opens (or joins) a window, its last closes it, and a cross-file command since the window's last start
+     * mark gets a pair of marks above it first, in a command (and group) of its own.
+     */
+    private fun run(session: Session?, uri: String, group: UndoGroup, closing: Boolean, body: () -> Unit) {
+        session ?: return host.edit(uri, UndoCommand(group), body)
+        val joined = undo.windowOf(session.id)
+        if (joined != null && joined.needsReanchor && !joined.unwound && joined.mark != null) {
+            val anchor = UndoGroup("${group.name}-anchor")
+            host.releaseMark(joined)
+            host.edit(uri, UndoCommand(anchor, reanchors = joined)) {}
+            undo.ran(joined, anchor, clock(), reanchored = true)
+            holdElsewhere(joined)
+        }
+        val opens = if (joined == null) {
             undo.join(session.id, session.uri, views[session.uri]?.firstOrNull()).let { (window, isNew) -> window.takeIf { isNew } }
         } else null
-        return UndoCommand(group, opens, if (closing) undo.leave(session.id) else null)
+        val command = UndoCommand(group, opens, if (closing) undo.leave(session.id) else null)
+        host.edit(uri, command, body)
+        ran(command, joined ?: undo.windowOf(session.id))
+    }
+
+    /** After a window's command: a new start mark is held by the document's other editors, a finished one by none. */
+    private fun ran(command: UndoCommand, window: UndoWindow?) {
+        window?.let { undo.ran(it, command.group, clock()) }
+        command.opens?.let(::holdElsewhere)
+        command.closes?.let(host::releaseMark)
+    }
+
+    private fun holdElsewhere(window: UndoWindow) {
+        if (window.mark == null) return
+        views[window.uri].orEmpty().filter { it != window.markEditor }.forEach { host.holdMark(window, it) }
     }
 
     /** The session is done with its window; if it was the last one there, a command of its own finishes it. */
     private fun closeWindow(session: Session, group: UndoGroup) {
-        if (undo.windowOf(session.id) == null) return
-        val window = undo.leave(session.id) ?: return
-        host.edit(session.uri, UndoCommand(group, closes = window)) {}
+        val window = undo.windowOf(session.id) ?: return
+        val closes = undo.leave(session.id) ?: return
+        val command = UndoCommand(group, closes = closes)
+        host.edit(session.uri, command) {}
+        ran(command, window)
     }
 
     private fun end(session: Session, state: String, message: String?) {

@@ -6,13 +6,17 @@ import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.application.ModalityState
+import com.intellij.openapi.command.CommandEvent
+import com.intellij.openapi.command.CommandListener
 import com.intellij.openapi.command.CommandProcessor
+import com.intellij.openapi.command.UndoConfirmationPolicy
 import com.intellij.openapi.command.impl.FinishMarkAction
 import com.intellij.openapi.command.impl.StartMarkAction
 import com.intellij.openapi.command.undo.BasicUndoableAction
 import com.intellij.openapi.command.undo.UndoManager
 import com.intellij.openapi.components.Service
 import com.intellij.openapi.components.service
+import com.intellij.openapi.components.serviceIfCreated
 import com.intellij.openapi.diagnostic.logger
 import com.intellij.openapi.editor.Document
 import com.intellij.openapi.editor.Editor
@@ -133,12 +137,18 @@ class RedlineService : Disposable, EditorHost {
     override fun edit(uri: String, command: UndoCommand, body: () -> Unit) {
         val document = documentOf(uri) ?: return
         val project = EditorFactory.getInstance().getEditors(document).firstOrNull()?.project
+        // Not recorded for the focused editor's document (CoreCommandProcessor's overloads without this flag
+        // record it, and UndoManagerImpl then adds a mention of that file: a group over two files, global).
         CommandProcessor.getInstance().executeCommand(project, {
-            if (project != null) command.opens?.let { open(it, document, project) }
+            if (project != null) {
+                command.reanchors?.let { reanchor(it, document, project) }
+                command.opens?.let { open(it, document, project) }
+            }
             ApplicationManager.getApplication().runWriteAction { body() }
-            val editor = (command.closes?.markEditor as? IdeEditorView)?.editor
-            if (project != null && editor != null) FinishMarkAction.finish(project, editor, command.closes?.mark as? StartMarkAction)
-        }, "Redline Edit", command.group, document)
+            val closes = command.closes
+            val editor = (closes?.markEditor as? IdeEditorView)?.editor
+            if (project != null && editor != null) finish(project, editor, closes.mark as? StartMarkAction)
+        }, "Redline Edit", command.group, UndoConfirmationPolicy.DO_NOT_REQUEST_CONFIRMATION, false)
     }
 
     /** The start mark, then the guard that tells the core when the user undoes (or redoes) this far. */
@@ -150,6 +160,43 @@ class RedlineService : Disposable, EditorHost {
             override fun undo() = core.sessions.startUndone(window)
             override fun redo() = core.sessions.startRedone(window)
         })
+    }
+
+    /** FinishMarkAction.finish clears whatever mark its editor holds (markFinished(editor)): another's goes back. */
+    private fun finish(project: Project, editor: Editor, mark: StartMarkAction?) {
+        val held = editor.getUserData(StartMarkAction.START_MARK_ACTION_KEY)
+        FinishMarkAction.finish(project, editor, mark)
+        if (held != null && held !== mark) editor.putUserData(StartMarkAction.START_MARK_ACTION_KEY, held)
+    }
+
+    /**
+     * The pair above a cross-file command (see UndoWindows): a new start mark, then the finish of the span so
+     * far linked to it, so that composeStartFinishGroup marks the new start global rather than the window's
+     * first one (whose redo would then ask). The finish clears the editor's mark; the new one goes back.
+     */
+    private fun reanchor(window: UndoWindow, document: Document, project: Project) {
+        val editor = (window.markEditor as? IdeEditorView)?.editor ?: return
+        val next = try { StartMarkAction.start(editor, project, "Redline Edit") } catch (_: StartMarkAction.AlreadyStartedException) { return }
+        FinishMarkAction.finish(project, editor, next)
+        editor.putUserData(StartMarkAction.START_MARK_ACTION_KEY, next)
+        window.mark = next
+        UndoManager.getInstance(project).undoableActionPerformed(object : BasicUndoableAction(document) {
+            override fun undo() = core.sessions.reanchorUndone(window, true)
+            override fun redo() = core.sessions.reanchorUndone(window, false)
+        })
+    }
+
+    override fun holdMark(window: UndoWindow, view: EditorView) {
+        val editor = (view as? IdeEditorView)?.editor ?: return
+        if (editor.getUserData(StartMarkAction.START_MARK_ACTION_KEY) == null) editor.putUserData(StartMarkAction.START_MARK_ACTION_KEY, window.mark as? StartMarkAction)
+    }
+
+    override fun releaseMark(window: UndoWindow) {
+        val mark = window.mark as? StartMarkAction ?: return
+        val document = documentOf(window.uri) ?: return
+        for (editor in EditorFactory.getInstance().getEditors(document)) {
+            if (editor.getUserData(StartMarkAction.START_MARK_ACTION_KEY) === mark) editor.putUserData(StartMarkAction.START_MARK_ACTION_KEY, null)
+        }
     }
 
     override fun onUiThread(task: () -> Unit) = ApplicationManager.getApplication().invokeLater(task, ModalityState.nonModal())
@@ -183,6 +230,22 @@ class RedlineService : Disposable, EditorHost {
         fun getInstance(): RedlineService = service()
 
         fun uriOf(document: Document): String? = FileDocumentManager.getInstance().getFile(document)?.url
+    }
+}
+
+/**
+ * Every outermost command's start and end, for the undo windows (which commands come between Redline's, and
+ * which change a session's file together with others). Registered on CommandListener.TOPIC, the application
+ * bus CoreCommandProcessor publishes on; commands run on the UI thread. Before the service exists there is
+ * no window to tell.
+ */
+class RedlineCommandListener : CommandListener {
+    override fun commandStarted(event: CommandEvent) {
+        serviceIfCreated<RedlineService>()?.core?.sessions?.commandStarted()
+    }
+
+    override fun commandFinished(event: CommandEvent) {
+        serviceIfCreated<RedlineService>()?.core?.sessions?.commandFinished(event.commandGroupId)
     }
 }
 

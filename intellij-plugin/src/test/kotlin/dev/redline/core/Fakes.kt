@@ -110,12 +110,12 @@ class FakeHost : EditorHost {
     private fun platformEdit(platform: FakeUndo, uri: String, command: UndoCommand, body: () -> Unit) {
         val document = buffers.getValue(uri) as FakeUndo.Document
         val project = document.manager
-        // executeCommand(project, runnable, name, groupId, document): DEFAULT policy, recorded for the active document.
-        platform.command(project, command.group, name = "Redline Edit") {
+        // executeCommand(project, runnable, name, groupId, DO_NOT_REQUEST_CONFIRMATION, shouldRecordCommandForActiveDocument = false)
+        platform.command(project, command.group, FakeUndo.Policy.DO_NOT_REQUEST_CONFIRMATION, recordActiveDocument = false, name = "Redline Edit") {
+            command.reanchors?.let { reanchor(platform, it, document) }
             command.opens?.let { open(platform, it, document) }
             body()
-            val editor = (command.closes?.markEditor as? FakeView)?.editor
-            if (editor != null) platform.finishMark(editor, command.closes?.mark as? FakeUndo.Action)
+            command.closes?.let { window -> (window.markEditor as? FakeView)?.editor?.let { finish(platform, it, window.mark as? FakeUndo.Action) } }
         }
     }
 
@@ -123,6 +123,34 @@ class FakeHost : EditorHost {
         val editor = (window.markEditor as? FakeView)?.editor ?: return
         window.mark = try { platform.startMark(editor, "Redline Edit") } catch (_: FakeUndo.AlreadyStartedException) { null }
         document.manager.undoableActionPerformed(FakeUndo.Action(listOf(document), FakeUndo.Kind.OTHER, undo = { guard(window, true) }, redo = { guard(window, false) }))
+    }
+
+    /** FinishMarkAction.finish clears whatever mark its editor holds: one that is not the window's goes back. */
+    private fun finish(platform: FakeUndo, editor: FakeUndo.Editor, mark: FakeUndo.Action?) {
+        val held = editor.startMark
+        platform.finishMark(editor, mark)
+        if (held != null && held !== mark) editor.startMark = held
+    }
+
+    /** The pair above a cross-file command: a start for the rest, then the finish of the span so far linked to it. */
+    private fun reanchor(platform: FakeUndo, window: UndoWindow, document: FakeUndo.Document) {
+        val editor = (window.markEditor as? FakeView)?.editor ?: return
+        val next = try { platform.startMark(editor, "Redline Edit") } catch (_: FakeUndo.AlreadyStartedException) { return }
+        platform.finishMark(editor, next)
+        editor.startMark = next
+        window.mark = next
+        document.manager.undoableActionPerformed(FakeUndo.Action(listOf(document), FakeUndo.Kind.OTHER, undo = { anchorGuard(window, true) }, redo = { anchorGuard(window, false) }))
+    }
+
+    var anchorGuard: (UndoWindow, undone: Boolean) -> Unit = { _, _ -> }
+
+    override fun holdMark(window: UndoWindow, view: EditorView) {
+        val editor = (view as? FakeView)?.editor ?: return
+        if (editor.startMark == null) editor.startMark = window.mark as? FakeUndo.Action
+    }
+
+    override fun releaseMark(window: UndoWindow) {
+        for (view in views.values) view.editor?.takeIf { it.startMark != null && it.startMark === window.mark }?.startMark = null
     }
 
     override fun onUiThread(task: () -> Unit) {

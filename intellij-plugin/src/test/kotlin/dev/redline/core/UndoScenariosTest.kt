@@ -23,10 +23,17 @@ class UndoScenariosTest {
     private val host = FakeHost().also { it.undo = platform }
     private val sync = DocumentSync()
     private val cancelled = mutableListOf<String>()
-    private val registry = SessionRegistry(host, RenderApplier(sync::version)) { cancelled += it }
+    private var now = 0L
+    private val registry = SessionRegistry(host, RenderApplier(sync::version), { cancelled += it }, { now })
 
     init {
         host.guard = { window, undone -> if (undone) registry.startUndone(window) else registry.startRedone(window) }
+        host.anchorGuard = registry::reanchorUndone
+        // What the adapter's CommandListener reports.
+        platform.commandListeners += object : FakeUndo.CommandListener {
+            override fun commandStarted() = registry.commandStarted()
+            override fun commandFinished(groupId: Any?) = registry.commandFinished(groupId)
+        }
     }
 
     private val original = "a\nb\nc\nd\ne\n"
@@ -40,11 +47,27 @@ class UndoScenariosTest {
             registry.documentChanged(uri, TextChange(doc.positionOf(start), old, new))
         }
         registry.editorOpened(host.view(uri))
+        viewOf[doc] = host.view(uri)
         if (platform.focused == null) platform.focused = editorOf(doc)
         return doc
     }
 
-    private fun editorOf(doc: FakeUndo.Document) = host.view(doc.uri).editor!!
+    /** The editor the user works in, per document. */
+    private val viewOf = HashMap<FakeUndo.Document, FakeHost.FakeView>()
+
+    private fun editorOf(doc: FakeUndo.Document) = viewOf.getValue(doc).editor!!
+
+    /** Another editor of the document (a split view, or the file opened again). */
+    private fun openEditor(doc: FakeUndo.Document, name: String): FakeHost.FakeView {
+        if (!sync.isOpen(doc.uri)) sync.open(doc.uri, "kotlin", doc.text())
+        return host.view(doc.uri, name).also { registry.editorOpened(it); viewOf[doc] = it }
+    }
+
+    /** An editor closes; [last]: no other editor shows the document any more. */
+    private fun closeEditor(view: FakeHost.FakeView, last: Boolean) {
+        registry.editorReleased(view, last)
+        if (last) sync.close(view.uri)
+    }
 
     private val typingGroups = HashMap<FakeUndo.Document, Any>()
 
@@ -71,10 +94,18 @@ class UndoScenariosTest {
         private var first = true
         val uri get() = doc.uri
 
+        fun params(edits: List<TextEdit>, runs: List<DiffLineRun> = emptyList(), hunks: List<Hunk> = emptyList(), close: Boolean = false) =
+            RenderParams(id, uri, sync.version(uri)!!, edits, RenderDecorations(runs = runs), hunks, UndoMarker("g-$id", open = first, close = close))
+
+        /** A render as RedlineCore applies it; every render here is one the pacing lets through at once. */
         fun render(edits: List<TextEdit>, runs: List<DiffLineRun>, hunks: List<Hunk>, close: Boolean = false): RenderResult {
-            val result = registry.render(
-                RenderParams(id, uri, sync.version(uri)!!, edits, RenderDecorations(runs = runs), hunks, UndoMarker("g-$id", open = first, close = close)),
-            )
+            val params = params(edits, runs, hunks, close)
+            assertEquals(0L, registry.renderWait(params))
+            return apply(params)
+        }
+
+        fun apply(params: RenderParams): RenderResult {
+            val result = registry.render(params)
             first = false
             assertTrue(result.applied)
             return result
@@ -313,7 +344,7 @@ class UndoScenariosTest {
         assertEquals("xyzother\n", other.text())
         undo(other)
         assertEquals(original, doc.text(), "Ctrl+Z in the other file never undoes Redline's edits")
-        assertEquals("other\n", other.text())
+        assertEquals("xyother\n", other.text(), "only the newest typing there")
         platform.focused = editorOf(doc)
         secondSessionAndRename(doc)
     }
@@ -356,24 +387,109 @@ class UndoScenariosTest {
         secondSessionAndRename(doc)
     }
 
+    /** Streams [lines] lines after "b", one every [everyMs] ms, [between] running between two lines; renders wait as RedlineCore lets them. */
+    private fun stream500(s: Scripted, lines: Int = 500, everyMs: Long = 300, between: () -> Unit = {}) {
+        var last = "b"
+        val pending = mutableListOf<String>()
+        fun insert() = listOf(s.insertAfter(last, pending.joinToString("\n")))
+        for (i in 1..lines) {
+            now += everyMs
+            between()
+            pending += "n$i"
+            val params = s.params(insert())
+            // A render that waits is still in flight; the sidecar folds the lines that arrive meanwhile into the next.
+            if (registry.renderWait(params) > 0) continue
+            s.apply(params)
+            last = pending.last()
+            pending.clear()
+        }
+        s.render(if (pending.isEmpty()) emptyList() else insert(), emptyList(), listOf(Hunk(1, lines + 2, 1, lines)))
+        registry.status(SessionStatusParams(s.id, s.uri, SessionState.DONE, hunkCount = 1))
+    }
+
+    @Test
+    fun `4 a 500-line session streamed while nothing else runs is one undo group, its last render included`() {
+        val doc = open("file:///a.kt")
+        val s = Scripted("s1", doc)
+        stream500(s)
+        s.end(listOf(TextEdit(Range(Position(1, 0), Position(2, 0)), "")), "accepted")
+        assertEquals(1, doc.manager.undoGroups(doc), "consecutive commands of one group merge")
+        undo(doc)
+        assertEquals(original, doc.text())
+        secondSessionAndRename(doc)
+    }
+
     @Test
     fun `4 a 500-line session streamed while the user types in another file keeps its start under the undo limit`() {
         val doc = open("file:///a.kt")
         val other = open("file:///other.kt", "\n")
         val s = Scripted("s1", doc)
-        var last = "b"
-        for (i in 1..500) {
-            s.render(listOf(s.insertAfter(last, "n$i")), emptyList(), emptyList())
-            last = "n$i"
-            type(other, 0, 0, "k") // a keystroke elsewhere between every two lines
-        }
-        s.render(emptyList(), emptyList(), listOf(Hunk(1, 502, 1, 500)))
-        registry.status(SessionStatusParams("s1", doc.uri, SessionState.DONE, hunkCount = 1))
+        stream500(s) { type(other, 0, 0, "k") } // a keystroke elsewhere between every two lines
+        // UndoPacing: after FREE_GROUPS, n more groups need n(n+1)/2 × STEP_MS of streaming.
+        val streamed = 500 * 300L
+        val further = generateSequence(0) { it + 1 }.takeWhile { it * (it + 1) / 2 * UndoPacing.STEP_MS <= streamed }.last()
+        val groups = doc.manager.undoGroups(doc)
+        assertTrue(groups <= UndoPacing.FREE_GROUPS + further + 1, "$groups groups") // + the group of the complete proposal
+        assertTrue(groups > UndoPacing.FREE_GROUPS, "the typing did split the stream: $groups groups")
+        platform.focused = editorOf(doc)
         s.end(listOf(TextEdit(Range(Position(1, 0), Position(2, 0)), "")), "accepted")
         assertEquals(5 + 500 - 1, doc.lineCount - 1)
         undo(doc)
         assertEquals(original, doc.text(), "one Ctrl+Z: the text before the session")
-        platform.focused = editorOf(doc)
+        secondSessionAndRename(doc)
+    }
+
+    @Test
+    fun `4 what remains, a very low undo limit drops the start anyway, and Ctrl+Z then stops where the stack ends`() {
+        platform.documentUndoLimit = 10
+        val doc = open("file:///a.kt")
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        repeat(12) { action(doc) { doc.replace(0, 0, "$it") } } // the user's own edits count against the limit too
+        s.streamSecond()
+        s.done()
+        s.acceptAll()
+        undo(doc)
+        assertTrue(doc.text() != original && !doc.manager.canUndo(doc), "the platform's limit decides: the start is gone")
+    }
+
+    @Test
+    fun `5 the session's editor closes while a split view of the file remains, with an in-place rename running there`() {
+        val doc = open("file:///a.kt")
+        val main = viewOf.getValue(doc)
+        val split = openEditor(doc, "split")
+        var rename: FakeUndo.Action? = null
+        platform.command(projectA, null) { rename = platform.startMark(split.editor!!, "Rename") } // started before the session
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        s.streamSecond()
+        s.done()
+        closeEditor(main, last = false)
+        s.acceptAll() // the finish mark goes to the split view, whose rename keeps its mark
+        assertTrue(split.editor!!.startMark === rename, "another editor's in-place-rename mark stays")
+        undo(doc)
+        assertEquals(original, doc.text())
+        platform.finishMark(split.editor!!, rename) // the rename ends
+        secondSessionAndRename(doc)
+    }
+
+    @Test
+    fun `5 the file's last editor closes while the proposal waits, then the file is opened again`() {
+        val doc = open("file:///a.kt")
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        s.streamSecond()
+        s.done()
+        type(doc, 0, 1, "x")
+        closeEditor(viewOf.getValue(doc), last = true)
+        assertEquals("ax\nb\nc\nd\ne\n", doc.text(), "the proposal is withdrawn, the user's typing stays")
+        assertEquals(listOf("s1"), cancelled)
+        assertEquals(SessionState.CANCELLED, host.ended.single().second)
+        openEditor(doc, "reopened")
+        s.broken() // the sidecar's late close changes nothing
+        assertEquals(emptyList<EditorView>(), registry.paintedEditors("s1").toList())
+        undo(doc)
+        assertEquals(original, doc.text(), "one Ctrl+Z in the reopened file: back to before the session")
         secondSessionAndRename(doc)
     }
 

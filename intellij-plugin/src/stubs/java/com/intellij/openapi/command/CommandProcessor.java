@@ -13,4 +13,11 @@ public abstract class CommandProcessor {
                                       @Nullable String name,
                                       @Nullable Object groupId,
                                       @Nullable Document document);
+
+  public abstract void executeCommand(@Nullable Project project,
+                                      @NotNull Runnable command,
+                                      @Nullable String name,
+                                      @Nullable Object groupId,
+                                      @NotNull UndoConfirmationPolicy undoConfirmationPolicy,
+                                      boolean shouldRecordCommandForActiveDocument);
 }

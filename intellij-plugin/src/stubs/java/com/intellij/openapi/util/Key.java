@@ -1,0 +1,5 @@
+package com.intellij.openapi.util;
+
+public class Key<T> {
+  private Key() { throw new UnsupportedOperationException(); }
+}
