@@ -11,6 +11,7 @@ import com.intellij.openapi.components.Service
 import com.intellij.openapi.components.State
 import com.intellij.openapi.components.Storage
 import com.intellij.openapi.components.service
+import com.intellij.openapi.components.serviceIfCreated
 import com.intellij.openapi.options.BoundConfigurable
 import com.intellij.openapi.ui.DialogPanel
 import com.intellij.ui.components.JBPasswordField
@@ -110,12 +111,17 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
         }
     }
 
+    /**
+     * A running Redline hears of the change; none is created for it (the service must be created on the UI
+     * thread, and one that does not run yet reads the settings when it starts).
+     */
     override fun apply() {
         super.apply()
         val key = apiKey
+        val core = serviceIfCreated<RedlineService>()?.core
         ApplicationManager.getApplication().executeOnPooledThread {
             settings.apiKey = key
-            RedlineService.getInstance().core.settingsChanged()
+            core?.settingsChanged()
         }
     }
 }

@@ -494,6 +494,21 @@ class UndoScenariosTest {
     }
 
     @Test
+    fun `8 settings applied while no Redline runs create none, and a session afterwards is one step`() {
+        // The settings page runs apply() on the UI thread and its work on a pooled thread; the service must not
+        // be created there (its init reads the open editors and reports them to the UI-thread-only registry).
+        val page = java.io.File(System.getProperty("redline.repoRoot", "."), "intellij-plugin/src/main/kotlin/dev/redline/ide/RedlineSettings.kt").readText()
+        val apply = page.substringAfter("override fun apply()")
+        assertFalse("RedlineService.getInstance()" in apply, "apply() creates no service")
+        assertTrue("serviceIfCreated<RedlineService>()" in apply)
+        val doc = open("file:///a.kt")
+        Scripted("s1", doc).run()
+        undo(doc)
+        assertEquals(original, doc.text())
+        secondSessionAndRename(doc)
+    }
+
+    @Test
     fun `the model itself, without marks, a command between two of one group splits them`() {
         val doc = open("file:///a.kt")
         val group = Any()
