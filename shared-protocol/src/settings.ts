@@ -168,6 +168,17 @@ export const SETTINGS = {
     default: false,
     description: '50-entry LRU of completions keyed on exact prefix + suffix + scope + document version.',
   },
+  completionEnabled: {
+    type: 'boolean',
+    default: true,
+    description:
+      "Inline completion (ghost text) from Redline. Off: Redline answers no completion request, and an editor that asks several completion providers in turn (IntelliJ's Full Line completion, other plugins) gets its suggestions from the others.",
+  },
+  completionDisabledLanguages: {
+    type: 'string',
+    default: '',
+    description: 'Languages without Redline completion: LSP language ids separated by commas or spaces (`markdown, plaintext`), matched without regard to case.',
+  },
   enableSubsequentCompletions: {
     type: 'boolean',
     default: true,
@@ -221,6 +232,11 @@ export function fitsSetting(name: SettingName, value: unknown): boolean {
     case 'string':
       return typeof value === 'string' && (!spec.enum || spec.enum.includes(value));
   }
+}
+
+/** The language ids a list setting names (`completionDisabledLanguages`): separated by commas or spaces, lowercased. */
+export function languageList(value: string): Set<string> {
+  return new Set(value.split(/[\s,]+/).map((id) => id.toLowerCase()).filter((id) => id !== ''));
 }
 
 /** `current` with every setting of `patch` that fits; unknown names and values that do not fit are ignored. */

@@ -459,7 +459,7 @@ return errors === 0;
 
 export const DidChangeConfigurationParams = validate23;
 const schema25 = {"type":"object","properties":{"settings":{"type":"object","properties":{"redline":{"$ref":"#/definitions/RedlineSettingsPatch"}}}},"required":["settings"]};
-const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
+const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"completionEnabled":{"type":"boolean"},"completionDisabledLanguages":{"type":"string"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -884,10 +884,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.enableSubsequentCompletions !== undefined){
+if(data1.completionEnabled !== undefined){
 const _errs48 = errors;
-if(typeof data1.enableSubsequentCompletions !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.completionEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs48 === errors;
@@ -896,10 +896,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.proxy !== undefined){
+if(data1.completionDisabledLanguages !== undefined){
 const _errs50 = errors;
-if(typeof data1.proxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.completionDisabledLanguages !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs50 === errors;
@@ -908,10 +908,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.noProxy !== undefined){
+if(data1.enableSubsequentCompletions !== undefined){
 const _errs52 = errors;
-if(typeof data1.noProxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.enableSubsequentCompletions !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs52 === errors;
@@ -920,16 +920,42 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.caFile !== undefined){
+if(data1.proxy !== undefined){
 const _errs54 = errors;
-if(typeof data1.caFile !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.proxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs54 === errors;
 }
 else {
 var valid3 = true;
+}
+if(valid3){
+if(data1.noProxy !== undefined){
+const _errs56 = errors;
+if(typeof data1.noProxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs56 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.caFile !== undefined){
+const _errs58 = errors;
+if(typeof data1.caFile !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs58 === errors;
+}
+else {
+var valid3 = true;
+}
+}
 }
 }
 }
@@ -2294,10 +2320,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.enableSubsequentCompletions !== undefined){
+if(data9.completionEnabled !== undefined){
 const _errs70 = errors;
-if(typeof data9.enableSubsequentCompletions !== "boolean"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.completionEnabled !== "boolean"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs70 === errors;
@@ -2306,10 +2332,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.proxy !== undefined){
+if(data9.completionDisabledLanguages !== undefined){
 const _errs72 = errors;
-if(typeof data9.proxy !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.completionDisabledLanguages !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs72 === errors;
@@ -2318,10 +2344,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.noProxy !== undefined){
+if(data9.enableSubsequentCompletions !== undefined){
 const _errs74 = errors;
-if(typeof data9.noProxy !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.enableSubsequentCompletions !== "boolean"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs74 === errors;
@@ -2330,16 +2356,42 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.caFile !== undefined){
+if(data9.proxy !== undefined){
 const _errs76 = errors;
-if(typeof data9.caFile !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.proxy !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs76 === errors;
 }
 else {
 var valid8 = true;
+}
+if(valid8){
+if(data9.noProxy !== undefined){
+const _errs78 = errors;
+if(typeof data9.noProxy !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs78 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.caFile !== undefined){
+const _errs80 = errors;
+if(typeof data9.caFile !== "string"){
+validate39.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs80 === errors;
+}
+else {
+var valid8 = true;
+}
+}
 }
 }
 }
@@ -2378,13 +2430,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data35 = data.capabilities;
-const _errs78 = errors;
-const _errs79 = errors;
-if(errors === _errs79){
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.redlineRender !== undefined){
-if(typeof data35.redlineRender !== "boolean"){
+let data37 = data.capabilities;
+const _errs82 = errors;
+const _errs83 = errors;
+if(errors === _errs83){
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.redlineRender !== undefined){
+if(typeof data37.redlineRender !== "boolean"){
 validate39.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
@@ -2395,7 +2447,7 @@ validate39.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/de
 return false;
 }
 }
-var valid0 = _errs78 === errors;
+var valid0 = _errs82 === errors;
 }
 else {
 var valid0 = true;

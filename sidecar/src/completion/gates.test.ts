@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awaitingTyping, isMidWord, isStale } from './gates.js';
+import { awaitingTyping, completionOff, isMidWord, isStale } from './gates.js';
 
 describe('isMidWord', () => {
   it('is true only between two word characters', () => {
@@ -8,6 +8,19 @@ describe('isMidWord', () => {
     expect(isMidWord('const foo', ')')).toBe(false);
     expect(isMidWord('call(', 'x')).toBe(false);
     expect(isMidWord('const é', 'ß')).toBe(true);
+  });
+});
+
+describe('completionOff', () => {
+  const on = { completionEnabled: true, completionDisabledLanguages: '' };
+
+  it('is off everywhere when completion is off, and in the listed languages whatever their case and separators', () => {
+    expect(completionOff({ ...on, completionEnabled: false }, 'kotlin')).toBe(true);
+    expect(completionOff(on, 'kotlin')).toBe(false);
+    const listed = { ...on, completionDisabledLanguages: ' Markdown,plaintext  json ' };
+    expect(['markdown', 'plaintext', 'json', 'MARKDOWN'].map((id) => completionOff(listed, id))).toEqual([true, true, true, true]);
+    expect(completionOff(listed, 'typescript')).toBe(false);
+    expect(completionOff(listed, 'mark')).toBe(false);
   });
 });
 

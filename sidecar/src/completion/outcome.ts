@@ -27,6 +27,7 @@ export type RequestEnd =
   | 'typed through'
   | 'cache hit'
   | 'mid-word'
+  | 'completion off'
   | 'awaiting typing'
   | 'unknown document'
   | 'model error';

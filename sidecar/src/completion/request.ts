@@ -18,7 +18,7 @@ import { CompletionCache } from './cache.js';
 import { bracketContext, lexiconFor } from './brackets.js';
 import { CONTEXT_LINES, extractContext, withItem } from './context.js';
 import { getSuggestionContinuation, type ShownSuggestion } from './continuation.js';
-import { awaitingTyping, isMidWord, isStale } from './gates.js';
+import { awaitingTyping, completionOff, isMidWord, isStale } from './gates.js';
 import { awaitsBody } from './headers.js';
 import { cursorSyntax, decideMultiline, type CursorSyntax } from './multiline.js';
 import { formatOutcome, type EndReason } from './outcome.js';
@@ -111,6 +111,7 @@ export class CompletionRequests {
     const settings = settingsStore.get();
     const { version, languageId } = doc;
     const automatic = params.context.triggerKind === 2;
+    if (completionOff(settings, languageId)) return { text: '', reason: 'completion off' };
     if (awaitingTyping({ automatic, enableSubsequentCompletions: settings.enableSubsequentCompletions, acceptedAtVersion: this.acceptedAt.get(uri), version })) {
       return { text: '', reason: 'awaiting typing' };
     }

@@ -89,11 +89,25 @@ class CompletionBridge(
     }
 }
 
+/** What the settings say about Redline's completion, as the provider reads them on the UI thread. */
+data class CompletionSettings(val enabled: Boolean = true, val disabledLanguages: Set<String> = emptySet(), val afterAccept: Boolean = true) {
+    companion object {
+        fun of(state: RedlineSettingsState) =
+            CompletionSettings(state.completionEnabled, languageList(state.completionDisabledLanguages), state.enableSubsequentCompletions)
+
+        /** The ids a language-list setting names: separated by commas or spaces, lowercased (as the sidecar reads it). */
+        fun languageList(value: String): Set<String> = value.split(Regex("[\\s,]+")).map { it.lowercase() }.filter { it.isNotEmpty() }.toSet()
+    }
+}
+
 /**
- * Which inline-completion events Redline answers. The platform asks its providers in turn and takes the
- * first that is enabled, so answering everything would shut other providers out: Redline takes typing
- * and explicit invocation in documents the sidecar mirrors, and the event after one of its suggestions
- * was accepted only when "offer the next completion after accepting one" is on.
+ * Which inline-completion events Redline claims. The platform asks its providers in turn and takes the first
+ * that is enabled (InlineCompletionHandler.getProvider: `extensions().firstOrNull { it.isEnabled(event) }`), so
+ * a provider that claims an event it then answers with nothing hides the others (Full Line completion, other
+ * plugins) for that event. Redline claims only what the sidecar would answer: typing, explicit invocation, and
+ * the event after one of its suggestions was accepted when "offer the next completion after accepting one" is
+ * on; in a document the sidecar mirrors, with completion on and its language not turned off, and not in the
+ * middle of a word (the sidecar's mid-word rule: a letter, digit, `_` or `$` on both sides of the caret).
  */
 object CompletionTriggers {
     enum class Trigger { TYPING, EXPLICIT, AFTER_ACCEPT, OTHER }
@@ -109,9 +123,18 @@ object CompletionTriggers {
         else -> Trigger.OTHER
     }
 
-    fun enabled(trigger: Trigger, mirrored: Boolean, settings: RedlineSettingsState): Boolean = mirrored && when (trigger) {
-        Trigger.TYPING, Trigger.EXPLICIT -> true
-        Trigger.AFTER_ACCEPT -> settings.enableSubsequentCompletions
-        Trigger.OTHER -> false
+    /** [languageId]: the mirrored document's LSP language id, null when the sidecar does not mirror it. */
+    fun enabled(trigger: Trigger, languageId: String?, midWord: Boolean, settings: CompletionSettings): Boolean {
+        if (languageId == null || !settings.enabled || languageId.lowercase() in settings.disabledLanguages || midWord) return false
+        return when (trigger) {
+            Trigger.TYPING, Trigger.EXPLICIT -> true
+            Trigger.AFTER_ACCEPT -> settings.afterAccept
+            Trigger.OTHER -> false
+        }
     }
+
+    /** The sidecar's mid-word rule, on the characters before and after the caret (null at a line's edge). */
+    fun midWord(before: Char?, after: Char?): Boolean = isWord(before) && isWord(after)
+
+    private fun isWord(c: Char?) = c != null && (c.isLetterOrDigit() || c == '_' || c == '$')
 }

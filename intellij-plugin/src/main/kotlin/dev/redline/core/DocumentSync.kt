@@ -32,6 +32,9 @@ class DocumentSync(private val now: () -> Long = { System.nanoTime() / 1_000_000
     @Synchronized
     fun isOpen(uri: String): Boolean = uri in docs
 
+    /** The LSP language id the document was opened with; null when it is not mirrored. */
+    fun languageOf(uri: String): String? = docs[uri]?.languageId
+
     /**
      * Runs [body] with the document's version while no change can be counted, so that what [body]
      * enqueues (a request naming that version) cannot be overtaken by a change that would make it stale.

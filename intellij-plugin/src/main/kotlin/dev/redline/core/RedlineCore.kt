@@ -39,6 +39,14 @@ class RedlineCore(
     private val proxyPoll = scheduler.scheduleWithFixedDelay(::proxyChanged, ProxyWatch.POLL_SECONDS, ProxyWatch.POLL_SECONDS, TimeUnit.SECONDS)
     val completion = CompletionBridge(supervisor::connection) { supervisor.currentConnection()?.server }
 
+    /** Set by the adapter from the stored settings (at start and on every apply); read by the provider's isEnabled. */
+    @Volatile
+    var completionSettings = CompletionSettings()
+
+    /** On the UI thread, trivially: whether Redline's completion answers [trigger] in [uri] ([CompletionTriggers]). */
+    fun claimsCompletion(trigger: CompletionTriggers.Trigger, uri: String, midWord: Boolean): Boolean =
+        CompletionTriggers.enabled(trigger, documents.languageOf(uri), midWord, completionSettings)
+
     /** On the supervisor's start thread; waits only for the sidecar's answer. */
     private fun handshake(connection: SidecarConnection) {
         val initialFolders = host.read { host.workspaceFolders() }

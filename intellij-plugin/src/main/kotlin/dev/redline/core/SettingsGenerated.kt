@@ -24,6 +24,8 @@ data class RedlineSettingsPatch(
     val contextBudget: Int? = null,
     val debounceWait: Int? = null,
     val completionCacheEnabled: Boolean? = null,
+    val completionEnabled: Boolean? = null,
+    val completionDisabledLanguages: String? = null,
     val enableSubsequentCompletions: Boolean? = null,
     val proxy: String? = null,
     val noProxy: String? = null,
@@ -51,6 +53,8 @@ data class RedlineSettingsPatch(
         "contextBudget=$contextBudget",
         "debounceWait=$debounceWait",
         "completionCacheEnabled=$completionCacheEnabled",
+        "completionEnabled=$completionEnabled",
+        "completionDisabledLanguages=$completionDisabledLanguages",
         "enableSubsequentCompletions=$enableSubsequentCompletions",
         "caFile=$caFile",
         "apiKey=${mask(apiKey)}",
@@ -87,6 +91,8 @@ class RedlineSettingsState {
     var contextBudget: Int = 8000
     var debounceWait: Int = 300
     var completionCacheEnabled: Boolean = false
+    var completionEnabled: Boolean = true
+    var completionDisabledLanguages: String = ""
     var enableSubsequentCompletions: Boolean = true
     var caFile: String = ""
 
@@ -113,6 +119,8 @@ class RedlineSettingsState {
         contextBudget = contextBudget,
         debounceWait = debounceWait,
         completionCacheEnabled = completionCacheEnabled,
+        completionEnabled = completionEnabled,
+        completionDisabledLanguages = completionDisabledLanguages.trim(),
         enableSubsequentCompletions = enableSubsequentCompletions,
         proxy = network.proxy,
         noProxy = network.noProxy,

@@ -12,6 +12,7 @@ import com.intellij.codeInsight.inline.completion.elements.InlineCompletionGrayT
 import com.intellij.codeInsight.inline.completion.suggestion.InlineCompletionSingleSuggestion
 import com.intellij.codeInsight.inline.completion.suggestion.InlineCompletionSuggestion
 import com.intellij.openapi.application.readAction
+import com.intellij.openapi.components.serviceIfCreated
 import com.intellij.openapi.editor.Editor
 import com.intellij.openapi.util.TextRange
 import dev.redline.core.CompletionBridge
@@ -28,13 +29,30 @@ import java.util.concurrent.ConcurrentHashMap
 class RedlineInlineCompletionProvider : InlineCompletionProvider {
     override val id = InlineCompletionProviderID("dev.redline.completion")
 
-    /** Only what [CompletionTriggers] claims: the platform asks its providers in turn and the first enabled one wins. */
+    /**
+     * Only what [CompletionTriggers] claims: the platform asks its providers in turn and the first enabled one
+     * wins. On the UI thread, so it stays trivial: no service is created here (none exists before an editor
+     * installed its completion handler) and only the characters around the caret are read.
+     */
     override fun isEnabled(event: InlineCompletionEvent): Boolean {
         val trigger = CompletionTriggers.of(event.javaClass.simpleName)
         if (trigger == CompletionTriggers.Trigger.OTHER) return false
+        val core = serviceIfCreated<RedlineService>()?.core ?: return false
         val editor = (event as? InlineCompletionEvent.DocumentChange)?.editor ?: (event as? InlineCompletionEvent.DirectCall)?.editor
-        val uri = RedlineService.uriOf(editor?.document ?: event.toRequest()?.document ?: return false) ?: return false
-        return CompletionTriggers.enabled(trigger, RedlineService.getInstance().core.documents.isOpen(uri), RedlineSettings.getInstance().getState())
+        val document = editor?.document ?: event.toRequest()?.document ?: return false
+        val uri = RedlineService.uriOf(document) ?: return false
+        return core.claimsCompletion(trigger, uri, editor?.let(::midWord) ?: false)
+    }
+
+    /** The characters on both sides of the caret, within its line. */
+    private fun midWord(editor: Editor): Boolean {
+        val document = editor.document
+        val offset = editor.caretModel.offset
+        val line = document.getLineNumber(offset)
+        val text = document.immutableCharSequence
+        val before = if (offset > document.getLineStartOffset(line)) text[offset - 1] else null
+        val after = if (offset < document.getLineEndOffset(line)) text[offset] else null
+        return CompletionTriggers.midWord(before, after)
     }
 
     override suspend fun getSuggestion(request: InlineCompletionRequest): InlineCompletionSuggestion {
@@ -44,7 +62,8 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
             RedlineService.uriOf(document) to Position(line, request.endOffset - document.getLineStartOffset(line))
         }
         uri ?: return InlineCompletionSuggestion.Empty
-        val item = RedlineService.getInstance().core.completion
+        val core = serviceIfCreated<RedlineService>()?.core ?: return InlineCompletionSuggestion.Empty
+        val item = core.completion
             .complete(uri, position, invoked = request.event is InlineCompletionEvent.DirectCall) ?: return InlineCompletionSuggestion.Empty
         val typed = item.range?.let { range ->
             readAction {

@@ -33,6 +33,7 @@ import com.intellij.openapi.roots.ProjectRootManager
 import com.intellij.openapi.util.Computable
 import com.intellij.openapi.util.Disposer
 import com.intellij.util.concurrency.AppExecutorUtil
+import dev.redline.core.CompletionSettings
 import dev.redline.core.EditorHost
 import dev.redline.core.EditorView
 import dev.redline.core.LanguageIds
@@ -75,6 +76,7 @@ class RedlineService : Disposable, EditorHost {
     )
 
     init {
+        core.completionSettings = CompletionSettings.of(RedlineSettings.getInstance().getState())
         val factory = EditorFactory.getInstance()
         factory.addEditorFactoryListener(object : EditorFactoryListener {
             override fun editorCreated(event: EditorFactoryEvent) {

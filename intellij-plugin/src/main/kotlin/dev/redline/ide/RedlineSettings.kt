@@ -22,6 +22,7 @@ import com.intellij.ui.dsl.builder.bindText
 import com.intellij.ui.dsl.builder.columns
 import com.intellij.ui.dsl.builder.panel
 import com.intellij.util.xmlb.XmlSerializerUtil
+import dev.redline.core.CompletionSettings
 import dev.redline.core.ProxyPatch
 import dev.redline.core.RedlineSettingsPatch
 import dev.redline.core.RedlineSettingsState
@@ -93,6 +94,8 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Largest context window (Ollama):") { intTextField(4_096..1_048_576).bindIntText(s::maxContextTokens) }
         }
         group("Completion") {
+            row { checkBox("Inline completion from Redline").bindSelected(s::completionEnabled).comment("Off: other inline-completion providers (Full Line completion, plugins) answer instead") }
+            row("Not in languages:") { textField().bindText(s::completionDisabledLanguages).columns(30).comment("LSP language ids, e.g. markdown, plaintext") }
             row("FIM template:") { textField().bindText(s::fimTemplate).comment("auto, a model family, or a template with {prefix} and {suffix}") }
             row("Max lines:") { intTextField(1..500).bindIntText(s::maxLines) }
             row("Tokens to predict:") { intTextField(1..8_192).bindIntText(s::numPredictFim) }
@@ -119,6 +122,7 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
         super.apply()
         val key = apiKey
         val core = serviceIfCreated<RedlineService>()?.core
+        core?.completionSettings = CompletionSettings.of(s)
         ApplicationManager.getApplication().executeOnPooledThread {
             settings.apiKey = key
             core?.settingsChanged()

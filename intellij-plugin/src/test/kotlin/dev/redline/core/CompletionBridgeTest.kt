@@ -88,10 +88,10 @@ class CompletionBridgeTest {
 
     @Test
     fun `only typing and explicit calls in mirrored documents are claimed, and the event after an accept only when asked for`() {
-        val on = RedlineSettingsState()
-        val off = RedlineSettingsState().apply { enableSubsequentCompletions = false }
-        val enabled = { name: String, mirrored: Boolean, settings: RedlineSettingsState ->
-            CompletionTriggers.enabled(CompletionTriggers.of(name), mirrored, settings)
+        val on = CompletionSettings.of(RedlineSettingsState())
+        val off = CompletionSettings.of(RedlineSettingsState().apply { enableSubsequentCompletions = false })
+        val enabled = { name: String, mirrored: Boolean, settings: CompletionSettings ->
+            CompletionTriggers.enabled(CompletionTriggers.of(name), if (mirrored) "kotlin" else null, midWord = false, settings)
         }
         assertTrue(enabled("DocumentChange", true, on))
         assertTrue(enabled("DirectCall", true, on))
@@ -101,5 +101,26 @@ class CompletionBridgeTest {
         for (other in listOf("LookupChange", "LookupCancelled", "Backspace", "TemplateInserted", "InsertNextWord", "ManualCall")) {
             assertEquals(false, enabled(other, true, on), other)
         }
+    }
+
+    @Test
+    fun `nothing is claimed with completion off, in a language turned off, or mid-word, where the sidecar would answer nothing`() {
+        val typing = CompletionTriggers.Trigger.TYPING
+        val state = RedlineSettingsState().apply { completionDisabledLanguages = " Markdown, plaintext json" }
+        val settings = CompletionSettings.of(state)
+        assertEquals(setOf("markdown", "plaintext", "json"), settings.disabledLanguages)
+        assertEquals(false, CompletionTriggers.enabled(typing, "markdown", false, settings))
+        assertEquals(false, CompletionTriggers.enabled(typing, "JSON", false, settings))
+        assertTrue(CompletionTriggers.enabled(typing, "kotlin", false, settings))
+        assertEquals(false, CompletionTriggers.enabled(CompletionTriggers.Trigger.EXPLICIT, "kotlin", false, CompletionSettings.of(state.apply { completionEnabled = false })))
+        assertEquals(false, CompletionTriggers.enabled(typing, "kotlin", true, CompletionSettings()))
+        // The sidecar's rule (gates.ts isMidWord): a word character on both sides.
+        assertTrue(CompletionTriggers.midWord('o', 'o'))
+        assertTrue(CompletionTriggers.midWord('é', 'ß'))
+        assertTrue(CompletionTriggers.midWord('_', '$'))
+        assertEquals(false, CompletionTriggers.midWord('o', null))
+        assertEquals(false, CompletionTriggers.midWord(null, 'x'))
+        assertEquals(false, CompletionTriggers.midWord('(', 'x'))
+        assertEquals(false, CompletionTriggers.midWord('o', ')'))
     }
 }

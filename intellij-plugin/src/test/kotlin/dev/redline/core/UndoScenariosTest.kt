@@ -494,6 +494,27 @@ class UndoScenariosTest {
     }
 
     @Test
+    fun `7 completion turned off for the file's language is not claimed while a session runs there, and the session stays one step`() {
+        val doc = open("file:///a.kt")
+        val other = open("file:///b.md", "notes\n")
+        sync.close(other.uri)
+        sync.open(other.uri, "markdown", other.text())
+        val settings = CompletionSettings.of(RedlineSettingsState().apply { completionDisabledLanguages = "kotlin" })
+        val typing = CompletionTriggers.Trigger.TYPING
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        type(doc, 0, 1, " ")
+        assertEquals(false, CompletionTriggers.enabled(typing, sync.languageOf(doc.uri), midWord = false, settings), "another provider gets the event")
+        assertTrue(CompletionTriggers.enabled(typing, sync.languageOf(other.uri), midWord = false, settings))
+        s.streamSecond()
+        s.done()
+        s.acceptAll()
+        undo(doc)
+        assertEquals(original, doc.text())
+        secondSessionAndRename(doc)
+    }
+
+    @Test
     fun `8 settings applied while no Redline runs create none, and a session afterwards is one step`() {
         // The settings page runs apply() on the UI thread and its work on a pooled thread; the service must not
         // be created there (its init reads the open editors and reports them to the UI-thread-only registry).
