@@ -43,9 +43,14 @@ class RedlineCore(
     @Volatile
     var completionSettings = CompletionSettings()
 
+    private val saves = SaveHints()
+
     /** On the UI thread, trivially: whether Redline's completion answers [trigger] in [uri] ([CompletionTriggers]). */
     fun claimsCompletion(trigger: CompletionTriggers.Trigger, uri: String, midWord: Boolean): Boolean =
         CompletionTriggers.enabled(trigger, documents.languageOf(uri), midWord, completionSettings)
+
+    /** A save of [uri] was asked for ([explicit]: by the user or a build, not autosave). See [SaveHints]. */
+    fun saveDecision(uri: String, explicit: Boolean): SaveDecision = saves.decide(uri, sessions.sessionsIn(uri), explicit)
 
     /** On the supervisor's start thread; waits only for the sidecar's answer. */
     private fun handshake(connection: SidecarConnection) {

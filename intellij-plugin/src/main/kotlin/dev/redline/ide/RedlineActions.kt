@@ -7,6 +7,7 @@ import com.intellij.openapi.actionSystem.AnAction
 import com.intellij.openapi.actionSystem.AnActionEvent
 import com.intellij.openapi.actionSystem.CommonDataKeys
 import com.intellij.openapi.actionSystem.DataContext
+import com.intellij.openapi.components.serviceIfCreated
 import com.intellij.openapi.editor.Caret
 import com.intellij.openapi.editor.Document
 import com.intellij.openapi.editor.Editor
@@ -149,12 +150,13 @@ class CancelStreamEscHandler(private val original: EditorActionHandler) : Editor
     }
 }
 
-/** A document with a pending proposal is never saved, autosave included: the file would hold both versions. */
+/** A document with a session open is never saved, autosave included; see SaveHints for the one hint per session. */
 class PendingProposalSaveVetoer : FileDocumentSynchronizationVetoer() {
     override fun maySaveDocument(document: Document, isSaveExplicit: Boolean): Boolean {
+        val service = serviceIfCreated<RedlineService>() ?: return true
         val uri = RedlineService.uriOf(document) ?: return true
-        if (!RedlineService.getInstance().core.sessions.hasPendingProposal(uri)) return true
-        if (isSaveExplicit) RedlineService.getInstance().notify("Accept or reject the Redline proposal before saving.", NotificationType.INFORMATION)
-        return false
+        val decision = service.core.saveDecision(uri, isSaveExplicit)
+        decision.hint?.let { service.notify(it, NotificationType.INFORMATION) }
+        return decision.allowed
     }
 }

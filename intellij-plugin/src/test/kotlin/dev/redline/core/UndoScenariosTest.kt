@@ -494,6 +494,26 @@ class UndoScenariosTest {
     }
 
     @Test
+    fun `6 saves while the proposal waits, one hint for the session, none for the build that saves again`() {
+        val doc = open("file:///a.kt")
+        val saves = SaveHints()
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        s.streamSecond()
+        s.done()
+        val save = saves.decide(doc.uri, registry.sessionsIn(doc.uri), explicit = true)
+        assertEquals(false, save.allowed)
+        assertTrue(save.hint!!.contains("builds, runs and commits started now use a.kt as it was last saved"))
+        assertEquals(SaveDecision(false, null), saves.decide(doc.uri, registry.sessionsIn(doc.uri), explicit = true), "Build saves all")
+        assertEquals(SaveDecision(false, null), saves.decide(doc.uri, registry.sessionsIn(doc.uri), explicit = false), "autosave")
+        s.acceptAll()
+        assertEquals(SaveDecision(true, null), saves.decide(doc.uri, registry.sessionsIn(doc.uri), explicit = true))
+        undo(doc)
+        assertEquals(original, doc.text())
+        secondSessionAndRename(doc)
+    }
+
+    @Test
     fun `7 completion turned off for the file's language is not claimed while a session runs there, and the session stays one step`() {
         val doc = open("file:///a.kt")
         val other = open("file:///b.md", "notes\n")
