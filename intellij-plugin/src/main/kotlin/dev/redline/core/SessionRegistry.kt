@@ -176,7 +176,6 @@ class SessionRegistry(
         withdraw(sessions.values.toList(), message)
         // A restarted sidecar numbers its sessions afresh: the dead one's ids may come back.
         ended.clear()
-        publish()
     }
 
     /** Takes the proposals of [ending] out where their records have them, closing their windows, and ends them. */
