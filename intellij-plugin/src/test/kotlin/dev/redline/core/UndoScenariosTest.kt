@@ -127,11 +127,16 @@ class UndoScenariosTest {
         fun acceptAll() = end(listOf(delete("b"), delete("d")).sortedBy { it.range.start.line }, "accepted")
         fun rejectAll() = end(listOf(delete("B"), delete("D")).sortedBy { it.range.start.line }, "rejected")
 
-        /** The whole proposal: streamed, then complete, then accepted. */
-        fun run() {
+        /** The proposal streamed, then complete and waiting for a verdict. */
+        fun waiting() {
             streamFirst()
             streamSecond()
             done()
+        }
+
+        /** The whole proposal: streamed, complete, accepted. */
+        fun run() {
+            waiting()
             acceptAll()
         }
 
@@ -193,9 +198,7 @@ class UndoScenariosTest {
     fun `after reject all, one Ctrl+Z returns the file to its text before the session`() {
         val doc = open("file:///a.kt")
         val s = Scripted("s1", doc)
-        s.streamFirst()
-        s.streamSecond()
-        s.done()
+        s.waiting()
         type(doc, 0, 1, "?")
         s.rejectAll()
         assertEquals("a?\nb\nc\nd\ne\n", doc.text())
@@ -234,9 +237,7 @@ class UndoScenariosTest {
     fun `per-hunk verdicts one after the other, the session is still one step`() {
         val doc = open("file:///a.kt")
         val s = Scripted("s1", doc)
-        s.streamFirst()
-        s.streamSecond()
-        s.done()
+        s.waiting()
         s.acceptFirst()
         type(doc, 5, 0, "#")
         s.rejectRest()
@@ -371,9 +372,7 @@ class UndoScenariosTest {
         val doc = open("file:///a.kt")
         val other = open("file:///other.kt", "use e\n")
         val s = Scripted("s1", doc)
-        s.streamFirst()
-        s.streamSecond()
-        s.done()
+        s.waiting()
         // Rename "e" → "ee" across files: one command, one group on both files' stacks (a global group).
         action(doc) {
             doc.replace(doc.lineStart(lineOf(doc, "e")), doc.lineStart(lineOf(doc, "e")) + 1, "ee")
@@ -408,12 +407,49 @@ class UndoScenariosTest {
     }
 
     @Test
+    fun `3 what remains, a file the refactoring changed was edited since, and the platform refuses to undo past it`() {
+        val doc = open("file:///a.kt")
+        val other = open("file:///other.kt", "use e\n")
+        val s = Scripted("s1", doc)
+        s.waiting()
+        action(doc) {
+            doc.replace(doc.lineStart(lineOf(doc, "e")), doc.lineStart(lineOf(doc, "e")) + 1, "ee")
+            other.replace(4, 5, "ee")
+        }
+        val afterRefactoring = doc.text()
+        type(other, 0, 0, "// ")
+        s.acceptAll()
+        undo(doc)
+        assertEquals(1, platform.reports.size, "Cannot Undo")
+        assertEquals(afterRefactoring, doc.text(), "undo stops right after the refactoring, the proposal's lines as plain text")
+        platform.reports.clear()
+    }
+
+    @Test
+    fun `while a session is open, an in-place rename in any editor of the file is refused, and starts once it ends`() {
+        val doc = open("file:///a.kt")
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        val split = openEditor(doc, "split")
+        s.streamSecond()
+        s.done()
+        for (editor in listOf(host.view(doc.uri).editor!!, split.editor!!)) {
+            assertEquals("Unable to start inplace refactoring:\nRedline Edit is not finished yet.", platform.renameInPlace(editor, 0, 1, "x"))
+        }
+        s.acceptAll()
+        undo(doc)
+        assertEquals(original, doc.text())
+        secondSessionAndRename(doc)
+    }
+
+    @Test
     fun `4 a 500-line session streamed while nothing else runs is one undo group, its last render included`() {
         val doc = open("file:///a.kt")
         val s = Scripted("s1", doc)
         stream500(s)
         s.end(listOf(TextEdit(Range(Position(1, 0), Position(2, 0)), "")), "accepted")
         assertEquals(1, doc.manager.undoGroups(doc), "consecutive commands of one group merge")
+        println("500-line session, nothing else running: ${doc.manager.undoGroups(doc)} undo group(s) in its file")
         undo(doc)
         assertEquals(original, doc.text())
         secondSessionAndRename(doc)
@@ -431,6 +467,7 @@ class UndoScenariosTest {
         val groups = doc.manager.undoGroups(doc)
         assertTrue(groups <= UndoPacing.FREE_GROUPS + further + 1, "$groups groups") // + the group of the complete proposal
         assertTrue(groups > UndoPacing.FREE_GROUPS, "the typing did split the stream: $groups groups")
+        println("500-line session, a keystroke elsewhere between every two lines: $groups undo groups in its file (limit ${platform.documentUndoLimit})")
         platform.focused = editorOf(doc)
         s.end(listOf(TextEdit(Range(Position(1, 0), Position(2, 0)), "")), "accepted")
         assertEquals(5 + 500 - 1, doc.lineCount - 1)
@@ -461,9 +498,7 @@ class UndoScenariosTest {
         var rename: FakeUndo.Action? = null
         platform.command(projectA, null) { rename = platform.startMark(split.editor!!, "Rename") } // started before the session
         val s = Scripted("s1", doc)
-        s.streamFirst()
-        s.streamSecond()
-        s.done()
+        s.waiting()
         closeEditor(main, last = false)
         s.acceptAll() // the finish mark goes to the split view, whose rename keeps its mark
         assertTrue(split.editor!!.startMark === rename, "another editor's in-place-rename mark stays")
@@ -477,9 +512,7 @@ class UndoScenariosTest {
     fun `5 the file's last editor closes while the proposal waits, then the file is opened again`() {
         val doc = open("file:///a.kt")
         val s = Scripted("s1", doc)
-        s.streamFirst()
-        s.streamSecond()
-        s.done()
+        s.waiting()
         type(doc, 0, 1, "x")
         closeEditor(viewOf.getValue(doc), last = true)
         assertEquals("ax\nb\nc\nd\ne\n", doc.text(), "the proposal is withdrawn, the user's typing stays")
@@ -498,9 +531,7 @@ class UndoScenariosTest {
         val doc = open("file:///a.kt")
         val saves = SaveHints()
         val s = Scripted("s1", doc)
-        s.streamFirst()
-        s.streamSecond()
-        s.done()
+        s.waiting()
         val save = saves.decide(doc.uri, registry.sessionsIn(doc.uri), explicit = true)
         assertEquals(false, save.allowed)
         assertTrue(save.hint!!.contains("builds, runs and commits started now use a.kt as it was last saved"))
