@@ -112,8 +112,14 @@ class RedlineCore(
             } ?: CompletableFuture.failedFuture(IllegalStateException("$uri is not open"))
         }
 
-    fun cancel(sessionId: String): CompletableFuture<EmptyResult> =
-        supervisor.connection().thenCompose { c -> c.request { it.inlineEditCancel(SessionParams(sessionId)) } }
+    /** A render the session holds back ([UndoPacing]) goes at once: the cancellation's own render queues behind it. */
+    fun cancel(sessionId: String): CompletableFuture<EmptyResult> {
+        host.onUiThread {
+            sessions.hurry(sessionId)
+            held.remove(sessionId)?.invoke()
+        }
+        return supervisor.connection().thenCompose { c -> c.request { it.inlineEditCancel(SessionParams(sessionId)) } }
+    }
 
     /** [line]: any line of the hunk to settle, or null for every hunk. */
     fun settle(sessionId: String, line: Int?, accept: Boolean): CompletableFuture<SettleResult> =
@@ -143,19 +149,27 @@ class RedlineCore(
         supervisor.dispose()
     }
 
+    /** Per session, the render it holds back and how to apply it now; touched on the UI thread only. */
+    private val held = HashMap<String, () -> Unit>()
+
     /** On the UI thread; a render that would start one undo group too many waits its turn there ([UndoPacing]). */
     override fun applyRender(params: RenderParams): CompletableFuture<RenderResult> {
         val answer = CompletableFuture<RenderResult>()
-        fun attempt() {
+        lateinit var attempt: () -> Unit
+        attempt = {
             try {
                 val wait = sessions.renderWait(params)
-                if (wait > 0) scheduler.schedule({ host.onUiThread(::attempt) }, wait, TimeUnit.MILLISECONDS)
-                else answer.complete(sessions.render(params))
+                if (wait > 0) {
+                    held[params.sessionId] = attempt
+                    scheduler.schedule({ host.onUiThread { if (held.remove(params.sessionId, attempt)) attempt() } }, wait, TimeUnit.MILLISECONDS)
+                } else {
+                    answer.complete(sessions.render(params))
+                }
             } catch (e: Exception) {
                 answer.completeExceptionally(e)
             }
         }
-        host.onUiThread(::attempt)
+        host.onUiThread(attempt)
         return answer
     }
 

@@ -68,6 +68,9 @@ class SessionRegistry(
         var hunks: List<Hunk> = emptyList()
         var record: Set<MarkSpec> = emptySet()
         val painted = LinkedHashMap<EditorView, PaintedMarks>()
+
+        /** The user is ending it: its renders no longer wait ([renderWait]). */
+        var hurried = false
     }
 
     private val sessions = LinkedHashMap<String, Session>()
@@ -106,9 +109,14 @@ class SessionRegistry(
      */
     fun renderWait(params: RenderParams): Long {
         if (params.edits.isEmpty() || params.hunks.isNotEmpty() || params.undo.close || params.undo.open) return 0
-        val session = sessions[params.sessionId] ?: return 0
+        val session = sessions[params.sessionId]?.takeIf { !it.hurried } ?: return 0
         val window = undo.windowOf(session.id)?.takeIf { !it.unwound } ?: return 0
         return undo.waitMs(window, session.undoGroup, clock())
+    }
+
+    /** The user cancels [sessionId]: whatever it renders from now on is applied at once. */
+    fun hurry(sessionId: String) {
+        sessions[sessionId]?.hurried = true
     }
 
     fun status(params: SessionStatusParams) {

@@ -60,8 +60,8 @@ package dev.redline.core
  * EditorChangeAction: undo puts the old text back at the recorded offset; the model checks that the text there
  * is what the change inserted and throws otherwise, where the platform would silently corrupt the document.
  *
- * Not modelled: editor states (UndoRedo.execute restores the caret first when it moved, which takes a Ctrl+Z
- * of its own), temporary transparent groups after an undo, the shared change-range stacks, non-undoable
+ * Not modelled: editor states (UndoRedo.execute first puts the caret back when it moved; outside a start/finish
+ * pair that takes a Ctrl+Z of its own), temporary transparent groups after an undo, the shared change-range stacks, non-undoable
  * actions, read-only files, and the `ide.undo.fallback` split of a blocked global group (taken as off).
  */
 class FakeUndo {
