@@ -46,8 +46,11 @@ object RedlineActions {
     fun cancel(sessionId: String) = report(service.core.cancel(sessionId))
 
     /** From any thread: the sessions' published copy. */
-    fun sessions(editor: Editor): List<SessionView> =
-        RedlineService.uriOf(editor.document)?.let(service.core.sessions::sessionsIn).orEmpty()
+    fun sessions(editor: Editor): List<SessionView> {
+        // Action updates may run off the UI thread, where the service must not be created; without it there is no session.
+        val sessions = serviceIfCreated<RedlineService>()?.core?.sessions ?: return emptyList()
+        return RedlineService.uriOf(editor.document)?.let(sessions::sessionsIn).orEmpty()
+    }
 
     /** On the UI thread: the selection and the version it belongs to are read together. */
     fun start(editor: Editor, instruction: String) {

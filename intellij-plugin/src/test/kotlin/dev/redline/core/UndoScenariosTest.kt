@@ -566,13 +566,22 @@ class UndoScenariosTest {
     }
 
     @Test
-    fun `8 settings applied while no Redline runs create none, and a session afterwards is one step`() {
+    fun `8 settings applied while no Redline runs create none, nor does any place off the UI thread, and a session afterwards is one step`() {
         // The settings page runs apply() on the UI thread and its work on a pooled thread; the service must not
         // be created there (its init reads the open editors and reports them to the UI-thread-only registry).
-        val page = java.io.File(System.getProperty("redline.repoRoot", "."), "intellij-plugin/src/main/kotlin/dev/redline/ide/RedlineSettings.kt").readText()
-        val apply = page.substringAfter("override fun apply()")
-        assertFalse("RedlineService.getInstance()" in apply, "apply() creates no service")
-        assertTrue("serviceIfCreated<RedlineService>()" in apply)
+        // The same for the other places that may run off the UI thread or must stay trivial on it.
+        val ide = java.io.File(System.getProperty("redline.repoRoot", "."), "intellij-plugin/src/main/kotlin/dev/redline/ide")
+        val places = listOf(
+            "RedlineSettings.kt" to "override fun apply()",
+            "RedlineActions.kt" to "fun sessions(editor: Editor)",
+            "RedlineActions.kt" to "override fun maySaveDocument(",
+            "RedlineCompletion.kt" to "override fun isEnabled(",
+        )
+        for ((file, start) in places) {
+            val body = ide.resolve(file).readText().substringAfter(start).substringBefore("\n    }\n")
+            assertFalse("getInstance()" in body, "$file $start creates no service")
+            assertTrue("serviceIfCreated<RedlineService>()" in body, "$file $start")
+        }
         val doc = open("file:///a.kt")
         Scripted("s1", doc).run()
         undo(doc)
