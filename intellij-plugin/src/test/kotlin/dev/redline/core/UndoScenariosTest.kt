@@ -367,17 +367,19 @@ class UndoScenariosTest {
         secondSessionAndRename(doc)
     }
 
+    /** Renames "e" to "ee" in [doc] and in [other]'s "use e": one command, one group on both files' stacks (a global group). */
+    private fun renameAcrossFiles(doc: FakeUndo.Document, other: FakeUndo.Document) = action(doc) {
+        doc.replace(doc.lineStart(lineOf(doc, "e")), doc.lineStart(lineOf(doc, "e")) + 1, "ee")
+        other.replace(4, 5, "ee")
+    }
+
     @Test
     fun `3 a refactoring changes the file and another one while the proposal waits`() {
         val doc = open("file:///a.kt")
         val other = open("file:///other.kt", "use e\n")
         val s = Scripted("s1", doc)
         s.waiting()
-        // Rename "e" → "ee" across files: one command, one group on both files' stacks (a global group).
-        action(doc) {
-            doc.replace(doc.lineStart(lineOf(doc, "e")), doc.lineStart(lineOf(doc, "e")) + 1, "ee")
-            other.replace(4, 5, "ee")
-        }
+        renameAcrossFiles(doc, other)
         s.acceptAll()
         assertEquals("a\nB\nc\nD\nee\n", doc.text())
         undo(doc)
@@ -412,10 +414,7 @@ class UndoScenariosTest {
         val other = open("file:///other.kt", "use e\n")
         val s = Scripted("s1", doc)
         s.waiting()
-        action(doc) {
-            doc.replace(doc.lineStart(lineOf(doc, "e")), doc.lineStart(lineOf(doc, "e")) + 1, "ee")
-            other.replace(4, 5, "ee")
-        }
+        renameAcrossFiles(doc, other)
         val afterRefactoring = doc.text()
         type(other, 0, 0, "// ")
         s.acceptAll()
