@@ -45,9 +45,9 @@ describe('StreamingLayout', () => {
   });
 
   it('a line worth the jump passes the original lines above its equal; they turn red where they stand', () => {
-    const s = new StreamingLayout(['a();', 'old1();', 'old2();', 'keep();', 'end();']);
-    const l = s.update('a();\nfresh(1, 2);\nkeep();\n');
-    expect(picture(l)).toEqual([' a();', '+fresh(1, 2);', '-old1();', '-old2();', ' keep();', '?end();']);
+    const s = new StreamingLayout(['a();', 'call(alpha);', 'old();', 'keep();', 'end();']);
+    const l = s.update('a();\ncall(beta, 2);\nkeep();\n');
+    expect(picture(l)).toEqual([' a();', '+call(beta, 2);', '-call(alpha);', '-old();', ' keep();', '?end();']);
     // The closed hunk's words are paired once, when a context line closes it.
     expect(new Set(l.words.map((w) => l.lines[w.line].kind))).toEqual(new Set(['added', 'removed']));
   });
