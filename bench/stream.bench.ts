@@ -3,7 +3,8 @@
  * languages), each reply is streamed in chunks of 1, 8 and 37 characters, and every update that
  * finishes a line is compared with the picture before it: a line shown above the stream's head
  * must keep its kind and its place, new lines may only appear at the head. Counted: rearranged
- * updates, lines moved, lines that changed kind, and what the final settle moves. Peers in the same
+ * updates, lines moved, lines that changed kind, what the final settle moves, and the final hunks
+ * that show an added line above a removed one (a settled hunk reads removed above added). Peers in the same
  * run: a full re-diff per update (jsdiff's Myers, the partial line below, as a layout that re-diffs
  * does) and the greedy streaming diff (which never revises but is not minimal).
  * Run with `npx tsx bench/stream.bench.ts`; asserts nothing.
@@ -97,6 +98,27 @@ interface PeerRun {
   changedLines: number;
   settleMoves: number;
   settled: boolean;
+  /** Hunks of the settled picture whose added lines are not all below its removed ones. */
+  addedAbove: number;
+}
+
+/** Hunks (runs of changed lines) in which an added line stands above a removed one. */
+export function hunksWithAddedAbove(kinds: readonly LineKind[]): number {
+  let count = 0;
+  for (let i = 0; i < kinds.length; ) {
+    if (kinds[i] === 'context') {
+      i++;
+      continue;
+    }
+    let seenAdded = false;
+    let addedAbove = false;
+    for (; i < kinds.length && kinds[i] !== 'context'; i++) {
+      if (kinds[i] === 'added') seenAdded = true;
+      else if (seenAdded) addedAbove = true;
+    }
+    if (addedAbove) count++;
+  }
+  return count;
 }
 
 function runOurs(baseline: string[], after: string, size: number): PeerRun {
@@ -118,7 +140,8 @@ function runOurs(baseline: string[], after: string, size: number): PeerRun {
   const final = s.settle(after);
   const finalIds = identities(final.lines.map((l) => l.kind));
   const settleMoves = finalIds.length - lcs(streamed, finalIds);
-  return { tally, changedLines: final.lines.filter((l) => l.kind !== 'context').length, settleMoves, settled: settleMoves > 0 };
+  const kinds = final.lines.map((l) => l.kind);
+  return { tally, changedLines: kinds.filter((k) => k !== 'context').length, settleMoves, settled: settleMoves > 0, addedAbove: hunksWithAddedAbove(kinds) };
 }
 
 function jsdiffKinds(baseline: string[], lines: string[]): LineKind[] {
@@ -144,7 +167,7 @@ function runRediff(baseline: string[], after: string, size: number): PeerRun {
     prev = next;
   }
   const final = jsdiffKinds(baseline, regionLines(after));
-  return { tally, changedLines: final.filter((k) => k !== 'context').length, settleMoves: 0, settled: false };
+  return { tally, changedLines: final.filter((k) => k !== 'context').length, settleMoves: 0, settled: false, addedAbove: hunksWithAddedAbove(final) };
 }
 
 function runGreedy(baseline: string[], after: string, size: number): PeerRun {
@@ -160,7 +183,8 @@ function runGreedy(baseline: string[], after: string, size: number): PeerRun {
     compare(prev, next, tally);
     prev = next;
   }
-  return { tally, changedLines: g.finish().filter((k) => k !== 'context').length, settleMoves: 0, settled: false };
+  const kinds = g.finish();
+  return { tally, changedLines: kinds.filter((k) => k !== 'context').length, settleMoves: 0, settled: false, addedAbove: hunksWithAddedAbove(kinds) };
 }
 
 export async function runStreamBench(): Promise<Record<string, number | string>> {
@@ -175,13 +199,14 @@ export async function runStreamBench(): Promise<Record<string, number | string>>
       ['re-diff', runRediff],
       ['greedy', runGreedy],
     ] as const) {
-      const total: PeerRun = { tally: emptyTally(), changedLines: 0, settleMoves: 0, settled: false };
+      const total: PeerRun = { tally: emptyTally(), changedLines: 0, settleMoves: 0, settled: false, addedAbove: 0 };
       let settledPairs = 0;
       for (const pair of corpus) {
         const r = run(regionLines(pair.before), pair.after, size);
         for (const k of Object.keys(total.tally) as Array<keyof Tally>) total.tally[k] += r.tally[k];
         total.changedLines += r.changedLines;
         total.settleMoves += r.settleMoves;
+        total.addedAbove += r.addedAbove;
         if (r.settled) settledPairs++;
       }
       const t = total.tally;
@@ -190,6 +215,7 @@ export async function runStreamBench(): Promise<Record<string, number | string>>
       results[`${p}: rearranged updates`] = `${t.rearranged} (${((100 * t.rearranged) / t.updates).toFixed(1)} %)`;
       results[`${p}: lines moved / changed kind`] = `${t.moved} / ${t.kindChanged}`;
       results[`${p}: final changed lines (vs shortest)`] = `${total.changedLines} (${total.changedLines === minimal ? 'shortest' : `+${((100 * (total.changedLines - minimal)) / minimal).toFixed(1)} %`})`;
+      results[`${p}: final hunks with an added line above a removed one`] = total.addedAbove;
       if (peer === 'redline') results[`${p}: settle moves lines / pairs where it moves any`] = `${total.settleMoves} / ${settledPairs} of ${corpus.length}`;
     }
   }
