@@ -65,12 +65,20 @@ describe('StreamingLayout', () => {
     expect(picture(s.settle('head();\ntail1();\ntail2();\ntail3();\ntail4();\n')).filter((l) => !l.startsWith(' '))).toHaveLength(8);
   });
 
+  it('settles a hunk the stream showed added above removed to removed above added, once', () => {
+    const s = new StreamingLayout(['a();', 'old(1);', 'keep();']);
+    // Nothing tells the stream that the new line replaces old(1); until keep() arrives.
+    expect(picture(s.update('a();\nfresh(2);\nkeep();\n'))).toEqual([' a();', '+fresh(2);', '-old(1);', ' keep();']);
+    expect(picture(s.settle('a();\nfresh(2);\nkeep();\n'))).toEqual([' a();', '-old(1);', '+fresh(2);', ' keep();']);
+  });
+
   it('settles to a shortest diff that keeps what the stream showed', () => {
     const s = new StreamingLayout(base);
     for (const text of chunk(reply, [3, 9, 20, 31, 40, 47])) s.update(text);
     const final = s.settle(reply);
-    // The stream's alignment is already a shortest one: the settle only turns the unreached line red.
-    expect(picture(final)).toEqual([' function f(a) {', '-  const x = a + 1;', '+  const y = a + 2;', '+  log(y);', '-  return x;', '+  return y;', ' }', '-']);
+    // The stream's alignment is already a shortest one: the settle turns the unreached line red and
+    // puts the hunk's removed lines above its added ones.
+    expect(picture(final)).toEqual([' function f(a) {', '-  const x = a + 1;', '-  return x;', '+  const y = a + 2;', '+  log(y);', '+  return y;', ' }', '-']);
     expect(final.lines.filter((l) => l.kind !== 'context')).toHaveLength(edits(base, proposalLines(reply)));
   });
 
@@ -96,7 +104,7 @@ describe('StreamingLayout', () => {
     expect(picture(s.update('function f(a) {\n'))).toEqual([' function f(a) {', '?  const x = a + 1;', '?  return x;', '?}', '?']);
   });
 
-  it('property: every chunk keeps the lines above the head as they were, both sides intact; settle is a shortest diff', () => {
+  it('property: every chunk keeps the lines above the head as they were, both sides intact; settle is a shortest diff, each hunk removed above added', () => {
     const line = fc.constantFrom('a();', 'b();', 'c();', '}', '', 'x = 1;', 'x = 2;', 'let y;');
     fc.assert(
       fc.property(
@@ -122,6 +130,7 @@ describe('StreamingLayout', () => {
           expect(final.lines.filter((x) => x.kind !== 'added').map((x) => x.text)).toEqual(baseline);
           expect(final.lines.filter((x) => x.kind !== 'removed').map((x) => x.text)).toEqual(proposalLines(text));
           expect(final.lines.filter((x) => x.kind !== 'context')).toHaveLength(edits(baseline, proposalLines(text)));
+          expect(final.lines.map((x) => x.kind[0]).join('')).not.toMatch(/ar/);
         },
       ),
       { numRuns: 400 },

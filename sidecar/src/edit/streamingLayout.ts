@@ -14,8 +14,9 @@
  * when the hunk closes (a context line follows it), and stay as paired.
  *
  * When the reply is complete, `settle` lays out the shortest diff, preferring the pairs the stream
- * showed matched and keeping the stream's order of lines within each hunk, so the final picture
- * moves as little as possible (measured in `npm run bench`).
+ * showed matched, so the final picture moves as little as possible, and each hunk's removed lines
+ * above its added ones, as a diff reads (a hunk the stream showed otherwise moves then; measured in
+ * `npm run bench`).
  *
  * Cost: a chunk costs its own characters; a completed line costs a hash lookup plus the original
  * lines it passes. `layout()` materialises the picture (O(region)), once per render, not per chunk.
@@ -24,7 +25,7 @@
  */
 import { lineWeight } from './alignment.js';
 import { editCountLowerBound, lineDiff, shortestEditCount, type DiffHunk } from './diff.js';
-import { assembleBody, proposalLines, type HunkOrder, type HunkPairer, type Layout, type LayoutLine } from './layout.js';
+import { assembleBody, proposalLines, type HunkPairer, type Layout, type LayoutLine } from './layout.js';
 import type { WordSpan } from './lines.js';
 import { likeness, pairHunkWords, type HunkWords } from './words.js';
 
@@ -120,7 +121,7 @@ export class StreamingLayout {
 
   /**
    * The final picture of the complete reply `finalText`: a shortest diff, the stream's matched pairs
-   * kept where a shortest diff allows, each hunk's lines in the order the stream showed them.
+   * kept where a shortest diff allows, each hunk's removed lines above its added ones.
    */
   settle(finalText: string): Layout {
     // The final text usually extends the streamed one: then its lines are the stream's finished
@@ -136,25 +137,12 @@ export class StreamingLayout {
     const edits = refined && changed(refined);
     const shortest = refined !== null && (edits === editCountLowerBound(this.baseline, final, refined) || edits === shortestEditCount(this.baseline, final));
     const hunks = shortest ? refined : lineDiff(this.baseline, final, { prefer: this.matched, cellBudget: this.opts.cellBudget });
-    const headAt = this.lines.length + 0.5;
-    const posA = (i: number) => (i < this.head ? this.posA[i] : this.lines.length + 1 + i - this.head);
-    const posB = (j: number) => (j < this.complete.length && final[j] === this.complete[j] ? this.posB[j] : headAt);
-    const order: HunkOrder = (h) => {
-      const out: Array<{ side: 'r' | 'a'; at: number }> = [];
-      let r = 0;
-      let a = 0;
-      const nr = h.aEnd - h.aStart;
-      const na = h.bEnd - h.bStart;
-      while (r < nr || a < na) {
-        const takeRemoved = a >= na || (r < nr && posA(h.aStart + r) <= posB(h.bStart + a));
-        out.push(takeRemoved ? { side: 'r', at: r++ } : { side: 'a', at: a++ });
-      }
-      return out;
-    };
     // A hunk the stream closed has its words paired already (its lines are the final's: `streamed` checked that).
     const known = streamed ? this.pairedHunks : null;
     const pair: HunkPairer = (h, removed, added) => known?.get(hunkKey(h.aStart, h.aEnd, h.bStart, h.bEnd)) ?? pairHunkWords(removed, added);
-    return { ...assembleBody(this.baseline, final, hunks, pair, order), streamingLine: null };
+    // Each hunk removed above added, as every diff reads, though the stream may have shown an added
+    // line before it passed the original lines it replaces: the settle moves those once.
+    return { ...assembleBody(this.baseline, final, hunks, pair), streamingLine: null };
   }
 
   /** The hunks the stream's matched pairs make of `final`, or null when `final` rewrites a line the stream finished. */
