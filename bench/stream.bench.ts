@@ -4,14 +4,15 @@
  * finishes a line is compared with the picture before it: a line shown above the stream's head
  * must keep its kind and its place, new lines may only appear at the head. Counted: rearranged
  * updates, lines moved, lines that changed kind, what the final settle moves, and the final hunks
- * that show an added line above a removed one (a settled hunk reads removed above added). Peers in the same
+ * that show an added line above a removed one (a settled hunk reads removed above added); the same
+ * for the rewrites that add code above the original (a helper written first). Peers in the same
  * run: a full re-diff per update (jsdiff's Myers, the partial line below, as a layout that re-diffs
  * does) and the greedy streaming diff (which never revises but is not minimal).
  * Run with `npx tsx bench/stream.bench.ts`; asserts nothing.
  */
 import { diffArrays } from 'diff';
 import { pathToFileURL } from 'node:url';
-import { myersDiff } from '../sidecar/src/edit/diff.js';
+import { lineDiff, myersDiff } from '../sidecar/src/edit/diff.js';
 import type { Layout } from '../sidecar/src/edit/layout.js';
 import type { LineKind } from '../sidecar/src/edit/lines.js';
 import { StreamingLayout } from '../sidecar/src/edit/streamingLayout.js';
@@ -187,8 +188,15 @@ function runGreedy(baseline: string[], after: string, size: number): PeerRun {
   return { tally, changedLines: kinds.filter((k) => k !== 'context').length, settleMoves: 0, settled: false, addedAbove: hunksWithAddedAbove(kinds) };
 }
 
+/** A rewrite that adds code above the original's code (a helper written first): its diff starts with an insertion. */
+export function addsCodeAbove(before: string, after: string): boolean {
+  const first = lineDiff(regionLines(before), regionLines(after))[0];
+  return first !== undefined && first.aStart === first.aEnd;
+}
+
 export async function runStreamBench(): Promise<Record<string, number | string>> {
   const corpus = loadDiffCorpus();
+  const above = new Set(corpus.filter((p) => addsCodeAbove(p.before, p.after)).map((p) => p.name));
   const results: Record<string, number | string> = {};
   const minimal = corpus.reduce((n, p) => n + myersDiff(regionLines(p.before), regionLines(p.after)).reduce((m, h) => m + h.aEnd - h.aStart + h.bEnd - h.bStart, 0), 0);
   results['corpus pairs'] = corpus.length;
@@ -200,9 +208,14 @@ export async function runStreamBench(): Promise<Record<string, number | string>>
       ['greedy', runGreedy],
     ] as const) {
       const total: PeerRun = { tally: emptyTally(), changedLines: 0, settleMoves: 0, settled: false, addedAbove: 0 };
+      const aboveTotal = { tally: emptyTally(), settleMoves: 0 };
       let settledPairs = 0;
       for (const pair of corpus) {
         const r = run(regionLines(pair.before), pair.after, size);
+        if (above.has(pair.name)) {
+          for (const k of Object.keys(aboveTotal.tally) as Array<keyof Tally>) aboveTotal.tally[k] += r.tally[k];
+          aboveTotal.settleMoves += r.settleMoves;
+        }
         for (const k of Object.keys(total.tally) as Array<keyof Tally>) total.tally[k] += r.tally[k];
         total.changedLines += r.changedLines;
         total.settleMoves += r.settleMoves;
@@ -216,7 +229,11 @@ export async function runStreamBench(): Promise<Record<string, number | string>>
       results[`${p}: lines moved / changed kind`] = `${t.moved} / ${t.kindChanged}`;
       results[`${p}: final changed lines (vs shortest)`] = `${total.changedLines} (${total.changedLines === minimal ? 'shortest' : `+${((100 * (total.changedLines - minimal)) / minimal).toFixed(1)} %`})`;
       results[`${p}: final hunks with an added line above a removed one`] = total.addedAbove;
-      if (peer === 'redline') results[`${p}: settle moves lines / pairs where it moves any`] = `${total.settleMoves} / ${settledPairs} of ${corpus.length}`;
+      if (peer === 'redline') {
+        results[`${p}: settle moves lines / pairs where it moves any`] = `${total.settleMoves} / ${settledPairs} of ${corpus.length}`;
+        const a = aboveTotal.tally;
+        results[`${p}: ${above.size} rewrites adding code above the original: rearranged updates / lines moved / settle moves`] = `${a.rearranged} / ${a.moved} / ${aboveTotal.settleMoves}`;
+      }
     }
   }
   return results;
