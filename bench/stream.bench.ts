@@ -18,6 +18,9 @@ import type { LineKind } from '../sidecar/src/edit/lines.js';
 import { StreamingLayout } from '../sidecar/src/edit/streamingLayout.js';
 import { chunked, loadDiffCorpus, regionLines } from '../test/diff-corpus/corpus.js';
 import { GreedyStream } from './peers/greedyStream.js';
+import { startModelDouble } from '@redline/model-double';
+import { packagedSidecar } from '../test/harness/packaged.js';
+import { streamRewrite, type StillPicture } from '../test/harness/stillPicture.js';
 
 export const CHUNK_SIZES = [1, 8, 37] as const;
 
@@ -239,7 +242,46 @@ export async function runStreamBench(): Promise<Record<string, number | string>>
   return results;
 }
 
+/**
+ * The same question asked of the packaged sidecar, as a user's editor sees it: every rewrite of the
+ * corpus streamed from the model double (8-character chunks, 6 ms apart) into an inline-edit
+ * session; renders that move a line an earlier render showed, the settled picture's included.
+ * Needs `npm run build` first.
+ */
+export async function runPackagedStillPictureBench(): Promise<Record<string, string>> {
+  const corpus = loadDiffCorpus();
+  const model = await startModelDouble();
+  const client = await packagedSidecar({ provider: 'openai', endpoint: model.url, model: 'm' });
+  const results = new Map<string, StillPicture>();
+  try {
+    // The first session compiles what streaming needs; it is not counted.
+    await streamRewrite(client, model, corpus[0]);
+    for (const pair of corpus) results.set(pair.name, await streamRewrite(client, model, pair));
+  } finally {
+    await client.close();
+    await model.close();
+  }
+  const sum = (names: readonly string[]) => {
+    const t = { renders: 0, rearranged: 0, moved: 0, rewrites: 0 };
+    for (const name of names) {
+      const r = results.get(name)!;
+      t.renders += r.renders;
+      t.rearranged += r.rearranged;
+      t.moved += r.moved;
+      if (r.rearranged > 0) t.rewrites++;
+    }
+    return `${t.rearranged} of ${t.renders} renders, ${t.moved} lines; ${t.rewrites} of ${names.length} rewrites`;
+  };
+  const names = corpus.map((p) => p.name);
+  return {
+    'all rewrites: renders that move shown lines, lines moved, rewrites where any moves': sum(names),
+    'rewrites adding code above the original': sum(corpus.filter((p) => addsCodeAbove(p.before, p.after)).map((p) => p.name)),
+    'extract-a-helper rewrites (helper above or below)': sum(names.filter((n) => n.includes('-extract-helper-'))),
+  };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.table(await runPackagedStillPictureBench());
   const results = await runStreamBench();
   const width = Math.max(...Object.keys(results).map((k) => k.length));
   for (const [k, v] of Object.entries(results)) console.log(`${k.padEnd(width)}  ${v}`);

@@ -41,13 +41,13 @@ describe('StreamingLayout', () => {
     expect(picture(s.update('if (b) {\n}\n\n'))).toEqual(['+if (b) {', '+}', '+', '?run();', '?}', '?', '?done();']);
     // ...unless it closes a block the stream kept, over a few lines nested deeper: the block lost its end.
     const kept = new StreamingLayout(['if (a) {', '  run();', '  stop();', '}', 'done();']);
-    expect(picture(kept.update('if (a) {\n  go();\n}\n'))).toEqual([' if (a) {', '-  run();', '+  go();', '-  stop();', ' }', '?done();']);
+    expect(picture(kept.update('if (a) {\n  go();\n}\n'))).toEqual([' if (a) {', '+  go();', '-  run();', '-  stop();', ' }', '?done();']);
   });
 
   it('a line worth the jump passes the original lines above its equal; they turn red where they stand', () => {
-    const s = new StreamingLayout(['a();', 'call(alpha);', 'old();', 'keep();', 'end();']);
+    const s = new StreamingLayout(['a();', 'old();', 'call(alpha);', 'keep();', 'end();']);
     const l = s.update('a();\ncall(beta, 2);\nkeep();\n');
-    expect(picture(l)).toEqual([' a();', '+call(beta, 2);', '-call(alpha);', '-old();', ' keep();', '?end();']);
+    expect(picture(l)).toEqual([' a();', '+call(beta, 2);', '-old();', '-call(alpha);', ' keep();', '?end();']);
     // The closed hunk's words are paired once, when a context line closes it.
     expect(new Set(l.words.map((w) => l.lines[w.line].kind))).toEqual(new Set(['added', 'removed']));
   });
@@ -63,6 +63,18 @@ describe('StreamingLayout', () => {
     expect(picture(later).filter((l) => l.startsWith('+'))).toEqual(['+tail1();', '+tail2();', '+tail3();']);
     // The settle finds the shortest diff: only the moved lines are removed.
     expect(picture(s.settle('head();\ntail1();\ntail2();\ntail3();\ntail4();\n')).filter((l) => !l.startsWith(' '))).toHaveLength(8);
+  });
+
+  it('reads a new line as the next original line rewritten when the two share words, not punctuation; a header needs more than half of them', () => {
+    const s = new StreamingLayout(['  total += line.price * line.quantity;', '}']);
+    expect(picture(s.update('  total += lineAmount(line);\n'))).toEqual(['-  total += line.price * line.quantity;', '+  total += lineAmount(line);', '?}']);
+    const call = new StreamingLayout(['  b();', '}']);
+    expect(picture(call.update('  c(d);\n'))).toEqual(['+  c(d);', '?  b();', '?}']);
+    // A helper's header above the original's: keywords and types alike, another name.
+    const header = new StreamingLayout(['    def render(self, orders):', '        lines = []']);
+    expect(picture(header.update('    def _order_total(self, order):\n'))).toEqual(['+    def _order_total(self, order):', '?    def render(self, orders):', '?        lines = []']);
+    const renamed = new StreamingLayout(['export function formatDate(date: Date): string {', '}']);
+    expect(picture(renamed.update('export function formatDay(date: Date): string {\n'))[0]).toBe('-export function formatDate(date: Date): string {');
   });
 
   it('settles a hunk the stream showed added above removed to removed above added, once', () => {

@@ -8,6 +8,8 @@
  * - it is the next unreached original line → context;
  * - it equals an unreached original line further down and is worth the jump (`worthSkipping`) →
  *   the original lines it jumps over turn removed where they stand, and it is context;
+ * - it rewrites the next original line (`rewrites`: the two read as one line edited) → that line
+ *   turns removed, and it is added below it;
  * - otherwise it is added, at the head.
  * So a complete line, once shown, keeps its kind and its place below the lines above it; only the
  * unfinished line moves (down, when the stream passes original lines). A hunk's words are paired
@@ -27,14 +29,14 @@ import { lineWeight } from './alignment.js';
 import { editCountLowerBound, lineDiff, shortestEditCount, type DiffHunk } from './diff.js';
 import { assembleBody, proposalLines, type HunkPairer, type Layout, type LayoutLine } from './layout.js';
 import type { WordSpan } from './lines.js';
-import { likeness, pairHunkWords, type HunkWords } from './words.js';
+import { pairHunkWords, wordOverlap, type HunkWords } from './words.js';
 
 /** A line this long (trimmed, with a letter or digit) may make the stream jump over original lines. */
 const SIGNIFICANT = lineWeight('abcd');
 /** Original lines a significant line may jump over at once; a longer jump needs that many lines in step. */
 const FREE_SKIP = 3;
-/** Likeness (shared tokens of the longer line) from which a new line reads as the next original line rewritten. */
-const REWRITE_LIKENESS = 0.7;
+/** A line that opens a block: a header, whose rewrite must keep more of its words. */
+const OPENS_BLOCK = /[{([:=]\s*$/;
 /** Original lines a closing line may jump over (a longer block rather moved than lost its end). */
 const CLOSER_SKIP = 8;
 /** How far back a closing line looks for the line that opened its block. */
@@ -259,10 +261,18 @@ export class StreamingLayout {
     return skip <= FREE_SKIP * run;
   }
 
-  /** Whether a finished line no original line equals reads as the next original line rewritten. */
+  /**
+   * Whether a finished line no original line equals reads as the next original line rewritten: at
+   * its indentation, the two would pair as one line edited (they share at least half of the shorter
+   * line's words; whitespace and punctuation, which unrelated lines share, do not count). A header
+   * needs more than half: a new definition written above the original (a helper extracted to the
+   * top) shares its keywords and types with the original's header, not its name.
+   */
   private rewrites(line: string): boolean {
     const next = this.baseline[this.head];
-    return next !== undefined && lineWeight(line) >= SIGNIFICANT && lineWeight(next) >= SIGNIFICANT && likeness(next, line) >= REWRITE_LIKENESS;
+    if (next === undefined || lineWeight(line) < SIGNIFICANT || lineWeight(next) < SIGNIFICANT || indentation(line) !== indentation(next)) return false;
+    const { shared, shorter } = wordOverlap(next, line);
+    return OPENS_BLOCK.test(line) || OPENS_BLOCK.test(next) ? 2 * shared > shorter : shared > 0 && 2 * shared >= shorter;
   }
 
   private closesKeptBlock(line: string, to: number, j: number): boolean {

@@ -122,12 +122,11 @@ export function pairHunkWords(removed: readonly string[], added: readonly string
   return { pairs, removedSpans, addedSpans };
 }
 
-/** The share of the longer line's tokens that two lines have in common, 0 to 1. */
-export function likeness(a: string, b: string): number {
+/** Two lines compared in words: how many they share (in order), and how many the shorter line has. */
+export function wordOverlap(a: string, b: string): { shared: number; shorter: number } {
   const ta = tokenize(a);
   const tb = tokenize(b);
-  const like = tokenLikeness(ta, tb);
-  return like === null ? 0 : like.shared / Math.max(1, ta.length, tb.length);
+  return { shared: tokenLikeness(ta, tb)?.sharedWords ?? 0, shorter: Math.min(wordCount(ta), wordCount(tb)) };
 }
 
 /** What separates two different lines whose words and symbols are the same, or null. */
