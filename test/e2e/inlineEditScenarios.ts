@@ -80,8 +80,8 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
         const done = await client.waitForStatus(id, ['done', 'error', 'noChanges']);
         expect(done.state).toBe('done');
         expect(done.hunkCount).toBe(2);
-        // The stream wrote each new line at its head, above the original line it replaces, which
-        // turned red once the stream passed it; the settled picture puts each removed line above.
+        // Each hunk reads removed above added: the stream took each new line for the original line
+        // it rewrites (the two share their words), and the settle orders every hunk so.
         expect(doc.text).toContain('    sum += item.price;\n    sum += item.price * item.quantity;\n');
         const marks = doc.marks.get(id)!;
         expect(marks.decorations.runs.map((r) => r.kind)).toEqual(['removed', 'added', 'removed', 'added']);

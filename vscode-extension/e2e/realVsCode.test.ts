@@ -125,9 +125,8 @@ async function startEdit(file: string, line: number, count: number, reply: Reply
 
 /**
  * The screenshot of the pending proposal (lines 6-7 and 9-10 of the editor: each hunk's removed line
- * above its added one, where the settle moved them, though the stream wrote each added line first)
- * has the contributed theme colours composited over the editor's own background, whole-line, and
- * the word tints on the changed words.
+ * above its added one, as the settled picture orders every hunk) has the contributed theme colours
+ * composited over the editor's own background, whole-line, and the word tints on the changed words.
  */
 async function expectPicture(): Promise<void> {
   const png = PNG.sync.read(await vscode.page.screenshot());
