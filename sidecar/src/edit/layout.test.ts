@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { layoutDiff, proposalLines, removedAboveAdded, splitProposal, type Layout } from './layout.js';
+import { layoutDiff, proposalLines, splitProposal, type Layout } from './layout.js';
 
 const picture = (l: Layout) => l.lines.map((x) => `${x.kind === 'context' ? ' ' : x.kind === 'removed' ? '-' : '+'}${x.text}`);
 
@@ -59,37 +59,5 @@ describe('layoutDiff', () => {
       }),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('removedAboveAdded', () => {
-  it('reorders each run of changed lines to its removed lines above its added ones; words and marks go with their lines', () => {
-    const layout: Layout = {
-      lines: [
-        { kind: 'context', text: 'a' },
-        { kind: 'removed', text: 'b' },
-        { kind: 'added', text: 'B' },
-        { kind: 'removed', text: 'c' },
-        { kind: 'added', text: 'C', whitespace: 'indentation' },
-        { kind: 'context', text: 'd' },
-        { kind: 'added', text: 'E' },
-        { kind: 'removed', text: 'e' },
-      ],
-      words: [
-        { line: 2, start: 0, end: 1 },
-        { line: 3, start: 0, end: 1 },
-        { line: 6, start: 0, end: 1 },
-      ],
-      streamingLine: null,
-    };
-    const out = removedAboveAdded(layout);
-    expect(picture(out)).toEqual([' a', '-b', '-c', '+B', '+C', ' d', '-e', '+E']);
-    expect(out.lines[4]).toEqual({ kind: 'added', text: 'C', whitespace: 'indentation' });
-    expect(out.words).toEqual([
-      { line: 2, start: 0, end: 1 },
-      { line: 3, start: 0, end: 1 },
-      { line: 7, start: 0, end: 1 },
-    ]);
-    expect(removedAboveAdded(out)).toEqual(out);
   });
 });

@@ -88,28 +88,6 @@ export function assembleBody(baseline: readonly string[], proposal: readonly str
   return { lines, words };
 }
 
-/**
- * A settled layout with each hunk (a run of changed lines) reordered to its removed lines above its
- * added ones, each side in its own order; word spans go with their lines. Edits spliced next to
- * each other (a located format's) can leave a hunk reading otherwise.
- */
-export function removedAboveAdded(layout: Layout): Layout {
-  const order: number[] = [];
-  for (let i = 0; i < layout.lines.length; ) {
-    if (layout.lines[i].kind === 'context') {
-      order.push(i++);
-      continue;
-    }
-    const start = i;
-    while (i < layout.lines.length && layout.lines[i].kind !== 'context') i++;
-    for (const added of [false, true]) for (let k = start; k < i; k++) if ((layout.lines[k].kind === 'added') === added) order.push(k);
-  }
-  const moved = new Int32Array(order.length);
-  order.forEach((from, to) => (moved[from] = to));
-  const words = layout.words.map((w) => ({ ...w, line: moved[w.line] })).sort((x, y) => x.line - y.line || x.start - y.start);
-  return { lines: order.map((from) => layout.lines[from]), words, streamingLine: null };
-}
-
 export function withPartial(body: LayoutBody, partialLine: LayoutLine | null): Layout {
   if (partialLine === null) return { lines: body.lines, words: body.words, streamingLine: null };
   return { lines: [...body.lines, partialLine], words: body.words, streamingLine: body.lines.length };

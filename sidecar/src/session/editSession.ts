@@ -27,7 +27,7 @@ import { describeContext } from '../context/budget.js';
 import type { ContextItem } from '../context/types.js';
 import type { ChatRequest, ContextInput, PlannedRequest } from '../edit/prompt.js';
 import { finalizeProposal, streamingProposal } from '../edit/extract.js';
-import { layoutDiff, removedAboveAdded, type Layout } from '../edit/layout.js';
+import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
 import { FAMILY, type FilePromptInput } from '../edit/formats/format.js';
 import { buildReplacementPrompt } from '../edit/formats/replacement.js';
@@ -481,11 +481,7 @@ export class EditSession {
         return;
       }
       this.noteFindings(ask);
-      // The final picture reads removed above added in every hunk, edits spliced side by side too.
-      this.target = () => {
-        const target = this.locatedTarget(ask);
-        return { ...target, layout: removedAboveAdded(target.layout) };
-      };
+      this.target = () => this.locatedTarget(ask);
     } else {
       const text = ask.verbatim ? ask.reply : finalizeProposal(ask.code, ask.reply).text;
       // After a stream, the final diff keeps what the stream showed wherever a shortest diff allows.
