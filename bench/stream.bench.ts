@@ -20,7 +20,7 @@ import { chunked, loadDiffCorpus, regionLines } from '../test/diff-corpus/corpus
 import { GreedyStream } from './peers/greedyStream.js';
 import { startModelDouble } from '@redline/model-double';
 import { packagedSidecar } from '../test/harness/packaged.js';
-import { streamRewrite, type StillPicture } from '../test/harness/stillPicture.js';
+import { lcs, streamRewrite, type StillPicture } from '../test/harness/stillPicture.js';
 
 export const CHUNK_SIZES = [1, 8, 37] as const;
 
@@ -40,16 +40,6 @@ export function identities(kinds: readonly LineKind[], skip: number | null = nul
     else out.push(`a${b++}`);
   });
   return out;
-}
-
-function lcs(x: readonly string[], y: readonly string[]): number {
-  let prev = new Uint32Array(y.length + 1);
-  let cur = new Uint32Array(y.length + 1);
-  for (let i = 1; i <= x.length; i++) {
-    for (let j = 1; j <= y.length; j++) cur[j] = x[i - 1] === y[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
-    [prev, cur] = [cur, prev];
-  }
-  return prev[y.length];
 }
 
 /** Kind of each original and proposal line in a list of identities. */

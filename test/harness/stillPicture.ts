@@ -39,7 +39,8 @@ function pictureOf(doc: RenderedDocument, sessionId: string): Picture | null {
   };
 }
 
-function lcs(x: readonly string[], y: readonly string[]): number {
+/** Length of the longest common subsequence of two lists of lines. */
+export function lcs(x: readonly string[], y: readonly string[]): number {
   let prev = new Uint32Array(y.length + 1);
   let cur = new Uint32Array(y.length + 1);
   for (let i = 1; i <= x.length; i++) {
