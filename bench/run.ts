@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, printed as tables. Figures go to README by hand; nothing is asserted. */
 import { runDiffBench } from './diff.bench.js';
-import { runStreamBench } from './stream.bench.js';
+import { runPackagedStillPictureBench, runStreamBench } from './stream.bench.js';
+import { runWordsBench } from './words.bench.js';
 import { runMirrorBench } from './mirror.bench.js';
 import { runChecksumBench } from './checksum.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
@@ -14,6 +15,8 @@ import { runContextBench } from './context.bench.js';
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
   ['streaming picture: does it hold still? (diff corpus)', runStreamBench],
+  ['streaming picture through the packaged sidecar (diff corpus, 6 ms per 8-char chunk)', runPackagedStillPictureBench],
+  ['word pairing: agreement with reviewed line pairs', runWordsBench],
   ['document mirror', runMirrorBench],
   ['document-sync checksum', runChecksumBench],
   ['sidecar: renders, start-up, memory', runSidecarBench],

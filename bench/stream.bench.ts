@@ -3,19 +3,24 @@
  * languages), each reply is streamed in chunks of 1, 8 and 37 characters, and every update that
  * finishes a line is compared with the picture before it: a line shown above the stream's head
  * must keep its kind and its place, new lines may only appear at the head. Counted: rearranged
- * updates, lines moved, lines that changed kind, and what the final settle moves. Peers in the same
+ * updates, lines moved, lines that changed kind, what the final settle moves, and the final hunks
+ * that show an added line above a removed one (a settled hunk reads removed above added); the same
+ * for the rewrites that add code above the original (a helper written first). Peers in the same
  * run: a full re-diff per update (jsdiff's Myers, the partial line below, as a layout that re-diffs
  * does) and the greedy streaming diff (which never revises but is not minimal).
  * Run with `npx tsx bench/stream.bench.ts`; asserts nothing.
  */
 import { diffArrays } from 'diff';
 import { pathToFileURL } from 'node:url';
-import { myersDiff } from '../sidecar/src/edit/diff.js';
+import { lineDiff, myersDiff } from '../sidecar/src/edit/diff.js';
 import type { Layout } from '../sidecar/src/edit/layout.js';
 import type { LineKind } from '../sidecar/src/edit/lines.js';
 import { StreamingLayout } from '../sidecar/src/edit/streamingLayout.js';
 import { chunked, loadDiffCorpus, regionLines } from '../test/diff-corpus/corpus.js';
 import { GreedyStream } from './peers/greedyStream.js';
+import { startModelDouble } from '@redline/model-double';
+import { packagedSidecar } from '../test/harness/packaged.js';
+import { lcs, streamRewrite, type StillPicture } from '../test/harness/stillPicture.js';
 
 export const CHUNK_SIZES = [1, 8, 37] as const;
 
@@ -35,16 +40,6 @@ export function identities(kinds: readonly LineKind[], skip: number | null = nul
     else out.push(`a${b++}`);
   });
   return out;
-}
-
-function lcs(x: readonly string[], y: readonly string[]): number {
-  let prev = new Uint32Array(y.length + 1);
-  let cur = new Uint32Array(y.length + 1);
-  for (let i = 1; i <= x.length; i++) {
-    for (let j = 1; j <= y.length; j++) cur[j] = x[i - 1] === y[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
-    [prev, cur] = [cur, prev];
-  }
-  return prev[y.length];
 }
 
 /** Kind of each original and proposal line in a list of identities. */
@@ -97,6 +92,27 @@ interface PeerRun {
   changedLines: number;
   settleMoves: number;
   settled: boolean;
+  /** Hunks of the settled picture whose added lines are not all below its removed ones. */
+  addedAbove: number;
+}
+
+/** Hunks (runs of changed lines) in which an added line stands above a removed one. */
+export function hunksWithAddedAbove(kinds: readonly LineKind[]): number {
+  let count = 0;
+  for (let i = 0; i < kinds.length; ) {
+    if (kinds[i] === 'context') {
+      i++;
+      continue;
+    }
+    let seenAdded = false;
+    let addedAbove = false;
+    for (; i < kinds.length && kinds[i] !== 'context'; i++) {
+      if (kinds[i] === 'added') seenAdded = true;
+      else if (seenAdded) addedAbove = true;
+    }
+    if (addedAbove) count++;
+  }
+  return count;
 }
 
 function runOurs(baseline: string[], after: string, size: number): PeerRun {
@@ -118,7 +134,8 @@ function runOurs(baseline: string[], after: string, size: number): PeerRun {
   const final = s.settle(after);
   const finalIds = identities(final.lines.map((l) => l.kind));
   const settleMoves = finalIds.length - lcs(streamed, finalIds);
-  return { tally, changedLines: final.lines.filter((l) => l.kind !== 'context').length, settleMoves, settled: settleMoves > 0 };
+  const kinds = final.lines.map((l) => l.kind);
+  return { tally, changedLines: kinds.filter((k) => k !== 'context').length, settleMoves, settled: settleMoves > 0, addedAbove: hunksWithAddedAbove(kinds) };
 }
 
 function jsdiffKinds(baseline: string[], lines: string[]): LineKind[] {
@@ -144,7 +161,7 @@ function runRediff(baseline: string[], after: string, size: number): PeerRun {
     prev = next;
   }
   const final = jsdiffKinds(baseline, regionLines(after));
-  return { tally, changedLines: final.filter((k) => k !== 'context').length, settleMoves: 0, settled: false };
+  return { tally, changedLines: final.filter((k) => k !== 'context').length, settleMoves: 0, settled: false, addedAbove: hunksWithAddedAbove(final) };
 }
 
 function runGreedy(baseline: string[], after: string, size: number): PeerRun {
@@ -160,11 +177,19 @@ function runGreedy(baseline: string[], after: string, size: number): PeerRun {
     compare(prev, next, tally);
     prev = next;
   }
-  return { tally, changedLines: g.finish().filter((k) => k !== 'context').length, settleMoves: 0, settled: false };
+  const kinds = g.finish();
+  return { tally, changedLines: kinds.filter((k) => k !== 'context').length, settleMoves: 0, settled: false, addedAbove: hunksWithAddedAbove(kinds) };
+}
+
+/** A rewrite that adds code above the original's code (a helper written first): its diff starts with an insertion. */
+export function addsCodeAbove(before: string, after: string): boolean {
+  const first = lineDiff(regionLines(before), regionLines(after))[0];
+  return first !== undefined && first.aStart === first.aEnd;
 }
 
 export async function runStreamBench(): Promise<Record<string, number | string>> {
   const corpus = loadDiffCorpus();
+  const above = new Set(corpus.filter((p) => addsCodeAbove(p.before, p.after)).map((p) => p.name));
   const results: Record<string, number | string> = {};
   const minimal = corpus.reduce((n, p) => n + myersDiff(regionLines(p.before), regionLines(p.after)).reduce((m, h) => m + h.aEnd - h.aStart + h.bEnd - h.bStart, 0), 0);
   results['corpus pairs'] = corpus.length;
@@ -175,13 +200,19 @@ export async function runStreamBench(): Promise<Record<string, number | string>>
       ['re-diff', runRediff],
       ['greedy', runGreedy],
     ] as const) {
-      const total: PeerRun = { tally: emptyTally(), changedLines: 0, settleMoves: 0, settled: false };
+      const total: PeerRun = { tally: emptyTally(), changedLines: 0, settleMoves: 0, settled: false, addedAbove: 0 };
+      const aboveTotal = { tally: emptyTally(), settleMoves: 0 };
       let settledPairs = 0;
       for (const pair of corpus) {
         const r = run(regionLines(pair.before), pair.after, size);
+        if (above.has(pair.name)) {
+          for (const k of Object.keys(aboveTotal.tally) as Array<keyof Tally>) aboveTotal.tally[k] += r.tally[k];
+          aboveTotal.settleMoves += r.settleMoves;
+        }
         for (const k of Object.keys(total.tally) as Array<keyof Tally>) total.tally[k] += r.tally[k];
         total.changedLines += r.changedLines;
         total.settleMoves += r.settleMoves;
+        total.addedAbove += r.addedAbove;
         if (r.settled) settledPairs++;
       }
       const t = total.tally;
@@ -190,13 +221,57 @@ export async function runStreamBench(): Promise<Record<string, number | string>>
       results[`${p}: rearranged updates`] = `${t.rearranged} (${((100 * t.rearranged) / t.updates).toFixed(1)} %)`;
       results[`${p}: lines moved / changed kind`] = `${t.moved} / ${t.kindChanged}`;
       results[`${p}: final changed lines (vs shortest)`] = `${total.changedLines} (${total.changedLines === minimal ? 'shortest' : `+${((100 * (total.changedLines - minimal)) / minimal).toFixed(1)} %`})`;
-      if (peer === 'redline') results[`${p}: settle moves lines / pairs where it moves any`] = `${total.settleMoves} / ${settledPairs} of ${corpus.length}`;
+      results[`${p}: final hunks with an added line above a removed one`] = total.addedAbove;
+      if (peer === 'redline') {
+        results[`${p}: settle moves lines / pairs where it moves any`] = `${total.settleMoves} / ${settledPairs} of ${corpus.length}`;
+        const a = aboveTotal.tally;
+        results[`${p}: ${above.size} rewrites adding code above the original: rearranged updates / lines moved / settle moves`] = `${a.rearranged} / ${a.moved} / ${aboveTotal.settleMoves}`;
+      }
     }
   }
   return results;
 }
 
+/**
+ * The same question asked of the packaged sidecar, as a user's editor sees it: every rewrite of the
+ * corpus streamed from the model double (8-character chunks, 6 ms apart) into an inline-edit
+ * session; renders that move a line an earlier render showed, the settled picture's included.
+ * Needs `npm run build` first.
+ */
+export async function runPackagedStillPictureBench(): Promise<Record<string, string>> {
+  const corpus = loadDiffCorpus();
+  const model = await startModelDouble();
+  const client = await packagedSidecar({ provider: 'openai', endpoint: model.url, model: 'm' });
+  const results = new Map<string, StillPicture>();
+  try {
+    // The first session compiles what streaming needs; it is not counted.
+    await streamRewrite(client, model, corpus[0]);
+    for (const pair of corpus) results.set(pair.name, await streamRewrite(client, model, pair));
+  } finally {
+    await client.close();
+    await model.close();
+  }
+  const sum = (names: readonly string[]) => {
+    const t = { renders: 0, rearranged: 0, moved: 0, rewrites: 0 };
+    for (const name of names) {
+      const r = results.get(name)!;
+      t.renders += r.renders;
+      t.rearranged += r.rearranged;
+      t.moved += r.moved;
+      if (r.rearranged > 0) t.rewrites++;
+    }
+    return `${t.rearranged} of ${t.renders} renders, ${t.moved} lines; ${t.rewrites} of ${names.length} rewrites`;
+  };
+  const names = corpus.map((p) => p.name);
+  return {
+    'all rewrites: renders that move shown lines, lines moved, rewrites where any moves': sum(names),
+    'rewrites adding code above the original': sum(corpus.filter((p) => addsCodeAbove(p.before, p.after)).map((p) => p.name)),
+    'extract-a-helper rewrites (helper above or below)': sum(names.filter((n) => n.includes('-extract-helper-'))),
+  };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.table(await runPackagedStillPictureBench());
   const results = await runStreamBench();
   const width = Math.max(...Object.keys(results).map((k) => k.length));
   for (const [k, v] of Object.entries(results)) console.log(`${k.padEnd(width)}  ${v}`);

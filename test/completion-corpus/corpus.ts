@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const CURSOR = '█';
 
-/** The classes of the corpus: six kinds of hole the stop rules once got wrong, and the base rules. */
-export const CLASSES = ['body', 'newline', 'outer-bracket', 'dedent', 'leading-space', 'suffix-repeat', 'stop-early'] as const;
+/** The classes of the corpus: eight kinds of hole the stop rules once got wrong, and the base rules. */
+export const CLASSES = ['body', 'opened-block', 'siblings', 'newline', 'outer-bracket', 'dedent', 'leading-space', 'suffix-repeat', 'stop-early'] as const;
 export type CorpusClass = (typeof CLASSES)[number];
 
 export interface CorpusCase {

@@ -78,6 +78,8 @@ describe('diff corpus goldens', () => {
         if (existed) return;
       }
       expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(JSON.parse(text));
+      // A settled hunk reads removed above added, whether shown at once or after a stream.
+      for (const h of [...actual.diff, ...actual.streamed]) expect(h.shape, `${h.original} ${h.modified}`).toMatch(/^-*\+*$/);
     });
   }
 });

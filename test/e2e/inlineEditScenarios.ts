@@ -80,11 +80,11 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
         const done = await client.waitForStatus(id, ['done', 'error', 'noChanges']);
         expect(done.state).toBe('done');
         expect(done.hunkCount).toBe(2);
-        // The stream wrote each new line at its head, above the original line it replaces, which
-        // turned red once the stream passed it; the settled picture keeps that order.
-        expect(doc.text).toContain('    sum += item.price * item.quantity;\n    sum += item.price;\n');
+        // Each hunk reads removed above added: the stream took each new line for the original line
+        // it rewrites (the two share their words), and the settle orders every hunk so.
+        expect(doc.text).toContain('    sum += item.price;\n    sum += item.price * item.quantity;\n');
         const marks = doc.marks.get(id)!;
-        expect(marks.decorations.runs.map((r) => r.kind)).toEqual(['added', 'removed', 'added', 'removed']);
+        expect(marks.decorations.runs.map((r) => r.kind)).toEqual(['removed', 'added', 'removed', 'added']);
         await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
         await client.waitForStatus(id);
         expect(doc.text).toBe(PROPOSED_TEXT);
@@ -134,7 +134,7 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
         // The model answers with LF breaks, or CRLF ones: the document's own break is written either way.
         const id = await run(doc, { text: label === 'reject all' ? crlf(REWRITE) : REWRITE, chunkSize: 4 });
         expect((await client.waitForStatus(id, ['done', 'error', 'noChanges'])).state).toBe('done');
-        expect(doc.text).toContain('    sum += item.price * item.quantity;\r\n    sum += item.price;\r\n');
+        expect(doc.text).toContain('    sum += item.price;\r\n    sum += item.price * item.quantity;\r\n');
         expect(doc.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
         await settle(id, doc);
         await client.waitForStatus(id);

@@ -26,7 +26,15 @@ const EXTENSIONS: Record<string, string> = {
   yaml: 'yaml',
   markdown: 'md',
   css: 'css',
+  scss: 'scss',
   toml: 'toml',
+  php: 'php',
+  solidity: 'sol',
+  csharp: 'cs',
+  vue: 'vue',
+  fsharp: 'fs',
+  swift: 'swift',
+  c: 'c',
 };
 
 export async function runCorpus(cases: readonly CorpusCase[], settings: RedlineSettingsPatch = {}): Promise<CaseResult[]> {

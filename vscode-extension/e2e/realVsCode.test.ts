@@ -124,9 +124,9 @@ async function startEdit(file: string, line: number, count: number, reply: Reply
 }
 
 /**
- * The screenshot of the pending proposal (lines 6-7 and 9-10 of the editor: added above removed, as the stream left them)
- * has the contributed theme colours composited over the editor's own background, whole-line, and
- * the word tints on the changed words.
+ * The screenshot of the pending proposal (lines 6-7 and 9-10 of the editor: each hunk's removed line
+ * above its added one, as the settled picture orders every hunk) has the contributed theme colours
+ * composited over the editor's own background, whole-line, and the word tints on the changed words.
  */
 async function expectPicture(): Promise<void> {
   const png = PNG.sync.read(await vscode.page.screenshot());
@@ -145,15 +145,15 @@ async function expectPicture(): Promise<void> {
   const kind = plain[0] + plain[1] + plain[2] > 384 ? 'light' : 'dark';
   const removedLine = over(themeColor('redline.removedLineBackground', kind), plain);
   const addedLine = over(themeColor('redline.addedLineBackground', kind), plain);
-  for (const line of [7, 10]) expect(near(background(await rowOf(line)), removedLine), `line ${line} is red`).toBe(true);
-  for (const line of [6, 9]) expect(near(background(await rowOf(line)), addedLine), `line ${line} is green`).toBe(true);
+  for (const line of [6, 9]) expect(near(background(await rowOf(line)), removedLine), `line ${line} is red`).toBe(true);
+  for (const line of [7, 10]) expect(near(background(await rowOf(line)), addedLine), `line ${line} is green`).toBe(true);
   for (const line of [1, 3, 8, 11]) expect(near(background(await rowOf(line)), plain), `line ${line} is plain`).toBe(true);
-  // The added word " * item.quantity" on line 6: its tint shows between the glyphs.
+  // The added word " * item.quantity" on line 7: its tint shows between the glyphs.
   const addedWord = over(themeColor('redline.addedWordBackground', kind), addedLine);
-  const y = await rowOf(6);
+  const y = await rowOf(7);
   let tinted = 0;
   for (let x = editor.x; x < editor.x + editor.width - 60; x++) if (near(pixel(x, y), addedWord)) tinted++;
-  expect(tinted, 'pixels of the added-word tint on line 6').toBeGreaterThan(40);
+  expect(tinted, 'pixels of the added-word tint on line 7').toBeGreaterThan(40);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { bracketContext, CODE, lexiconFor, scanLine } from './brackets.js';
+import { bracketContext, CODE, lexiconFor, openAtCursor, scanLine } from './brackets.js';
 import { MB, heapUsedAfterGc } from '../../../test/harness/heap.js';
 
 const ts = lexiconFor('typescript');
@@ -73,6 +73,22 @@ describe('bracketContext', () => {
   it('ignores brackets the suffix opens and closes itself, and brackets in strings and comments', () => {
     expect(at('{\n  |\n  g({ a: "}" }); // }\n')).toEqual({ inherited: 0, lacking: 1 });
     expect(at('def f(:\n    |\n    x = "("  # )\n', 'python')).toEqual({ inherited: 0, lacking: 1 });
+  });
+});
+
+describe('openAtCursor', () => {
+  it('finds the innermost bracket opened on an earlier line, with the text before it or, alone on its line, the line above', () => {
+    expect(openAtCursor('type S struct {\n\tA int\n\tB', ts).enclosing).toEqual({ bracket: '{', header: 'type S struct ' });
+    expect(openAtCursor('enum E\n{\n    A,\n    B', ts).enclosing).toEqual({ bracket: '{', header: 'enum E' });
+    expect(openAtCursor('f(a, {\n  x: [\n    1,\n  ],\n  y', ts).enclosing).toEqual({ bracket: '{', header: 'f(a, ' });
+    expect(openAtCursor('const xs = [1, (2)];\nf(', ts).enclosing).toBeNull();
+  });
+
+  it('says which multi-line string the cursor is inside', () => {
+    expect(openAtCursor('x = """usage\n\n', lexiconFor('python')).string).toBe('"""');
+    expect(openAtCursor('x = """a""" + f(', lexiconFor('python')).string).toBeNull();
+    expect(openAtCursor('return `\n  <p>', ts).string).toBe('`');
+    expect(openAtCursor('/* note\n', ts).string).toBeNull();
   });
 });
 

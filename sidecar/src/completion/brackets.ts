@@ -243,6 +243,43 @@ export function bracketContext(text: string, offset: number, lexicon: Lexicon): 
   return { inherited, lacking: open.filter((onCursorLine) => !onCursorLine).length };
 }
 
+/** A bracket opened on an earlier line and still open at the cursor line, with the text that leads up to it. */
+export interface Enclosing {
+  bracket: string;
+  /** Its line before it, or the line above when the bracket stands alone on its line (Allman style). */
+  header: string;
+}
+
+/**
+ * What `prefix` (the text before the cursor) leaves open: the innermost bracket opened before the
+ * cursor line, and the closer of a multi-line string the cursor is inside. Read from the prompt's
+ * window, like the rest of the multiline decision.
+ */
+export function openAtCursor(prefix: string, lexicon: Lexicon): { enclosing: Enclosing | null; string: string | null } {
+  const lines = prefix.split('\n');
+  const open: Enclosing[] = [];
+  let state = CODE;
+  let above = '';
+  lines.forEach((line, i) => {
+    const scanned = recentScan(line, state, lexicon);
+    state = scanned.state;
+    if (i === lines.length - 1) return;
+    // Where each bracket is: its next occurrence (one inside a string before it is rare enough).
+    let at = 0;
+    for (const bracket of scanned.brackets) {
+      at = line.indexOf(bracket, at) + 1;
+      if (!OPEN.includes(bracket)) open.pop();
+      else {
+        const before = line.slice(0, at - 1);
+        open.push({ bracket, header: before.trim() === '' ? above : before });
+      }
+    }
+    if (line.trim() !== '') above = line;
+  });
+  const string = state.closer !== null && lexicon.strings.some((s) => s.multiline && s.delimiter === state.closer) ? state.closer : null;
+  return { enclosing: open.at(-1) ?? null, string };
+}
+
 /**
  * Line scans of recent requests, per lexicon and incoming string state: a keystroke changes one
  * line of the document, so the next request finds every other line here instead of scanning the

@@ -4,7 +4,7 @@ import { docCommentCloser, isOffside, offsideBlock, textKind } from './languages
 describe('language facts', () => {
   it('decides YAML, Markdown and CSS (and its dialects) by text rules, the rest from the tree', () => {
     expect(['yaml', 'markdown', 'css', 'scss', 'typescript', 'toml'].map(textKind)).toEqual(['yaml', 'markdown', 'css', 'css', 'code', 'code']);
-    expect(isOffside('python') && isOffside('yaml') && !isOffside('go')).toBe(true);
+    expect(isOffside('python') && isOffside('yaml') && isOffside('fsharp') && !isOffside('go')).toBe(true);
   });
 
   it('knows doc-comment openers alone on a line', () => {
@@ -23,6 +23,10 @@ describe('language facts', () => {
     expect(offsideBlock('python', 'if x:  # why')?.continues('else:')).toBe(true);
     expect(offsideBlock('python', 'def f():')?.continues('def g():')).toBe(false);
     expect(offsideBlock('python', 'x = {')).toBeNull();
+    expect(offsideBlock('fsharp', 'let total items =')?.continues('let count items =')).toBe(false);
+    expect(offsideBlock('fsharp', 'match shape with')?.continues('| Circle r -> r')).toBe(true);
+    expect(offsideBlock('fsharp', '    if ok then')?.continues('    else')).toBe(true);
+    expect(offsideBlock('fsharp', 'if a >= b')).toBeNull();
     expect(offsideBlock('yaml', 'steps:')?.continues('- run: x')).toBe(true);
     expect(offsideBlock('yaml', 'run: |')?.continues('- run: x')).toBe(false);
     expect(offsideBlock('yaml', 'name: x')).toBeNull();

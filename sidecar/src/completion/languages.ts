@@ -14,7 +14,7 @@ export function textKind(languageId: string): TextKind {
 }
 
 /** Languages whose blocks are scoped by indentation alone. */
-const OFFSIDE = new Set(['python', 'yaml']);
+const OFFSIDE = new Set(['python', 'yaml', 'fsharp']);
 
 export function isOffside(languageId: string): boolean {
   return OFFSIDE.has(languageId);
@@ -43,12 +43,20 @@ export function docCommentCloser(languageId: string, lineBefore: string, before:
 /** Python lines that continue a compound statement at its header's indentation. */
 const PYTHON_CONTINUATION = /^\s*(?:else|elif|except|finally)\b/;
 
+/** F# lines that continue an expression at its opener's indentation: `|` arms, `else`, `elif`, `with`. */
+const FSHARP_CONTINUATION = /^\s*(?:\|(?!\|)|else\b|elif\b|with\b)/;
+
 /**
  * An indentation-scoped block opened by `opener` (the cursor line with the completion's first line):
- * Python's `:` header, YAML's `key:` or block scalar (`key: |`). Null when it opens none.
- * `continues(line)` says whether a line at the opener's indentation still belongs to it.
+ * Python's `:` header, F#'s `=`, `->`, `then`, `else`, `do` or `with` at the end of a line, YAML's
+ * `key:` or block scalar (`key: |`). Null when it opens none. `continues(line)` says whether a line
+ * at the opener's indentation still belongs to it.
  */
 export function offsideBlock(languageId: string, opener: string): { continues(line: string): boolean } | null {
+  if (languageId === 'fsharp') {
+    const code = opener.replace(/\s*\/\/.*$/, '').trimEnd();
+    return /(?:[^=<>!:]=|->|\b(?:then|else|do|with))$/.test(code) ? { continues: (line) => FSHARP_CONTINUATION.test(line) } : null;
+  }
   const code = opener.replace(/\s+#.*$/, '').trimEnd();
   if (languageId === 'python') return code.endsWith(':') ? { continues: (line) => PYTHON_CONTINUATION.test(line) } : null;
   if (languageId !== 'yaml') return null;

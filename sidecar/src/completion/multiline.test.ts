@@ -65,6 +65,7 @@ describe('decideMultiline', () => {
   it('is multiline on a blank line and after a block opener', () => {
     expect(decide('    ').multiline).toBe(true);
     for (const line of ['function f() {', 'def f():', 'call(', 'const xs = [', 'const f = () =>']) expect(decide(line).multiline, line).toBe(true);
+    for (const line of ['let area shape =', '    | Some x ->', 'match x with']) expect(decide(line, { languageId: 'fsharp' }).multiline, line).toBe(true);
   });
 
   it('is multiline at the end of a header the syntax tree says awaits its body, else one line', () => {
@@ -78,6 +79,23 @@ describe('decideMultiline', () => {
     expect(decide("'''", { languageId: 'python' })).toEqual({ multiline: true, closer: "'''" });
     expect(decide('  /** Sums.', { syntax: 'comment' }).multiline).toBe(false);
     expect(decide('x = """', { languageId: 'python', syntax: 'string' }).multiline).toBe(false);
+  });
+
+  it('runs a multi-line string open at the cursor (a triple-quoted string, a template literal) to its closer', () => {
+    const python = (prefix: string) => decide(prefix.slice(prefix.lastIndexOf('\n') + 1), { languageId: 'python', syntax: 'string', prefix });
+    expect(python('x = """')).toEqual({ multiline: true, closer: '"""' });
+    expect(python('def f():\n    """Sums the items')).toEqual({ multiline: true, closer: '"""' });
+    expect(python('HELP = \'\'\'usage: x\n\n')).toEqual({ multiline: true, closer: "'''" });
+    expect(python('x = """done""" + y').multiline).toBe(false);
+    expect(decide('  return `', { prefix: 'function f() {\n  return `' })).toEqual({ multiline: true, closer: '`' });
+    expect(decide('  f("a', { prefix: '  f("a', syntax: 'string' })).toEqual({ multiline: false });
+  });
+
+  it('one line elsewhere, which may grow: by a block it opens, and after a list item by its siblings', () => {
+    expect(decide('  const x = fo', { prefix: 'function f() {\n  const x = fo' })).toEqual({ multiline: false, opensBlock: true, listItem: false });
+    expect(decide('  name: string;', { prefix: 'interface A {\n  name: string;' })).toEqual({ multiline: false, opensBlock: true, listItem: true });
+    expect(decide('version: 1', { languageId: 'yaml', prefix: 'version: 1' })).toEqual({ multiline: false, opensBlock: true, listItem: true });
+    expect(decide('x', { syntax: 'comment' })).toEqual({ multiline: false });
   });
 
   it('YAML: a key whose value is a block, a block scalar or an open flow collection; an inline value after "key: "', () => {

@@ -1,11 +1,15 @@
 /**
  * May this completion span more than one line? Decided from the syntax node under the cursor and
- * the cursor line: inside a string or comment, or with code after the cursor, one line; on a blank
- * line, after a block opener, or at the end of a header whose body is missing, several. YAML,
- * Markdown and CSS have no grammar here and are decided by text rules of their own.
+ * the cursor line: inside a comment or a one-line string, or with code after the cursor, one line;
+ * on a blank line, after a block opener, at the end of a header whose body is missing, or inside a
+ * multi-line string, several. Otherwise one line that may grow: when the completion's line opens a
+ * block it is completed to its end, and after an item of a list the item's siblings may follow.
+ * YAML, Markdown and CSS have no grammar here and are decided by text rules of their own.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import { docCommentCloser, textKind } from './languages.js';
+import { lexiconFor, openAtCursor } from './brackets.js';
+import { docCommentCloser, offsideBlock, textKind } from './languages.js';
+import { isListItem } from './siblings.js';
 
 export type CursorSyntax = 'code' | 'string' | 'comment';
 
@@ -66,10 +70,20 @@ export interface MultilineInput {
 /** The shape of the text a completion may have. */
 export interface HoleShape {
   multiline: boolean;
-  /** The completion ends with the line that holds this: the closer of the doc comment or code fence the cursor line opens. */
+  /**
+   * The completion ends with the line that holds this: the closer of the doc comment, code fence or
+   * multi-line string open at the cursor.
+   */
   closer?: string;
   /** The cursor ends a Markdown heading: the blank line before its body is not the end. */
   headingSection?: boolean;
+  /**
+   * One line that grows when it opens a block (a method's parameters and `{`, a YAML key, a heading,
+   * or an Allman `{` on the next line): the block is then completed to its end.
+   */
+  opensBlock?: boolean;
+  /** The cursor line is an item of a list: the completion may go on with the item's siblings. */
+  listItem?: boolean;
 }
 
 const ONE_LINE: HoleShape = { multiline: false };
@@ -82,18 +96,40 @@ export function decideMultiline(input: MultilineInput): HoleShape {
   const before = input.prefix.slice(0, input.prefix.length - lineBefore.length);
   const closer = docCommentCloser(input.languageId, lineBefore, before);
   if (closer) return { multiline: true, closer };
+  const open = openAtCursor(input.prefix, lexiconFor(input.languageId));
+  // A triple-quoted string or a template literal holds lines: they run to its closer.
+  if (open.string && input.syntax !== 'comment') return { multiline: true, closer: open.string };
   if (input.syntax !== 'code') return ONE_LINE;
   if (lineBefore.trim() === '') return MANY_LINES;
+  const grows: HoleShape = { multiline: false, opensBlock: true, listItem: isListItem(input.languageId, lineBefore, open.enclosing) };
   switch (textKind(input.languageId)) {
     case 'markdown':
       if (/^#{1,6}\s+\S/.test(lineBefore)) return { multiline: true, headingSection: true };
-      return opensCodeFence(before, lineBefore) ?? ONE_LINE;
+      return opensCodeFence(before, lineBefore) ?? grows;
     case 'yaml':
-      return yamlOpensBlock(lineBefore) ? MANY_LINES : ONE_LINE;
+      return yamlOpensBlock(lineBefore) ? MANY_LINES : grows;
     case 'css':
-      return cssAwaitsBlock(before, lineBefore) ? MANY_LINES : ONE_LINE;
+      return cssAwaitsBlock(before, lineBefore) ? MANY_LINES : grows;
     case 'code':
-      return BLOCK_OPENER.test(lineBefore) || input.awaitsBody ? MANY_LINES : ONE_LINE;
+      return BLOCK_OPENER.test(lineBefore) || input.awaitsBody || offsideBlock(input.languageId, lineBefore) ? MANY_LINES : grows;
+  }
+}
+
+/**
+ * The shape of the block `line` opens, when the completion writes it: a line ending in a bracket
+ * it opened (`own` open after it), a Python or F# header, a YAML key whose value is a block, a
+ * Markdown heading. Null when it opens none.
+ */
+export function openedBlock(languageId: string, line: string, own: number): HoleShape | null {
+  switch (textKind(languageId)) {
+    case 'markdown':
+      return /^#{1,6}\s+\S/.test(line) ? { multiline: true, headingSection: true } : null;
+    case 'yaml':
+      return yamlOpensBlock(line) ? MANY_LINES : null;
+    case 'css':
+    case 'code':
+      if (own > 0 && /[{([]\s*$/.test(line)) return MANY_LINES;
+      return offsideBlock(languageId, line) ? MANY_LINES : null;
   }
 }
 

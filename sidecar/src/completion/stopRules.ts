@@ -3,8 +3,8 @@
  * line depends only on the hole it fills and what was kept before it.
  */
 import { CODE, lexiconFor, scanLine, type BracketContext, type BracketEvent, type ScanState } from './brackets.js';
-import { isOffside, offsideBlock } from './languages.js';
-import type { HoleShape } from './multiline.js';
+import { isOffside, offsideBlock, textKind } from './languages.js';
+import { openedBlock, type HoleShape } from './multiline.js';
 import type { StreamEnd } from './outcome.js';
 import { trimRepeatedSuffix } from './suffixOverlap.js';
 
@@ -38,6 +38,15 @@ export interface LineState {
   /** A non-blank line after the cursor line was kept. */
   content: boolean;
   scan: ScanState;
+  /**
+   * A one-line hole grown into several lines (see HoleShape.opensBlock, listItem): the shape its
+   * later lines are judged by.
+   */
+  grown: HoleShape | null;
+  /** The completion opened a bracketed block: it ends with the line that closes it. */
+  endsWithBlock: boolean;
+  /** The one line kept may be a header whose `{` comes on the next line (Allman style). */
+  awaitingBrace: boolean;
 }
 
 export interface Verdict {
@@ -74,6 +83,9 @@ export function initialLineState(hole: Hole): LineState {
     inDelimited: hole.closer !== undefined,
     content: false,
     scan: CODE,
+    grown: null,
+    endsWithBlock: false,
+    awaitingBrace: false,
   };
 }
 
@@ -88,7 +100,8 @@ type Judged = { state: LineState; verdict: Verdict };
  * Judges one line of the reply. `terminated` says whether a newline followed it (in single-line
  * mode that newline ends the completion).
  */
-export function judgeLine(hole: Hole, state: LineState, raw: string, terminated: boolean): Judged {
+export function judgeLine(shape: Hole, state: LineState, raw: string, terminated: boolean): Judged {
+  const hole = state.grown ? { ...shape, ...state.grown } : shape;
   const first = state.kept === 0;
   const line = first ? withoutDoubledSpace(hole.lineBefore, raw) : raw;
   const blank = line.trim() === '';
@@ -116,6 +129,8 @@ export function judgeLine(hole: Hole, state: LineState, raw: string, terminated:
   const brackets = closeBrackets(state, scanned.events);
   if (!brackets) return stop('outer bracket');
   const { closedLacking, ...counts } = brackets;
+  // The block the completion opened on its one line is complete: so is the completion.
+  if (state.endsWithBlock && state.own > 0 && counts.own === 0) return { state: { ...state, ...counts, kept: state.kept + 1 }, verdict: { line, end: 'block closed' } };
   const next: LineState = {
     ...state,
     ...counts,
@@ -166,8 +181,13 @@ function leavesOffsideBlock(block: LineState['offside'], line: string, indent: n
   return !(indent === block.indent && block.continues(line));
 }
 
+/**
+ * The indentation-scoped block the cursor line opens with the completion's first line. A blank
+ * cursor line opens none: a header the completion writes there is a statement of the cursor's
+ * block, and the lines after its body, back at its indentation, are still in that block.
+ */
 function openedOffsideBlock(hole: Hole, firstLine: string): LineState['offside'] {
-  if (!isOffside(hole.languageId)) return null;
+  if (!isOffside(hole.languageId) || hole.lineBefore.trim() === '') return null;
   const block = offsideBlock(hole.languageId, hole.lineBefore + firstLine);
   return block && { indent: indentWidth(hole.lineBefore), continues: block.continues };
 }
@@ -184,21 +204,56 @@ function judgeDelimitedLine(hole: Hole, state: LineState, line: string, first: b
  * One line: the rest of the cursor line, trimmed of what repeats the text right of the cursor; or,
  * when the reply starts with a line break and nothing follows the cursor, the next line — unless it
  * is blank, already there, a copy of the cursor line, or closes a bracket that the suffix closes.
+ * That line may grow into more (`answer`).
  */
 function judgeSingleLine(hole: Hole, state: LineState, line: string, terminated: boolean, caughtUp: boolean): Judged {
   const lexicon = lexiconFor(hole.languageId);
   const kept = { ...state, kept: state.kept + 1 };
   const discard = (end: StreamEnd): Judged => ({ state, verdict: { line: null, end, discardAll: true } });
+  if (state.awaitingBrace) return line.trim() === '{' ? answer(hole, { ...state, awaitingBrace: false }, line, terminated, false) : { state, verdict: { line: null, end: 'end of line' } };
   if (state.kept === 0) {
-    const endOfLine = terminated ? 'end of line' : undefined;
     if (line.trim() === '') return { state: kept, verdict: { line: '' } };
-    if (hole.lineAfter.trim() !== '') return { state: kept, verdict: { line: trimRepeatedSuffix(hole.lineBefore, line, hole.lineAfter, lexicon), end: endOfLine } };
-    return caughtUp ? discard('caught up with suffix') : { state: kept, verdict: { line, end: endOfLine } };
+    if (hole.lineAfter.trim() !== '') return { state: kept, verdict: { line: trimRepeatedSuffix(hole.lineBefore, line, hole.lineAfter, lexicon), end: terminated ? 'end of line' : undefined } };
+    return caughtUp ? discard('caught up with suffix') : answer(hole, state, line, terminated, true);
   }
   if (line.trim() === '') return discard('blank line');
   if (caughtUp) return discard('caught up with suffix');
   if (line.trimEnd() === (hole.lineBefore + hole.lineAfter).trimEnd()) return discard('repeated line');
-  const brackets = closeBrackets(state, scanLine(line, CODE, lexicon).events);
-  if (!brackets) return discard('outer bracket');
-  return { state: { ...kept, own: brackets.own, inherited: brackets.inherited, lacking: brackets.lacking }, verdict: { line, end: 'end of line' } };
+  if (!closeBrackets(state, scanLine(line, CODE, lexicon).events)) return discard('outer bracket');
+  return answer(hole, state, line, terminated, false);
+}
+
+/**
+ * The one line of a one-line hole, kept: the end of the completion, unless it grows. A line that
+ * opens a block (on the cursor line, or the next line after a leading line break) goes on to the
+ * block's end; after a finished item of a list, the next line at the item's indentation goes on
+ * with its siblings; a line that may be a header waits for an Allman `{` on the next line.
+ */
+function answer(hole: Hole, state: LineState, line: string, terminated: boolean, onCursorLine: boolean): Judged {
+  const scanned = scanLine(line, state.scan, lexiconFor(hole.languageId));
+  const brackets = closeBrackets(state, scanned.events);
+  // A line that closes what it did not open grows into nothing.
+  if (!terminated || !brackets) return { state: { ...state, kept: state.kept + 1 }, verdict: { line, end: terminated ? 'end of line' : undefined } };
+  const { own, inherited, lacking } = brackets;
+  const kept: LineState = { ...state, own, inherited, lacking, kept: state.kept + 1, scan: scanned.state };
+  const written = onCursorLine ? hole.lineBefore + line : line;
+  const indent = indentWidth(written);
+  const block = hole.opensBlock ? openedBlock(hole.languageId, written, own) : null;
+  if (block) {
+    const offside = isOffside(hole.languageId) ? offsideBlock(hole.languageId, written) : null;
+    const opened: LineState = { ...kept, grown: block, indent, offside: offside && { indent, continues: offside.continues }, endsWithBlock: own > 0 };
+    return { state: opened, verdict: { line } };
+  }
+  // Siblings follow a finished item (the reply starts with a line break), not the item being typed;
+  // they end with the list: its closer stays the suffix's, or the file's to lack.
+  if (hole.listItem && !onCursorLine && indent === indentWidth(hole.lineBefore)) {
+    return { state: { ...kept, grown: { multiline: true }, indent, lacking: 0 }, verdict: { line } };
+  }
+  if (hole.opensBlock && !state.awaitingBrace && mayAwaitBrace(hole.languageId, written)) return { state: { ...kept, awaitingBrace: true }, verdict: { line } };
+  return { state: kept, verdict: { line, end: 'end of line' } };
+}
+
+/** A header whose body brace may come on the next line: a parameter list closed at the end of the line (a return type may follow). */
+function mayAwaitBrace(languageId: string, line: string): boolean {
+  return textKind(languageId) === 'code' && !isOffside(languageId) && /\)[^;,{}()=]*$/.test(line.trimEnd());
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bracketContext, lexiconFor } from './brackets.js';
+import { decideMultiline } from './multiline.js';
 import { CompletionStream, WHITESPACE_LIMIT, type StreamOptions } from './stream.js';
 
 const base: StreamOptions = {
@@ -223,6 +224,63 @@ describe('CompletionStream, refined rules', () => {
     expect(streamed('\n  a: 1\n  b: 2\nnext:\n  c: 3', holeIn('deps:█\n', 'yaml')).text).toBe('\n  a: 1\n  b: 2');
     expect(streamed('\n- a\n- b\nnext: 1', holeIn('items:█\n', 'yaml')).text).toBe('\n- a\n- b');
     expect(streamed('\n  npm ci\n- run: x', holeIn('- run: |█\n', 'yaml')).text).toBe('\n  npm ci');
+  });
+});
+
+/** The hole at `█` in `doc` with the shape the multiline decision gives it (the cursor in code). */
+function shapedHole(doc: string, languageId = 'typescript'): Partial<StreamOptions> {
+  const hole = holeIn(doc, languageId);
+  const shape = decideMultiline({ enabled: true, languageId, syntax: 'code', awaitsBody: false, lineBefore: hole.lineBefore!, lineAfter: hole.lineAfter!, prefix: hole.prefix! });
+  return { ...hole, ...shape };
+}
+
+describe('CompletionStream, one line that grows', () => {
+  it('completes a block the completion opens on the cursor line, and ends with the line that closes it', () => {
+    const method = shapedHole('class A {\n  total█\n}\n');
+    expect(streamed('(): number {\n    return 1;\n  }\n  next() {}', method)).toEqual({ text: '(): number {\n    return 1;\n  }', reason: 'block closed', stoppedEarly: true });
+    expect(streamed('(a, b);\n  more();', method)).toEqual({ text: '(a, b);', reason: 'end of line', stoppedEarly: true });
+    const call = shapedHole('function f() {\n  const s = create█\n}\n');
+    expect(streamed('({\n    port: 1,\n\n    host: "h",\n  });\n  s.listen();', call).text).toBe('({\n    port: 1,\n\n    host: "h",\n  });');
+  });
+
+  it('waits one line for an Allman brace after a header, and shows nothing of a line that is not one', () => {
+    const header = shapedHole('class A\n{\n    public string Name█\n}\n', 'csharp');
+    expect(streamed('()\n    {\n        return "";\n    }\n    x', header).text).toBe('()\n    {\n        return "";\n    }');
+    expect(streamed('()\n    public int Id;\n', header)).toEqual({ text: '()', reason: 'end of line', stoppedEarly: true });
+    expect(streamed('()', header)).toEqual({ text: '()', reason: 'end of reply', stoppedEarly: false });
+    const foreach = shapedHole('void F()\n{\n    foreach (var x in xs)█\n}\n', 'csharp');
+    expect(streamed('\n    {\n        Use(x);\n    }\n    Done();', foreach).text).toBe('\n    {\n        Use(x);\n    }');
+  });
+
+  it('completes a YAML key, a Markdown heading, an SCSS rule and an F# binding the completion writes', () => {
+    expect(streamed(':\n  - a\n  - b\nnext: 1', shapedHole('name: x\ndeps█\n', 'yaml')).text).toBe(':\n  - a\n  - b');
+    expect(streamed('Usage\n\nRun it.\n\nMore.', shapedHole('# Tool\n\n## █\n', 'markdown')).text).toBe('Usage\n\nRun it.');
+    expect(streamed(' {\n    color: red;\n  }\n}', shapedHole('.a {\n  .b█\n}\n', 'scss')).text).toBe(' {\n    color: red;\n  }');
+    expect(streamed(' x =\n    x + 1\nlet g y =', shapedHole('let f█\n', 'fsharp')).text).toBe(' x =\n    x + 1');
+  });
+
+  it('goes on with the siblings of a finished list item, up to the list’s end, and not after a statement', () => {
+    const field = shapedHole('type S struct {\n\tA int█\n}\n', 'go');
+    expect(streamed('\n\tB int\n\tC string\n}\n', field)).toEqual({ text: '\n\tB int\n\tC string', reason: 'caught up with suffix', stoppedEarly: true });
+    expect(streamed('\n\tB int\n}\n', shapedHole('type S struct {\n\tA int█', 'go'))).toEqual({ text: '\n\tB int', reason: 'dedent', stoppedEarly: true });
+    const lacking = shapedHole('const xs = [\n  1,█');
+    expect(streamed('\n  2,\n  3,\n];', lacking).text).toBe('\n  2,\n  3,');
+    const arm = shapedHole('match x with\n| A -> 1█\n', 'fsharp');
+    expect(streamed('\n| B ->\n    2\n| C -> 3\n\nlet y = 1', arm).text).toBe('\n| B ->\n    2\n| C -> 3');
+    expect(streamed('\n  b();\n  c();', shapedHole('function f() {\n  a();█\n}\n')).text).toBe('\n  b();');
+    expect(streamed(' 1\n  b: 2', shapedHole('x:\n  a: █\n', 'yaml')).text).toBe('1');
+  });
+
+  it('runs a multi-line string open at the cursor to its closer, or to the line the suffix already has', () => {
+    expect(streamed('\n        SELECT 1\n    \"\"\"\n    run(q)', shapedHole('def f():\n    q = \"\"\"█\n', 'python')).text).toBe('\n        SELECT 1\n    \"\"\"');
+    const inside = shapedHole('def f():\n    \"\"\"Sums.\n\n    █\n    \"\"\"\n', 'python');
+    expect(streamed('Raises on empty input.\n    Returns a float.\n    \"\"\"\n    return 1', inside)).toEqual({ text: 'Raises on empty input.\n    Returns a float.', reason: 'caught up with suffix', stoppedEarly: true });
+    expect(streamed('\n  <p>${x}</p>\n  `;\n}', shapedHole('function f(x) {\n  return `█\n}\n')).text).toBe('\n  <p>${x}</p>\n  `;');
+  });
+
+  it('ends a completion on a blank line only when it leaves the cursor’s block, not at the indentation of a header it wrote', () => {
+    const body = holeIn('class A:\n    def f(self):\n        █\n', 'python');
+    expect(streamed('if x:\n            return 1\n        y = 2\n        return y\n    def g(self):\n', body)).toEqual({ text: 'if x:\n            return 1\n        y = 2\n        return y', reason: 'dedent', stoppedEarly: true });
   });
 });
 

@@ -35,9 +35,6 @@ export interface LayoutBody {
 
 export type HunkPairer = (hunk: DiffHunk, removed: readonly string[], added: readonly string[]) => HunkWords;
 
-/** One hunk's lines in the order they are shown: `r` = removed offset, `a` = added offset. */
-export type HunkOrder = (hunk: DiffHunk) => ReadonlyArray<{ side: 'r' | 'a'; at: number }>;
-
 /** "a\nb" → complete [a], partial "b"; "a\n" → [a], "". */
 export function splitProposal(text: string): { complete: string[]; partial: string } {
   const complete = text.split('\n');
@@ -60,18 +57,8 @@ export function layoutDiff(baseline: readonly string[], proposal: string, opts: 
   return { ...body, streamingLine: null };
 }
 
-const removedFirst: HunkOrder = (h) => [
-  ...Array.from({ length: h.aEnd - h.aStart }, (_, at) => ({ side: 'r' as const, at })),
-  ...Array.from({ length: h.bEnd - h.bStart }, (_, at) => ({ side: 'a' as const, at })),
-];
-
-export function assembleBody(
-  baseline: readonly string[],
-  proposal: readonly string[],
-  hunks: readonly DiffHunk[],
-  pair: HunkPairer,
-  order: HunkOrder = removedFirst,
-): LayoutBody {
+/** Equal lines as context, each hunk's removed lines above its added ones, with the hunk's word pairs. */
+export function assembleBody(baseline: readonly string[], proposal: readonly string[], hunks: readonly DiffHunk[], pair: HunkPairer): LayoutBody {
   const lines: LayoutLine[] = [];
   const words: WordSpan[] = [];
   let a = 0;
@@ -84,16 +71,16 @@ export function assembleBody(
     for (const p of paired.pairs) {
       if (p.whitespace) (spaced.r.set(p.removed, p.whitespace), spaced.a.set(p.added, p.whitespace));
     }
-    const at = { r: new Int32Array(removed.length), a: new Int32Array(added.length) };
-    for (const { side, at: i } of order(h)) {
-      at[side][i] = lines.length;
-      const kind = side === 'r' ? 'removed' : 'added';
-      const whitespace = spaced[side].get(i);
-      const text = side === 'r' ? removed[i] : added[i];
-      lines.push(whitespace ? { kind, text, whitespace } : { kind, text });
+    const removedAt = lines.length;
+    const addedAt = removedAt + removed.length;
+    for (const [kind, side, texts] of [['removed', spaced.r, removed], ['added', spaced.a, added]] as const) {
+      texts.forEach((text, i) => {
+        const whitespace = side.get(i);
+        lines.push(whitespace ? { kind, text, whitespace } : { kind, text });
+      });
     }
-    for (const s of paired.removedSpans) words.push({ line: at.r[s.line], start: s.start, end: s.end });
-    for (const s of paired.addedSpans) words.push({ line: at.a[s.line], start: s.start, end: s.end });
+    for (const s of paired.removedSpans) words.push({ line: removedAt + s.line, start: s.start, end: s.end });
+    for (const s of paired.addedSpans) words.push({ line: addedAt + s.line, start: s.start, end: s.end });
     a = h.aEnd;
   }
   while (a < baseline.length) lines.push({ kind: 'context', text: baseline[a++] });

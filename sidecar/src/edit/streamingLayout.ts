@@ -8,14 +8,17 @@
  * - it is the next unreached original line → context;
  * - it equals an unreached original line further down and is worth the jump (`worthSkipping`) →
  *   the original lines it jumps over turn removed where they stand, and it is context;
+ * - it rewrites the next original line (`rewrites`: the two read as one line edited) → that line
+ *   turns removed, and it is added below it;
  * - otherwise it is added, at the head.
  * So a complete line, once shown, keeps its kind and its place below the lines above it; only the
  * unfinished line moves (down, when the stream passes original lines). A hunk's words are paired
  * when the hunk closes (a context line follows it), and stay as paired.
  *
  * When the reply is complete, `settle` lays out the shortest diff, preferring the pairs the stream
- * showed matched and keeping the stream's order of lines within each hunk, so the final picture
- * moves as little as possible (measured in `npm run bench`).
+ * showed matched, so the final picture moves as little as possible, and each hunk's removed lines
+ * above its added ones, as a diff reads (a hunk the stream showed otherwise moves then; measured in
+ * `npm run bench`).
  *
  * Cost: a chunk costs its own characters; a completed line costs a hash lookup plus the original
  * lines it passes. `layout()` materialises the picture (O(region)), once per render, not per chunk.
@@ -24,16 +27,16 @@
  */
 import { lineWeight } from './alignment.js';
 import { editCountLowerBound, lineDiff, shortestEditCount, type DiffHunk } from './diff.js';
-import { assembleBody, proposalLines, type HunkOrder, type HunkPairer, type Layout, type LayoutLine } from './layout.js';
+import { assembleBody, proposalLines, type HunkPairer, type Layout, type LayoutLine } from './layout.js';
 import type { WordSpan } from './lines.js';
-import { likeness, pairHunkWords, type HunkWords } from './words.js';
+import { pairHunkWords, wordOverlap, type HunkWords } from './words.js';
 
 /** A line this long (trimmed, with a letter or digit) may make the stream jump over original lines. */
 const SIGNIFICANT = lineWeight('abcd');
 /** Original lines a significant line may jump over at once; a longer jump needs that many lines in step. */
 const FREE_SKIP = 3;
-/** Likeness (shared tokens of the longer line) from which a new line reads as the next original line rewritten. */
-const REWRITE_LIKENESS = 0.7;
+/** A line that opens a block: a header, whose rewrite must keep more of its words. */
+const OPENS_BLOCK = /[{([:=]\s*$/;
 /** Original lines a closing line may jump over (a longer block rather moved than lost its end). */
 const CLOSER_SKIP = 8;
 /** How far back a closing line looks for the line that opened its block. */
@@ -120,7 +123,7 @@ export class StreamingLayout {
 
   /**
    * The final picture of the complete reply `finalText`: a shortest diff, the stream's matched pairs
-   * kept where a shortest diff allows, each hunk's lines in the order the stream showed them.
+   * kept where a shortest diff allows, each hunk's removed lines above its added ones.
    */
   settle(finalText: string): Layout {
     // The final text usually extends the streamed one: then its lines are the stream's finished
@@ -136,25 +139,12 @@ export class StreamingLayout {
     const edits = refined && changed(refined);
     const shortest = refined !== null && (edits === editCountLowerBound(this.baseline, final, refined) || edits === shortestEditCount(this.baseline, final));
     const hunks = shortest ? refined : lineDiff(this.baseline, final, { prefer: this.matched, cellBudget: this.opts.cellBudget });
-    const headAt = this.lines.length + 0.5;
-    const posA = (i: number) => (i < this.head ? this.posA[i] : this.lines.length + 1 + i - this.head);
-    const posB = (j: number) => (j < this.complete.length && final[j] === this.complete[j] ? this.posB[j] : headAt);
-    const order: HunkOrder = (h) => {
-      const out: Array<{ side: 'r' | 'a'; at: number }> = [];
-      let r = 0;
-      let a = 0;
-      const nr = h.aEnd - h.aStart;
-      const na = h.bEnd - h.bStart;
-      while (r < nr || a < na) {
-        const takeRemoved = a >= na || (r < nr && posA(h.aStart + r) <= posB(h.bStart + a));
-        out.push(takeRemoved ? { side: 'r', at: r++ } : { side: 'a', at: a++ });
-      }
-      return out;
-    };
     // A hunk the stream closed has its words paired already (its lines are the final's: `streamed` checked that).
     const known = streamed ? this.pairedHunks : null;
     const pair: HunkPairer = (h, removed, added) => known?.get(hunkKey(h.aStart, h.aEnd, h.bStart, h.bEnd)) ?? pairHunkWords(removed, added);
-    return { ...assembleBody(this.baseline, final, hunks, pair, order), streamingLine: null };
+    // Each hunk removed above added, as every diff reads, though the stream may have shown an added
+    // line before it passed the original lines it replaces: the settle moves those once.
+    return { ...assembleBody(this.baseline, final, hunks, pair), streamingLine: null };
   }
 
   /** The hunks the stream's matched pairs make of `final`, or null when `final` rewrites a line the stream finished. */
@@ -271,10 +261,18 @@ export class StreamingLayout {
     return skip <= FREE_SKIP * run;
   }
 
-  /** Whether a finished line no original line equals reads as the next original line rewritten. */
+  /**
+   * Whether a finished line no original line equals reads as the next original line rewritten: at
+   * its indentation, the two would pair as one line edited (they share at least half of the shorter
+   * line's words; whitespace and punctuation, which unrelated lines share, do not count). A header
+   * needs more than half: a new definition written above the original (a helper extracted to the
+   * top) shares its keywords and types with the original's header, not its name.
+   */
   private rewrites(line: string): boolean {
     const next = this.baseline[this.head];
-    return next !== undefined && lineWeight(line) >= SIGNIFICANT && lineWeight(next) >= SIGNIFICANT && likeness(next, line) >= REWRITE_LIKENESS;
+    if (next === undefined || lineWeight(line) < SIGNIFICANT || lineWeight(next) < SIGNIFICANT || indentation(line) !== indentation(next)) return false;
+    const { shared, shorter } = wordOverlap(next, line);
+    return OPENS_BLOCK.test(line) || OPENS_BLOCK.test(next) ? 2 * shared > shorter : shared > 0 && 2 * shared >= shorter;
   }
 
   private closesKeptBlock(line: string, to: number, j: number): boolean {

@@ -18,13 +18,23 @@ describe('pairHunkWords', () => {
     expect(r.addedSpans).toEqual([{ line: 0, start: 10, end: 11 }]);
   });
 
-  it('pairs at exactly half shared tokens and not below', () => {
-    // 'a b' has 3 tokens [a, ' ', b]; 'a c d' shares [a, ' '] = 2 of shorter 3 → pairs.
+  it('pairs at exactly half of the shorter line’s words and not below; whitespace and punctuation count for nothing', () => {
+    // Words [a, b] and [a, c, d]: one shared, half of the shorter line's two → pairs.
     expect(pairHunkWords(['a b'], ['a c d']).pairs).toHaveLength(1);
-    // 4 tokens [a, -, b, -] vs [x, -, y, +]: share one '-' → 1 of 4 → below half.
-    expect(pairHunkWords(['a-b-'], ['x-y+']).pairs).toEqual([]);
-    // [a, -, b, -] vs [a, -, y, +]: share [a, -] = 2 of 4 → exactly half → pairs.
     expect(pairHunkWords(['a-b-'], ['a-y+']).pairs).toHaveLength(1);
+    // One of three → below half; no word shared, whatever else is.
+    expect(pairHunkWords(['a b c'], ['a x y']).pairs).toEqual([]);
+    expect(pairHunkWords(['a-b-'], ['x-y-']).pairs).toEqual([]);
+    expect(pairHunkWords(['    if (a) {'], ['    } catch (e) {']).pairs).toEqual([]);
+    expect(pairHunkWords(['      b();'], ['      c(d);']).pairs).toEqual([]);
+    expect(pairHunkWords(['  });'], ['  };']).pairs).toEqual([]);
+  });
+
+  it('matches words before punctuation: a shared word is kept over any run of shared symbols', () => {
+    // Token by token, the four parentheses are the longest match; the pairing keeps the word.
+    const r = pairHunkWords(['a((((b'], ['b((((a']);
+    expect(r.pairs).toEqual([{ removed: 0, added: 0 }]);
+    expect(r.removedSpans).toEqual([{ line: 0, start: 1, end: 6 }]);
   });
 
   it('leaves unrelated lines unpaired with no spans (a solid tint)', () => {
@@ -79,7 +89,8 @@ describe('pairHunkWords', () => {
 
 describe('tokenize on ASCII lines', () => {
   // The Unicode regex the tokenizer is defined by, as the oracle for its ASCII fast path.
-  const byRegex = (line: string) => [...line.matchAll(/[\p{L}\p{M}\p{N}\p{Pc}]+|\s+|[^]/gu)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  const byRegex = (line: string) =>
+    [...line.matchAll(/[\p{L}\p{M}\p{N}\p{Pc}]+|\s+|[^]/gu)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length, word: /^[\p{L}\p{M}\p{N}\p{Pc}]/u.test(m[0]) }));
 
   it('gives exactly the regex tokens for random ASCII lines, and for lines with a non-ASCII character anywhere', () => {
     let seed = 7;

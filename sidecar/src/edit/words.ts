@@ -1,6 +1,7 @@
 /**
  * Word pairing inside one hunk: each removed line is paired with the added line it most
- * resembles, and the tokens that differ within a pair get a harder tint.
+ * resembles, and the tokens that differ within a pair get a harder tint. Resemblance is counted in
+ * words: whitespace and punctuation are shared by lines that have nothing else in common.
  */
 import type { WhitespaceOnly, WordSpan } from './lines.js';
 
@@ -15,13 +16,21 @@ interface Token {
   text: string;
   start: number;
   end: number;
+  /** A run of letters, digits or underscores (not whitespace, not punctuation). */
+  word: boolean;
 }
 
 interface Likeness {
+  /** Word tokens the two lines have in common (in order). */
+  sharedWords: number;
+  /** All tokens they have in common, words first: the match keeps the most words, then the most of the rest. */
   shared: number;
   matchedA: Uint8Array;
   matchedB: Uint8Array;
 }
+
+/** A word outweighs any number of other tokens in the match: a line has far fewer than this many. */
+const WORD_WEIGHT = 1024;
 
 // Word runs (Unicode \w), whitespace runs, then any other single code point.
 const TOKEN = /[\p{L}\p{M}\p{N}\p{Pc}]+|\s+|[^]/gu;
@@ -38,9 +47,11 @@ export function tokenize(line: string): Token[] {
   const ascii = asciiTokens(line);
   if (ascii) return ascii;
   const out: Token[] = [];
-  for (const m of line.matchAll(TOKEN)) out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  for (const m of line.matchAll(TOKEN)) out.push({ text: m[0], start: m.index, end: m.index + m[0].length, word: WORD_START.test(m[0]) });
   return out;
 }
+
+const WORD_START = /^[\p{L}\p{M}\p{N}\p{Pc}]/u;
 
 /** 0: other, 1: word, 2: whitespace, for each ASCII code. */
 const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) => (/\w/.test(String.fromCharCode(c)) ? 1 : /\s/.test(String.fromCharCode(c)) ? 2 : 0));
@@ -64,7 +75,7 @@ function asciiTokens(line: string): Token[] | null {
         end++;
       }
     }
-    out.push({ text: line.slice(i, end), start: i, end });
+    out.push({ text: line.slice(i, end), start: i, end, word: kind === 1 });
     i = end;
   }
   return out;
@@ -84,12 +95,13 @@ export function pairHunkWords(removed: readonly string[], added: readonly string
     const tr = removedTokens(r);
     const ta = addedTokens(a);
     const like = tokenLikeness(tr, ta);
-    // A pair must share at least half of the shorter line: a solid tint reads better than confetti.
-    if (like && like.shared > 0 && 2 * like.shared >= Math.min(tr.length, ta.length)) {
+    // A pair must share a word, and at least half of the shorter line's words: a solid tint reads
+    // better than confetti.
+    if (like && like.sharedWords > 0 && 2 * like.sharedWords >= Math.min(wordCount(tr), wordCount(ta))) {
       candidates.push({ r, a, like });
     }
   });
-  candidates.sort((x, y) => y.like.shared - x.like.shared || x.r - y.r || x.a - y.a);
+  candidates.sort((x, y) => y.like.sharedWords - x.like.sharedWords || y.like.shared - x.like.shared || x.r - y.r || x.a - y.a);
 
   const chosen = candidates.filter((c) => {
     if (usedR.has(c.r) || usedA.has(c.a)) return false;
@@ -110,12 +122,11 @@ export function pairHunkWords(removed: readonly string[], added: readonly string
   return { pairs, removedSpans, addedSpans };
 }
 
-/** The share of the longer line's tokens that two lines have in common, 0 to 1. */
-export function likeness(a: string, b: string): number {
+/** Two lines compared in words: how many they share (in order), and how many the shorter line has. */
+export function wordOverlap(a: string, b: string): { shared: number; shorter: number } {
   const ta = tokenize(a);
   const tb = tokenize(b);
-  const like = tokenLikeness(ta, tb);
-  return like === null ? 0 : like.shared / Math.max(1, ta.length, tb.length);
+  return { shared: tokenLikeness(ta, tb)?.sharedWords ?? 0, shorter: Math.min(wordCount(ta), wordCount(tb)) };
 }
 
 /** What separates two different lines whose words and symbols are the same, or null. */
@@ -180,7 +191,16 @@ function forEachCandidate(nr: number, na: number, visit: (r: number, a: number) 
   }
 }
 
-/** Token LCS of two lines, or null when the table would be too large to be worth it. */
+function wordCount(tokens: readonly Token[]): number {
+  let n = 0;
+  for (const t of tokens) if (t.word) n++;
+  return n;
+}
+
+/**
+ * Token LCS of two lines weighted to keep the most words, then the most other tokens; null when
+ * the table would be too large to be worth it.
+ */
 function tokenLikeness(a: Token[], b: Token[]): Likeness | null {
   const matchedA = new Uint8Array(a.length);
   const matchedB = new Uint8Array(b.length);
@@ -196,10 +216,9 @@ function tokenLikeness(a: Token[], b: Token[]): Likeness | null {
   const t = new Uint32Array(w * (m + 1));
   for (let j = 1; j <= m; j++) {
     for (let i = 1; i <= n; i++) {
-      t[j * w + i] =
-        a[lo + i - 1].text === b[lo + j - 1].text
-          ? t[(j - 1) * w + i - 1] + 1
-          : Math.max(t[(j - 1) * w + i], t[j * w + i - 1]);
+      const x = a[lo + i - 1];
+      const best = Math.max(t[(j - 1) * w + i], t[j * w + i - 1]);
+      t[j * w + i] = x.text === b[lo + j - 1].text ? Math.max(best, t[(j - 1) * w + i - 1] + (x.word ? WORD_WEIGHT : 1)) : best;
     }
   }
   for (let i = n, j = m; i > 0 && j > 0; ) {
@@ -210,7 +229,14 @@ function tokenLikeness(a: Token[], b: Token[]): Likeness | null {
       matchedA[lo + --i] = matchedB[lo + --j] = 1;
     }
   }
-  return { shared: lo + (a.length - aHi) + t[m * w + n], matchedA, matchedB };
+  let shared = 0;
+  let sharedWords = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (!matchedA[i]) continue;
+    shared++;
+    if (a[i].word) sharedWords++;
+  }
+  return { sharedWords, shared, matchedA, matchedB };
 }
 
 /** Runs of unmatched tokens, whitespace trimmed off their ends; pure whitespace is not tinted. */

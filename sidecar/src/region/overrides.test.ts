@@ -10,14 +10,14 @@ const streamed = (seen: string[], text: string) => new StreamingLayout(seen).upd
 
 describe('line overrides', () => {
   const layout = streamed(['keep', 'old one', 'tail'], 'keep\nnew one\ntail\nmore');
-  // keep | +new one | -old one | tail | +more (streaming)
+  // keep | -old one | +new one | tail | +more (streaming): the stream reads "new one" as "old one" rewritten
 
   it('gives every line its place on each side', () => {
     const { origins } = applyOverrides(layout, noOverrides());
     expect(origins.map((o) => [o.baseline, o.proposal])).toEqual([
       [0, 0],
-      [undefined, 1],
       [1, undefined],
+      [undefined, 1],
       [2, 2],
       [undefined, 3],
     ]);
@@ -27,11 +27,11 @@ describe('line overrides', () => {
     const overrides = noOverrides();
     const { origins } = applyOverrides(layout, overrides);
     recordTyping(overrides, origins[0], 'keep // mine', at(0));
-    recordTyping(overrides, origins[1], 'new one?', at(1));
-    recordTyping(overrides, origins[2], 'old one!', at(1));
+    recordTyping(overrides, origins[1], 'old one!', at(1));
+    recordTyping(overrides, origins[2], 'new one?', at(2));
     expect(layout.words.some((w) => w.line === 1 || w.line === 2)).toBe(true);
     const out = applyOverrides(layout, overrides).layout;
-    expect(picture(out.lines)).toEqual(['c keep // mine', 'c new one?', 'c old one!', 'c tail', 'a more']);
+    expect(picture(out.lines)).toEqual(['c keep // mine', 'c old one!', 'c new one?', 'c tail', 'a more']);
     expect(out.words.filter((w) => w.line === 1 || w.line === 2)).toEqual([]);
   });
 
@@ -56,7 +56,7 @@ describe('line overrides', () => {
     recordTyping(overrides, first.origins[4], 'more;', at(3));
     expect(first.layout.streamingLine).toBe(4);
     const grown = applyOverrides(streamed(['keep', 'old one', 'tail'], 'keep\nnew one\ntail\nmore and more\nnext'), overrides).layout;
-    expect(picture(grown.lines)).toEqual(['c keep', 'a new one', 'r old one', 'c tail', 'c more and more;', 'a next']);
+    expect(picture(grown.lines)).toEqual(['c keep', 'r old one', 'a new one', 'c tail', 'c more and more;', 'a next']);
     expect(grown.streamingLine).toBe(5);
   });
 

@@ -1,0 +1,13 @@
+private fun stripComment(raw: String): String =
+    raw.substringBefore('#').trim()
+
+fun parseConfig(text: String): Map<String, String> {
+    val result = mutableMapOf<String, String>()
+    for (raw in text.lines()) {
+        val line = stripComment(raw)
+        if (line.isEmpty()) continue
+        val (key, value) = line.split('=', limit = 2).map { it.trim() }
+        result[key] = value
+    }
+    return result
+}

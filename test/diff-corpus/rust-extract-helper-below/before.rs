@@ -1,0 +1,11 @@
+pub fn word_frequencies(text: &str) -> HashMap<String, usize> {
+    let mut counts = HashMap::new();
+    for word in text.split_whitespace() {
+        let word = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        if word.is_empty() {
+            continue;
+        }
+        *counts.entry(word).or_insert(0) += 1;
+    }
+    counts
+}
