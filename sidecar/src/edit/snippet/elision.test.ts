@@ -9,7 +9,7 @@ describe('isElisionLine', () => {
   });
 
   it('recognises short comments that say the code is unchanged', () => {
-    for (const l of ['    # Other methods stay the same', '    # Rest of the class remains unchanged', '/* ... capitalize stays as it is ... */', '// keep the existing implementation', '# (previous code)', '// fields as before']) {
+    for (const l of ['    # Other methods stay the same', '    # Rest of the class remains unchanged', '/* ... capitalize stays as it is ... */', '// keep the existing implementation', '# (previous code)', '// fields as before', '// other methods', '# (other functions here)', '// same as above']) {
       expect(isElisionLine(l), l).toBe(true);
     }
   });

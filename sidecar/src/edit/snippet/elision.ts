@@ -11,9 +11,9 @@ const ELLIPSIS = /^(?:\.{3,}|…)$/;
 /** A body that starts with an ellipsis: whatever follows explains it. */
 const LEADING_ELLIPSIS = /^(?:\.{3,}|…)/;
 const CODE = '(?:code|methods?|functions?|fields?|imports?|members?|properties|implementation|logic|content|steps|lines|file|class|body)';
-/** A short body that says code was left out: "rest of the file", "existing code", "unchanged", "stays the same". */
+/** A short body that says code was left out: "rest of the file", "other methods", "existing code", "unchanged", "stays the same". */
 const SAYS_LEFT_OUT = new RegExp(
-  `^\\(?\\s*(?:the\\s+)?(?:rest of|remaining\\s+${CODE}\\b|existing\\s*(?:${CODE}\\b|$)|unchanged\\b)|\\b(?:unchanged|remains? the same|stays? the same|same as before|as before|omitted|not shown|previous code|existing ${CODE})\\b`,
+  `^\\(?\\s*(?:the\\s+)?(?:rest of|(?:remaining|other)\\s+${CODE}\\b|existing\\s*(?:${CODE}\\b|$)|unchanged\\b)|\\b(?:unchanged|remains? the same|stays? the same|same as (?:before|above)|as before|omitted|not shown|previous code|existing ${CODE})\\b`,
   'i',
 );
 const SHORT_WORDS = 10;

@@ -8,6 +8,7 @@
 import { lineDiff } from '../diff.js';
 import { isElisionLine } from './elision.js';
 import { indentWidth, reindent, usesTabs } from './indent.js';
+import { commonWords, wordsOf } from './similar.js';
 
 export type SnippetPlacement =
   /** File lines [start, end) become `lines`. */
@@ -192,8 +193,8 @@ const REWRITE_CELL_BUDGET = 2_000_000;
 function alike(fileLine: string, trimmed: string): boolean {
   const file = fileLine.trim();
   if (file === trimmed) return true;
-  const a = file.match(WORD) ?? [];
-  const b = trimmed.match(WORD) ?? [];
+  const a = wordsOf(file);
+  const b = wordsOf(trimmed);
   const common = commonWords(a, b);
   return common >= 2 && 2 * common >= Math.max(a.length, b.length);
 }
@@ -310,24 +311,13 @@ function elidedPart(gap: readonly string[], anchorIndent: number, before: readon
  */
 function sameLine(file: string, snippet: string): boolean {
   if (indentWidth(file) !== indentWidth(snippet)) return false;
-  const a = file.match(WORD) ?? [];
-  const b = snippet.match(WORD) ?? [];
+  const a = wordsOf(file);
+  const b = wordsOf(snippet);
   if (a.length === 0 || b.length === 0) return false;
   return 2 * commonWords(a, b) >= Math.min(a.length, b.length);
 }
 
-/** How many words two lines share in order (their longest common subsequence). */
-function commonWords(a: readonly string[], b: readonly string[]): number {
-  let row = new Uint16Array(b.length + 1);
-  for (const word of a) {
-    const next = new Uint16Array(b.length + 1);
-    for (let j = 1; j <= b.length; j++) next[j] = word === b[j - 1] ? row[j - 1] + 1 : Math.max(row[j], next[j - 1]);
-    row = next;
-  }
-  return row[b.length];
-}
 
-const WORD = /[\p{L}\p{M}\p{N}\p{Pc}]+/gu;
 
 /**
  * How many of `following` lines are the old body of the matched line above them, when the snippet

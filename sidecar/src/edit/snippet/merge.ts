@@ -20,6 +20,7 @@
 import { indentWidth, reindent } from './indent.js';
 import { placeByLines } from './lines.js';
 import type { Body, Item } from './outline.js';
+import { commonWords, wordsOf } from './similar.js';
 
 export interface Source {
   lines: readonly string[];
@@ -60,6 +61,10 @@ interface Out {
   file?: number;
   snippet?: number;
   import: boolean;
+  /** A package line or a module docstring: what a file's imports come after. */
+  head?: boolean;
+  /** A new import the snippet shows next to no other import. */
+  lone?: boolean;
 }
 
 export function mergeSnippet(file: Source, snippet: Source, options: MergeOptions): Merge {
@@ -101,7 +106,30 @@ class Merger {
       if (deep) return { kind: 'patch', path: deep.slice(0, -1), items: [s] };
       return { kind: 'new', s };
     });
+    if (!raw.some((e) => e.kind === 'elision')) this.renamed(raw, level, taken);
     return this.runs(raw);
+  }
+
+  /**
+   * A declaration shown under a new name where the snippet elides nothing: the file's declaration
+   * between the same matched neighbours that it mostly repeats (its body) is the one it renames.
+   */
+  private renamed(raw: Entry[], level: Level, taken: Set<Item>): void {
+    const at = (e: Entry | undefined) => (e?.kind === 'matched' ? level.items.indexOf(e.f) : null);
+    raw.forEach((e, k) => {
+      if (e.kind !== 'new' || e.s.kind !== 'declaration' || (e.s.family !== 'value' && e.s.family !== 'type')) return;
+      const from = at([...raw.slice(0, k)].reverse().find((x) => x.kind === 'matched')) ?? -1;
+      const to = at(raw.slice(k + 1).find((x) => x.kind === 'matched')) ?? level.items.length;
+      const text = this.snippet.lines.slice(e.s.head, e.s.end).join('\n');
+      const scored = level.items
+        .filter((f, i) => i > from && i < to && !taken.has(f) && f.kind === 'declaration' && f.family === e.s.family)
+        .map((f) => ({ f, score: likeness(this.file.lines.slice(f.head, f.end).join('\n'), text) }))
+        .filter((c) => c.score >= RENAME_LIKENESS)
+        .sort((a, b) => b.score - a.score);
+      if (scored.length === 0 || (scored.length > 1 && scored[1].score === scored[0].score)) return;
+      taken.add(scored[0].f);
+      raw[k] = { kind: 'matched', s: e.s, f: scored[0].f };
+    });
   }
 
   /** The item of `candidates` that `s` stands for; an ambiguous declaration is refused. */
@@ -185,17 +213,20 @@ class Merger {
     const out: Out[] = [];
     const emitted = new Set<Item>();
     const snippetIndex = new Map(items.map((s, i) => [s, i]));
-    const fromFile = (u: Item): Out => ({ lines: file.lines.slice(u.start, u.end), file: position.get(u), import: u.family === 'import' });
-    for (const e of entries) {
+    const fromFile = (u: Item): Out => ({ lines: file.lines.slice(u.start, u.end), file: position.get(u), import: u.family === 'import', head: u.family === 'package' || u.family === 'docstring' });
+    const isImport = (e: Entry | undefined) => e !== undefined && e.kind !== 'elision' && e.kind !== 'patch' && e.s.family === 'import';
+    entries.forEach((e, k) => {
       if (e.kind === 'elision') {
         for (const u of spans.get(e) ?? []) {
           emitted.add(u);
           out.push(fromFile(u));
         }
-      } else if (e.kind === 'matched') out.push({ lines: this.matched(e.s, e.f), file: position.get(e.f), snippet: snippetIndex.get(e.s), import: e.f.family === 'import' });
-      else if (e.kind === 'new') out.push({ lines: this.moved(e.s, level.indent), snippet: snippetIndex.get(e.s), import: e.s.family === 'import' });
-      else out.push({ lines: this.patch(e.path, e.items), file: position.get(e.path[0]), snippet: snippetIndex.get(e.items[0]), import: false });
-    }
+      } else if (e.kind === 'matched') out.push({ ...fromFile(e.f), lines: this.matched(e.s, e.f), snippet: snippetIndex.get(e.s) });
+      else if (e.kind === 'new') {
+        const lone = isImport(e) && !isImport(entries[k - 1]) && !isImport(entries[k + 1]);
+        out.push({ lines: this.moved(e.s, level.indent), snippet: snippetIndex.get(e.s), import: e.s.family === 'import', lone });
+      } else out.push({ lines: this.patch(e.path, e.items), file: position.get(e.path[0]), snippet: snippetIndex.get(e.items[0]), import: false });
+    });
     const uncovered = level.items.filter((u) => !used.has(u) && !emitted.has(u));
     const elides = entries.some((e) => e.kind === 'elision');
     if (mode === 'shown' && !elides && !level.imports) {
@@ -203,6 +234,7 @@ class Merger {
       if (lost.length > 0) throw new Refusal(partialMessage(lost, level.items.filter((u) => u.kind === 'declaration' || u.kind === 'statement').length));
     }
     for (const u of uncovered) insertByNeighbour(out, fromFile(u), position.get(u)!);
+    placeLoneImports(out);
     return this.assemble(level, items, out);
   }
 
@@ -325,6 +357,18 @@ class Merger {
   }
 }
 
+/** How much of a declaration a renamed one repeats, at least. */
+const RENAME_LIKENESS = 0.6;
+const MAX_LIKENESS_WORDS = 3000;
+
+/** The share of the longer text's words that two texts have in common, in order (0 when either is too long to compare). */
+function likeness(a: string, b: string): number {
+  const x = wordsOf(a);
+  const y = wordsOf(b);
+  if (x.length === 0 || y.length === 0 || x.length > MAX_LIKENESS_WORDS || y.length > MAX_LIKENESS_WORDS) return 0;
+  return commonWords(x, y) / Math.max(x.length, y.length);
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const samePath = (a: readonly Item[], b: readonly Item[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -363,6 +407,18 @@ function describe(item: Item): string {
 function partialMessage(lost: readonly Item[], members: number): string {
   const names = lost.slice(0, 4).map(describe).join(', ') + (lost.length > 4 ? ', …' : '');
   return `it shows a declaration with ${members - lost.length} of its ${members} members and no marker for the others (${names}): applying it would delete them. Add a marker such as "// ..." where code is left out, or select the lines to replace`;
+}
+
+/** New imports with no import beside them in the snippet go after the file's imports, or after its package line or docstring. */
+function placeLoneImports(out: Out[]): void {
+  const lone = out.filter((o) => o.lone);
+  if (lone.length === 0) return;
+  const rest = out.filter((o) => !o.lone);
+  const last = (ok: (o: Out) => boolean) => rest.reduce((found, o, i) => (ok(o) ? i : found), -1);
+  let at = last((o) => o.import && o.file !== undefined);
+  if (at < 0) at = last((o) => o.head === true);
+  rest.splice(at + 1, 0, ...lone);
+  out.splice(0, out.length, ...rest);
 }
 
 /** Inserts a file item the snippet does not show after the output item of its file predecessor (or before its successor's). */

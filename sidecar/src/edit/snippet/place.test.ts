@@ -90,6 +90,17 @@ describe('placeSnippet by structure (TypeScript)', () => {
     expect(await applied('typescript', shop, snippet)).toBe(shop.replace('export function open(): Shop {\n  return new Shop();', 'const LIMIT = 10;\n\nexport function open(): Shop {\n  return new Shop().limit(LIMIT);'));
   });
 
+  it('reads a declaration shown under a new name, its body mostly the same, as a rename where the snippet elides nothing', async () => {
+    const snippet = 'export class Shop {\n  private items: Item[] = [];\n\n  add(item: Item): void {\n    this.items.push(item);\n  }\n\n  sum(): number {\n    let sum = 0;\n    for (const i of this.items) sum += i.price;\n    return sum;\n  }\n\n  clear(): void {\n    this.items = [];\n  }\n}';
+    expect(await applied('typescript', shop, snippet)).toBe(shop.replace('  total(): number {', '  sum(): number {'));
+  });
+
+  it('puts a new import shown beside no other import after the file\'s imports', async () => {
+    const file = 'package p;\n\nimport a.B;\n\nclass C {\n    void f() {\n    }\n}\n';
+    const snippet = 'import a.D;\n\n// ...\n\n    void f() {\n        new D();\n    }';
+    expect(await applied('java', file, snippet)).toBe('package p;\n\nimport a.B;\nimport a.D;\n\nclass C {\n    void f() {\n        new D();\n    }\n}\n');
+  });
+
   it('keeps the items an elision names, wherever the other items moved', async () => {
     const file = 'const a = 1;\n\nfunction format() {}\n\nconst b = 2;\n\nfunction g() {}\n';
     const snippet = 'const b = 2;\n\n// ... format unchanged ...\n\nfunction g() {\n  return 1;\n}';
