@@ -66,10 +66,13 @@ function scriptDeclaration(node: Node): Declared | null {
       return scriptImport(node);
     case 'function_declaration':
     case 'generator_function_declaration':
-    case 'function_signature':
       return named('value', nameOf(node), { signature: signatureOf(node) });
+    case 'function_signature':
+      // An overload's signature, told from the implementation it stands above.
+      return named('value', `signature ${nameOf(node) ?? ''}`, { signature: signatureOf(node) });
     case 'class_declaration':
     case 'abstract_class_declaration':
+    case 'class':
       return named('type', nameOf(node), { body: node.childForFieldName('body') });
     case 'interface_declaration':
     case 'type_alias_declaration':
@@ -85,7 +88,8 @@ function scriptDeclaration(node: Node): Declared | null {
     case 'abstract_method_signature': {
       const accessor = /^(?:(?:static|async|public|private|protected|override|readonly)\s+)*(get|set)\s/.exec(node.text)?.[1];
       const name = nameOf(node);
-      return named('value', name === null ? null : accessor ? `${accessor} ${name}` : name, { signature: signatureOf(node) });
+      const kind = node.type === 'method_signature' ? 'signature ' : accessor ? `${accessor} ` : '';
+      return named('value', name === null ? null : `${kind}${name}`, { signature: signatureOf(node) });
     }
     case 'public_field_definition':
     case 'field_definition':

@@ -50,7 +50,7 @@ export function placeByLines(fileLines: readonly string[], snippet: string, boun
   const loose = alignment(fileLines, lo, hi, code, (l) => l.trimmed, (f) => f.trim());
   if (loose.count > match.count * 2) match = loose;
   if (match.count * 2 < code.length) {
-    if (!elides) return (bounds ? null : rewrittenStretch(fileLines, lines, code)) ?? { kind: 'new' };
+    if (!elides) return (bounds ? null : (rewrittenStretch(fileLines, lines, code) ?? headedBlock(fileLines, lines, code))) ?? { kind: 'new' };
     return { kind: 'unplaced', reason: `only ${match.count} of the snippet's ${code.length} code lines are in the file` };
   }
   const rival = rivalPlacement(fileLines, lo, hi, code, match);
@@ -188,6 +188,41 @@ function rewrittenStretch(fileLines: readonly string[], lines: readonly SnippetL
 }
 
 const REWRITE_CELL_BUDGET = 2_000_000;
+const COMMENT_LINE = /^(?:\/\/|#|\/\*|\*|<!--|--)/;
+const CLOSER = /^(?:[}\])]|end\b)/;
+
+/**
+ * A block rewritten whole, in a language read by lines: its first line of code (a header such as
+ * `public void run() {` or `.card {`) is one line of the file, found once, and the block ends as it
+ * began (a closer at the header's indentation, or nothing less indented after the header). It
+ * replaces the file's block under that header, to the line that closes it. Null otherwise.
+ */
+function headedBlock(fileLines: readonly string[], lines: readonly SnippetLine[], code: readonly SnippetLine[]): SnippetPlacement | null {
+  const header = code.find((l) => !COMMENT_LINE.test(l.trimmed));
+  if (!header || header === code[code.length - 1]) return null;
+  const last = code[code.length - 1];
+  const after = code.slice(code.indexOf(header) + 1);
+  const closed = CLOSER.test(last.trimmed) && last.indent === header.indent;
+  if (!closed && !after.every((l) => l.indent > header.indent)) return null;
+  const found = fileLines.flatMap((l, i) => (l.trim() === header.trimmed ? [i] : []));
+  if (found.length !== 1) return null;
+  const at = found[0];
+  const depth = indentWidth(fileLines[at]);
+  let end = at + 1;
+  while (end < fileLines.length && (fileLines[end].trim() === '' || indentWidth(fileLines[end]) > depth)) end++;
+  if (closed) {
+    if (end >= fileLines.length || indentWidth(fileLines[end]) !== depth || !CLOSER.test(fileLines[end].trim())) return null;
+    end++;
+  } else while (end > at + 1 && fileLines[end - 1].trim() === '') end--;
+  // Lines the snippet shows above the header that the file has there too are the same lines.
+  const from = lines.indexOf(code[0]);
+  const head = lines.indexOf(header);
+  let start = at;
+  while (start > 0 && head - (at - start) - 1 >= from && fileLines[start - 1].trim() === lines[head - (at - start) - 1].trimmed) start--;
+  const delta = depth - header.indent;
+  const tabs = usesTabs(fileLines);
+  return { kind: 'placed', start, end, lines: lines.slice(from, lines.indexOf(last) + 1).map((l) => reindent(l.text, delta, tabs)) };
+}
 
 /** The same line, or a rewrite of it: at least half of the longer line's words, in order, and two or more. */
 function alike(fileLine: string, trimmed: string): boolean {

@@ -312,8 +312,10 @@ class Merger {
       const members = this.level(body, s.body.items, this.entries(body, s.body.items), f.body.imports ? 'fragment' : 'shown');
       return [...attached, ...this.shift(snippet.lines.slice(s.head, s.body.start), delta), ...members, ...this.shift(snippet.lines.slice(s.body.end, s.end), delta)];
     }
-    if (s.elides) {
-      const text = this.shift(snippet.lines.slice(s.head, s.end), delta).join('\n');
+    if (s.elides || s.cut) {
+      // A declaration cut off before its end stands for the rest of its counterpart there.
+      const shown = this.shift(snippet.lines.slice(s.head, s.end), delta);
+      const text = (s.cut ? [...shown, '...'] : shown).join('\n');
       const placed = placeByLines(file.lines, text, { start: f.head, end: f.end });
       if (placed.kind !== 'placed') throw new Refusal(`in ${describe(f)}: ${placed.kind === 'new' ? 'none of its lines are in the file' : placed.reason}`);
       return [...attached, ...file.lines.slice(f.head, placed.start), ...placed.lines, ...file.lines.slice(placed.end, f.end)];

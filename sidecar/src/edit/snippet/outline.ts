@@ -28,6 +28,8 @@ export interface Item {
   body: Body | null;
   /** Elision markers inside a declaration without members. */
   elides: boolean;
+  /** It does not parse (a block never closed): whatever it does not show may have been cut off. */
+  cut?: boolean;
   /** Parsed as a member of a declaration the snippet does not show. */
   member: boolean;
 }
@@ -120,12 +122,24 @@ async function parseMembers(
   const tree = await parse(languageId, [wrapper.open, ...parsed.slice(first, last + 1), wrapper.close].join('\n'));
   if (!tree) return null;
   try {
-    const holder = children(tree.rootNode).find((n) => rules.declaration(n)?.body);
+    // The wrapper, near the top (a parser recovering from a cut-off member may wrap it in a statement).
+    let holder: Node | undefined;
+    for (let level = children(tree.rootNode), depth = 0; !holder && level.length > 0 && depth < 3; level = level.flatMap(children), depth++) {
+      holder = level.find((n) => rules.declaration(n)?.body);
+    }
     const body = holder ? rules.declaration(holder)!.body : null;
-    if (!body || body.hasError) return null;
+    // A body with errors still counts when its members cover every line (a method cut off before its end).
+    if (!body) return null;
     // The wrapper's first line is not the snippet's: rows move back by one, to the run's first row.
     const shifted = new Set([...elided].map((r) => r - first + 1));
     const items = new Builder(rules, ['', ...lines.slice(first, last + 1), ''], shifted, 0, true).items(children(body));
+    // A member that took the wrapper's closing line for its own was cut off before its end.
+    const close = last - first + 2;
+    for (const item of items) {
+      if (item.end <= close) continue;
+      item.end = close;
+      item.cut = true;
+    }
     // Members that leave a line of the run out (`});` parsed as nothing) do not describe it.
     for (let row = 1; row <= last - first + 1; row++) {
       if (lines[first + row - 1].trim() !== '' && !items.some((i) => row >= i.start && row < i.end)) return null;
@@ -261,6 +275,7 @@ class Builder {
     };
     const body = declared.body ? this.body(declared.body, item.head - this.offset, declared.imports === true) : null;
     if (body) item.body = body;
+    if (node.hasError) item.cut = true;
     return this.withElisions(item);
   }
 

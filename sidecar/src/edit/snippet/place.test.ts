@@ -108,6 +108,18 @@ describe('placeSnippet by structure (TypeScript)', () => {
   });
 });
 
+describe('placeSnippet with what chat answers get wrong', () => {
+  it('keeps the rest of a declaration the snippet breaks off before its end', async () => {
+    const cut = '  total(): number {\n    let sum = 0;\n    for (const i of this.items) sum += i.price * i.qty;';
+    expect(await applied('typescript', shop, cut)).toBe(shop.replace('sum += i.price;', 'sum += i.price * i.qty;'));
+  });
+
+  it('tells an implementation from the overload signatures above it', async () => {
+    const file = 'export function f(a: string): string;\nexport function f(a: number): number;\nexport function f(a: any): any {\n  return a;\n}\n';
+    expect(await applied('typescript', file, 'export function f(a: any): any {\n  return a ?? null;\n}')).toBe(file.replace('return a;', 'return a ?? null;'));
+  });
+});
+
 describe('placeSnippet refuses rather than guessing', () => {
   it('refuses a method two classes have when the snippet names neither, saying where and what helps', async () => {
     const file = 'class A {\n  run() {\n    return 1;\n  }\n}\n\nclass B {\n  run() {\n    return 2;\n  }\n}\n';
@@ -162,6 +174,15 @@ describe('placeSnippet by lines', () => {
   it('places statements that declare nothing by their lines, a rewritten stretch found once included', async () => {
     const file = 'function f(s) {\n  const a = s.slice(0, 1);\n  const b = s.slice(1);\n  return [a, b];\n}\n';
     expect(await applied('typescript', file, '  const a = s.slice(0, 1).trim();\n  const b = s.slice(1).trim();\n  return [a, b];')).toBe(file.replace('s.slice(0, 1);', 's.slice(0, 1).trim();').replace('s.slice(1);', 's.slice(1).trim();'));
+  });
+
+  it('replaces a block rewritten whole under a header found once, in a language read by lines', async () => {
+    const css = '.card {\n  padding: 4px;\n  color: red;\n}\n\n.title {\n  font-weight: bold;\n}\n';
+    expect(await applied('css', css, '.card {\n  padding: 8px 12px;\n  border-radius: 6px;\n}')).toBe('.card {\n  padding: 8px 12px;\n  border-radius: 6px;\n}\n\n.title {\n  font-weight: bold;\n}\n');
+    const cs = 'class A\n{\n    public int Sum(int[] xs)\n    {\n        var s = 0;\n        foreach (var x in xs) s += x;\n        return s;\n    }\n}\n';
+    expect(await applied('csharp', cs, '    /// <summary>The sum.</summary>\n    public int Sum(int[] xs)\n    {\n        return xs.Sum();\n    }')).toBe(
+      'class A\n{\n    /// <summary>The sum.</summary>\n    public int Sum(int[] xs)\n    {\n        return xs.Sum();\n    }\n}\n',
+    );
   });
 
   it('places a language without a grammar by its lines', async () => {
