@@ -221,14 +221,19 @@ class Merger {
           emitted.add(u);
           out.push(fromFile(u));
         }
-      } else if (e.kind === 'matched') out.push({ ...fromFile(e.f), lines: this.matched(e.s, e.f), snippet: snippetIndex.get(e.s) });
+      } else if (e.kind === 'matched') {
+        // Comment lines the snippet attaches to it that the file has as a comment of its own just above.
+        const above = level.items[position.get(e.f)! - 1];
+        const own = above?.kind === 'comment' && sameLines(this.snippet.lines.slice(e.s.start, e.s.head), file.lines.slice(above.start, above.end));
+        out.push({ ...fromFile(e.f), lines: this.matched(own ? { ...e.s, start: e.s.head } : e.s, e.f, entries[k + 1]?.kind === 'elision'), snippet: snippetIndex.get(e.s) });
+      }
       else if (e.kind === 'new') {
         const lone = isImport(e) && !isImport(entries[k - 1]) && !isImport(entries[k + 1]);
         out.push({ lines: this.moved(e.s, level.indent), snippet: snippetIndex.get(e.s), import: e.s.family === 'import', lone });
       } else out.push({ lines: this.patch(e.path, e.items), file: position.get(e.path[0]), snippet: snippetIndex.get(e.items[0]), import: false });
     });
     const uncovered = level.items.filter((u) => !used.has(u) && !emitted.has(u));
-    const elides = entries.some((e) => e.kind === 'elision');
+    const elides = entries.some((e) => e.kind === 'elision') || endsElided(items[items.length - 1]);
     if (mode === 'shown' && !elides && !level.imports) {
       const lost = uncovered.filter((u) => u.kind === 'declaration' || u.kind === 'statement');
       if (lost.length > 0) throw new Refusal(partialMessage(lost, level.items.filter((u) => u.kind === 'declaration' || u.kind === 'statement').length));
@@ -301,7 +306,8 @@ class Merger {
   }
 
   /** A matched item: the snippet's, or the two merged. */
-  private matched(s: Item, f: Item): string[] {
+  /** `elided`: an elision follows it in the snippet. */
+  private matched(s: Item, f: Item, elided: boolean): string[] {
     const { file, snippet } = this;
     if (s.family === 'import' && s.names && f.names) return this.imports(s, f);
     if (s.family === 'section' && snippet.lines.slice(s.head + 1, s.end).every((l) => l.trim() === '')) return file.lines.slice(f.start, f.end);
@@ -312,10 +318,17 @@ class Merger {
       const members = this.level(body, s.body.items, this.entries(body, s.body.items), f.body.imports ? 'fragment' : 'shown');
       return [...attached, ...this.shift(snippet.lines.slice(s.head, s.body.start), delta), ...members, ...this.shift(snippet.lines.slice(s.body.end, s.end), delta)];
     }
-    if (s.elides || s.cut) {
+    // Shown without the members its counterpart has (a section's text without its subsections):
+    // an elision after it stands for them too; with none, deleting them is not what was asked.
+    const withoutMembers = !s.body && f.body !== null && f.body.items.some((m) => m.kind !== 'elision');
+    if (withoutMembers && !s.elides && !s.cut && !elided) {
+      const members = f.body!.items.filter((m) => m.kind === 'declaration' || m.kind === 'statement');
+      throw new Refusal(partialMessage(members, members.length));
+    }
+    if (s.elides || s.cut || withoutMembers) {
       // A declaration cut off before its end stands for the rest of its counterpart there.
       const shown = this.shift(snippet.lines.slice(s.head, s.end), delta);
-      const text = (s.cut ? [...shown, '...'] : shown).join('\n');
+      const text = (s.cut || (withoutMembers && elided) ? [...shown, '...'] : shown).join('\n');
       const placed = placeByLines(file.lines, text, { start: f.head, end: f.end });
       if (placed.kind !== 'placed') throw new Refusal(`in ${describe(f)}: ${placed.kind === 'new' ? 'none of its lines are in the file' : placed.reason}`);
       return [...attached, ...file.lines.slice(f.head, placed.start), ...placed.lines, ...file.lines.slice(placed.end, f.end)];
@@ -372,6 +385,18 @@ function likeness(a: string, b: string): number {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A Markdown section whose last subsection ends in an elision: its headings give no indentation to
+ * say which level the marker belongs to, so it may stand for the rest of the enclosing section too.
+ */
+function endsElided(item: Item | undefined): boolean {
+  if (item?.family !== 'section' || !item.body) return false;
+  const last = item.body.items[item.body.items.length - 1];
+  return last?.kind === 'elision' || endsElided(last);
+}
+
+const sameLines = (a: readonly string[], b: readonly string[]) => a.length > 0 && a.length === b.length && a.every((l, i) => l.trim() === b[i].trim());
 
 const samePath = (a: readonly Item[], b: readonly Item[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 

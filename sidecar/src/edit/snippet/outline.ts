@@ -321,6 +321,14 @@ export function markdownOutline(lines: readonly string[], elided: Set<number>): 
       if (h) headings.push({ row, level: h[1].length, text: h[2] });
     }
   });
+  /** How many levels of last subsections a section has (`## A` whose last subsection has one: 2). */
+  const lastDepth = (row: number, level: number, end: number): number => {
+    const subs = headings.filter((s) => s.row > row && s.row < end && s.level > level);
+    if (subs.length === 0) return 0;
+    const top = Math.min(...subs.map((s) => s.level));
+    const last = subs.filter((s) => s.level === top).pop()!;
+    return 1 + lastDepth(last.row, last.level, end);
+  };
   const level = (from: number, to: number, depth: number): Item[] => {
     const items: Item[] = [];
     const inner = headings.filter((h) => h.row >= from && h.row < to);
@@ -331,9 +339,16 @@ export function markdownOutline(lines: readonly string[], elided: Set<number>): 
     tops.forEach((h, i) => {
       const end = i + 1 < tops.length ? tops[i + 1].row : to;
       // A section ends at its last line of text: trailing blank lines and elisions stand beside it.
+      // With subsections, trailing elisions stand beside the last subsection, then beside its
+      // section, and so on outwards: as many stay inside as there are levels of last subsections.
+      const hasSubsections = inner.some((s) => s.row > h.row && s.row < end && s.level > top);
       let cut = end;
       while (cut > h.row + 1 && (lines[cut - 1].trim() === '' || elided.has(cut - 1))) cut--;
-      const hasSubsections = inner.some((s) => s.row > h.row && s.row < cut && s.level > top);
+      for (let keep = lastDepth(h.row, h.level, end), row = cut; keep > 0 && row < end; row++) {
+        if (!elided.has(row)) continue;
+        cut = row + 1;
+        keep--;
+      }
       const item: Item = {
         kind: 'declaration',
         key: `section ${'#'.repeat(h.level)} ${h.text}`,
