@@ -8,8 +8,10 @@
  *   they stand for (the line placement, within the counterpart); a matched class is merged member
  *   by member;
  * - a new declaration goes where its neighbours in the snippet put it; a declaration the snippet
- *   shows elsewhere is moved there, not copied;
- * - an elision marker keeps the file's items between the matched items around it;
+ *   shows elsewhere is moved there, not copied; one shown under a new name, its body mostly the
+ *   same, replaces the one it renames;
+ * - an elision marker keeps the file's items between the matched items around it, and those it
+ *   names;
  * - imports are a set: one the snippet does not show stays, one it shows with more names grows;
  * - an item the snippet does not show stays, next to its neighbours in the file — except in a class
  *   the snippet shows with neither all its members nor a marker: what was meant is unclear, and the
@@ -226,8 +228,7 @@ class Merger {
         const above = level.items[position.get(e.f)! - 1];
         const own = above?.kind === 'comment' && sameLines(this.snippet.lines.slice(e.s.start, e.s.head), file.lines.slice(above.start, above.end));
         out.push({ ...fromFile(e.f), lines: this.matched(own ? { ...e.s, start: e.s.head } : e.s, e.f, entries[k + 1]?.kind === 'elision'), snippet: snippetIndex.get(e.s) });
-      }
-      else if (e.kind === 'new') {
+      } else if (e.kind === 'new') {
         const lone = isImport(e) && !isImport(entries[k - 1]) && !isImport(entries[k + 1]);
         out.push({ lines: this.moved(e.s, level.indent), snippet: snippetIndex.get(e.s), import: e.s.family === 'import', lone });
       } else out.push({ lines: this.patch(e.path, e.items), file: position.get(e.path[0]), snippet: snippetIndex.get(e.items[0]), import: false });
