@@ -11,6 +11,7 @@ import { runMemoryBench } from './memory.bench.js';
 import { runNetworkBench } from './network.bench.js';
 import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
 import { runContextBench } from './context.bench.js';
+import { runSnippetBench } from './snippet.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
@@ -27,6 +28,7 @@ for (const [name, run] of [
   ['completion agreement on the corpus, by class', runCorpusBench],
   ['completion: whole-document bracket scan', runBracketScanBench],
   ['context building: inline edit and completion in a 500-file workspace', runContextBench],
+  ['apply a chat code block: outcomes on the snippet corpus', runSnippetBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());

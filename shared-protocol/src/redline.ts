@@ -60,6 +60,7 @@ export interface InlineEditStartResult {
 /** redline/snippet/apply: show a code block (e.g. from chat) as a proposal through the same region. */
 export interface SnippetApplyParams {
   textDocument: VersionedTextDocumentIdentifier;
+  /** The code block, or the whole chat answer around it: the sidecar takes the block out of the answer. */
   snippet: string;
   /** With a non-empty selection the snippet replaces it; otherwise it is located in the file. */
   selection: Range;

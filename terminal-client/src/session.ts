@@ -13,7 +13,6 @@ import { ReadStream } from 'node:tty';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SidecarClient, type RenderedDocument } from '@redline/client';
 import { DEFAULT_SETTINGS, TERMINAL_STATES, type SessionStatusParams } from '@redline/shared-protocol';
-import { extractEditedCode } from '../../sidecar/src/edit/extract.js';
 import { countLines, languageIdOf, rangeOf, UsageError, type ApplyCommand, type EditCommand } from './args.js';
 import { LiveView } from './liveView.js';
 import { paintHunk, paintRegion } from './paint.js';
@@ -123,11 +122,12 @@ function catchCtrlC(stdin: NodeJS.ReadStream, onInterrupt: () => void): () => vo
  * the chatter around it) the way the sidecar reads a model's reply, so it is placed by its code.
  */
 async function readSnippet(command: ApplyCommand, cwd: string, io: Io): Promise<{ text: string; fromStdin: boolean }> {
-  if (command.from !== undefined) return { text: extractEditedCode(readTarget(resolve(cwd, command.from), command.from).text), fromStdin: false };
+  // The chat answer goes as it is: the sidecar takes the code block out of it.
+  if (command.from !== undefined) return { text: readTarget(resolve(cwd, command.from), command.from).text, fromStdin: false };
   if (io.stdin.isTTY) io.stderr.write('Paste the code block, then press Ctrl-D on a line of its own.\n');
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(chunk as Buffer);
-  return { text: extractEditedCode(decodeText(Buffer.concat(chunks), 'standard input').text), fromStdin: true };
+  return { text: decodeText(Buffer.concat(chunks), 'standard input').text, fromStdin: true };
 }
 
 /** The terminal to ask on when standard input carried the code block. */

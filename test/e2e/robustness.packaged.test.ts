@@ -67,6 +67,13 @@ describe('framing recovers after every malformed class: one log line, a -32700 a
   });
 });
 
+it('a request frame with an id but no method is answered InvalidRequest with that id; the next request is served', async () => {
+  const s = await sidecar();
+  s.write(frame('{"jsonrpc":"2.0","id":"no-method","params":{}}'));
+  expect(await s.answerTo('no-method')).toMatchObject({ error: { code: ErrorCodes.InvalidRequest, message: expect.stringMatching(/needs a "method"/) } });
+  expect((await probe(s))?.error?.code).toBe(ErrorCodes.UnknownSession);
+});
+
 describe('deep nesting never reaches a recursive stringify', () => {
   it('a request nested 5,000 levels deep is refused with its id; the process lives on', async () => {
     const s = await sidecar();

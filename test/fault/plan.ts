@@ -43,7 +43,10 @@ export type EditKind =
   | 'deleteBelow'
   | 'deleteInside'
   | 'pasteInside'
-  | 'splitInside';
+  | 'splitInside'
+  /** The stale-render typing pattern: on the streaming line, then on the line typed on before. */
+  | 'typeStreaming'
+  | 'typeAgain';
 
 export interface UserEdit {
   kind: EditKind;
@@ -87,12 +90,16 @@ export interface SessionPlan {
   rounds: Round[];
   /** Kill the sidecar after this many ms of streaming. */
   killAtMs: number | null;
-  answers: { staleRate: number; editBeforeAnswerRate: number; echo: boolean };
+  /**
+   * `staleTyping`: the client types on the streaming line before applying the second render and on
+   * that line again before the third, answering both stale (typing that must survive exactly once).
+   */
+  answers: { staleRate: number; editBeforeAnswerRate: number; echo: boolean; staleTyping: boolean };
 }
 
 const WORDS = ['alpha', 'beta', 'gamma', '(x)', '{', '}', 'return', '1;', 'é', '😀', 'naïve', '=>', 'sum'];
 
-export function planSession(seed: number, options: { kill: boolean } = { kill: true }): SessionPlan {
+export function planSession(seed: number, options: { kill: boolean; staleTyping?: boolean } = { kill: true }): SessionPlan {
   const rng = new Random(seed);
   const fault = rng.weighted<FaultKind>([
     ['none', 14],
@@ -128,10 +135,11 @@ export function planSession(seed: number, options: { kill: boolean } = { kill: t
     rounds.push(round(rng, 'none', []));
     if (rounds[1].verdict === 'reEdit') rounds[1].verdict = 'accept';
   }
-  return {
+  const provider = rng.chance(0.5) ? 'ollama' : 'openai';
+  const plan: SessionPlan = {
     seed,
     fault,
-    provider: rng.chance(0.5) ? 'ollama' : 'openai',
+    provider,
     head,
     baseline,
     tail,
@@ -144,8 +152,16 @@ export function planSession(seed: number, options: { kill: boolean } = { kill: t
       staleRate: rng.chance(0.6) ? 0 : rng.int(5, 30) / 100,
       editBeforeAnswerRate: rng.chance(0.7) ? 0 : rng.int(5, 20) / 100,
       echo: rng.chance(0.5),
+      staleTyping: rng.chance(0.2) || options.staleTyping === true,
     },
   };
+  // Typing on the streaming line meets the stream dropping it when the reply is a chat answer: the
+  // prose line the user typed on is gone once the fence arrives.
+  if (plan.answers.staleTyping && fault === 'none') {
+    const reply = rounds[0].reply;
+    rounds[0].reply = { ...reply, text: `Sure! Here is the rewritten code:\n\n\`\`\`\n${reply.text}\`\`\`\n\nThis keeps the ids as they were.`, chunkSize: rng.int(1, 20) };
+  }
+  return plan;
 }
 
 /** A second proposal for a re-edit, from the lines the model is shown then (ids kept). */

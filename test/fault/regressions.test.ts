@@ -328,6 +328,56 @@ describe('a request that overtakes its own didChange (sent for a version the mir
   });
 });
 
+describe('typing on the streaming line before two renders, both answered stale (packaged sidecar)', () => {
+  const original = '        else "str"\n        é && 42 é delta item\n        -> (z) sum 中文 bar[0]\n';
+  const code = '        else "string"\n        é && 42 é delta items\n        -> (z) sum 中文 bar[1]\n';
+  const prose = 'Sure! Here is the rewritten code:';
+  const reply = `${prose}\n\n\`\`\`\n${code}\`\`\`\n\nThis keeps = as it was.`;
+
+  for (const verdict of ['reject', 'accept'] as const) {
+    it(`keeps the user's typing exactly once after ${verdict}, for every chunk size from 1 to 20 code points`, { timeout: 120_000 }, async () => {
+      const double = await startModelDouble();
+      const packaged = await packagedSidecar({ provider: 'ollama', endpoint: double.url, model: 'm', requestTimeoutMs: 5000 });
+      try {
+        let answered = 0;
+        packaged.conn.onRequest('redline/applyRender', (params) => {
+          const d = packaged.documents.get(params.uri)!;
+          answered++;
+          // The user types before the editor applies renders 2 and 3: both are answered stale.
+          if (answered === 2 || answered === 3) {
+            void d.edit(answered === 2 ? at(0, 10) : at(0, 18), answered === 2 ? '~A~' : '~B~');
+            return { applied: false, version: d.version };
+          }
+          return d.applyRender(params);
+        });
+        for (let chunkSize = 1; chunkSize <= 20; chunkSize++) {
+          answered = 0;
+          const doc = await packaged.openDocument(`file:///regressions/stale-typing-${verdict}-${chunkSize}.ts`, 'plaintext', original, { checksumIntervalMs: 0 });
+          double.script({ text: reply, chunkSize });
+          const { sessionId } = await packaged.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(0, 3), instruction: 'rewrite' });
+          expect((await packaged.waitForStatus(sessionId, ['done', 'error', 'noChanges', 'broken'])).state).toBe('done');
+          await packaged.conn.sendRequest(`redline/inlineEdit/${verdict}`, { sessionId });
+          await packaged.waitForStatus(sessionId);
+          const text = doc.text;
+          const typed = text.split('\n').filter((l) => l.includes('~'));
+          expect(typed, `chunk size ${chunkSize}: ${JSON.stringify(text)}`).toHaveLength(1);
+          const [line] = typed;
+          expect(text.split('~A~')).toHaveLength(2);
+          expect(text.split('~B~')).toHaveLength(2);
+          expect(line.indexOf('~A~')).toBeLessThan(line.indexOf('~B~'));
+          // Without the typing, the line is the prose as far as it had arrived, and the rest is the side the verdict keeps.
+          expect(`        ${prose}`.startsWith(line.replace('~A~', '').replace('~B~', ''))).toBe(true);
+          expect(text.split('\n').filter((l) => l !== line).join('\n')).toBe(verdict === 'accept' ? code : original);
+          expect(doc.marks.size).toBe(0);
+        }
+      } finally {
+        await packaged.close();
+        await double.close();
+      }
+    });
+  }
+});
+
 describe('a sidecar killed mid-stream', () => {
   it('fails the requests waiting on it and leaves the document as it was, with the proposal taken out by the client; later edits stay local', async () => {
     const double = await startModelDouble();

@@ -26,6 +26,13 @@ export interface SessionResult {
   probed: boolean;
   userEdits: number;
   staleAnswers: number;
+  /**
+   * The user's typed tokens (markers): how many were typed, how many the final text holds more than
+   * once or not at all, and how many lines holding them are there twice (a copy without a later token).
+   */
+  tokens: { typed: number; duplicated: number; lost: number; doubledLines: number };
+  /** The client typed before two renders and answered both stale. */
+  staleTyping: boolean;
   ms: number;
 }
 
@@ -61,6 +68,9 @@ export async function runSession(plan: SessionPlan): Promise<SessionResult> {
     }
   }
   for (const log of client.logs) if (/checksum mismatch|did not arrive/.test(log.message)) driver.problems.push(`sidecar log: ${log.message}`);
+  const tokens = end === 'hung' ? { typed: 0, duplicated: [], lost: [] } : driver.tokens();
+  for (const m of tokens.duplicated) driver.problems.push(`the user's ${m} is in the final text more than once`);
+  for (const m of tokens.lost) driver.problems.push(`the user's ${m} is not in the final text`);
   await client.close().catch(() => undefined);
   await model.close();
   return {
@@ -72,6 +82,8 @@ export async function runSession(plan: SessionPlan): Promise<SessionResult> {
     probed,
     userEdits: driver.userEdits,
     staleAnswers: driver.doc?.staleAnswers ?? 0,
+    tokens: { typed: tokens.typed, duplicated: tokens.duplicated.length, lost: tokens.lost.length, doubledLines: driver.problems.filter((p) => / is there twice /.test(p)).length },
+    staleTyping: plan.answers.staleTyping,
     ms: Math.round(performance.now() - began),
   };
 }
@@ -89,6 +101,9 @@ class Driver {
   private structural = false;
   private cancelled = false;
   private answerEdits = 0;
+  private answered = 0;
+  /** The key of the streaming line the stale-render pattern typed on: it types on it again. */
+  private lastTyped: string | null = null;
 
   constructor(
     private readonly plan: SessionPlan,
@@ -170,6 +185,13 @@ class Driver {
     this.note(`ended ${final.state}${final.message ? ` (${final.message})` : ''}, judged against the ${side} side`);
     this.judge(side);
     return final.state;
+  }
+
+  /** Each token the user typed, counted in the final text by its spelling alone: never twice, and every verdict keeps those typed since the latest proposal. */
+  tokens(): { typed: number; duplicated: string[]; lost: string[] } {
+    const { all, kept } = this.world.typedMarkers();
+    const count = (m: string) => this.doc.text.split(m).length - 1;
+    return { typed: all.length, duplicated: all.filter((m) => count(m) > 1), lost: kept.filter((m) => count(m) === 0) };
   }
 
   /** The connection to the sidecar closes (it was killed) within a moment. */
@@ -330,7 +352,16 @@ class Driver {
 
   /** The client answers a render: sometimes the user types first (a real stale), sometimes it refuses. */
   private answer(params: Parameters<RenderedDocument['applyRender']>[0]) {
-    const { staleRate, editBeforeAnswerRate } = this.plan.answers;
+    const { staleRate, editBeforeAnswerRate, staleTyping } = this.plan.answers;
+    this.answered++;
+    if (staleTyping && !this.ended && (this.answered === 2 || this.answered === 3)) {
+      // Typing on the line the stream writes, before the editor applies the render: it is stale.
+      const kind = this.answered === 2 ? 'typeStreaming' : 'typeAgain';
+      this.perform({ kind, delayMs: 0, anchor: kind === 'typeStreaming' && this.rng.chance(0.5) ? 'afterId' : 'end', pick: this.rng.int(0, 1000) });
+      this.trace.push(`${kind}, then answered render ${this.answered} stale`);
+      this.doc.staleAnswers++;
+      return { applied: false, version: this.doc.version };
+    }
     if (!this.ended && this.answerEdits < 3 && this.rng.chance(editBeforeAnswerRate)) {
       this.answerEdits++;
       this.perform({ kind: this.rng.pick(['typeInside', 'typeAbove', 'typeBelow', 'insertAbove'] as const), delayMs: 0, anchor: this.rng.chance(0.5) ? 'end' : 'afterId', pick: this.rng.int(0, 1000) });
@@ -423,7 +454,7 @@ class Driver {
     const fresh = (i: number) => keys[i] === null || !this.world.isUsers(keys[i]!);
     // A line is named by a whole id (a streaming line may show only part of one), or is the model's chatter.
     const named = (i: number) => keys[i] !== null && this.world.has(keys[i]!) && lines[i].startsWith(`${/^\s*/.exec(lines[i])![0]}${keys[i]} `);
-    const chatter = (i: number) => keys[i] === null && /^[A-Z]/.test(lines[i]);
+    const chatter = (i: number) => keys[i] === null && /^\s*[A-Z]/.test(lines[i]);
     const painted = this.painted();
     const streamingLine = this.doc.marks.get(this.sessionId)?.decorations.streamingLine ?? null;
     // The proposal's green copy of a line that is also on the baseline side: another physical line.
@@ -438,8 +469,9 @@ class Driver {
     switch (edit.kind) {
       case 'typeAbove':
       case 'typeBelow':
-      case 'typeInside': {
-        const pool = edit.kind === 'typeAbove' ? outsideAbove : edit.kind === 'typeBelow' ? outsideBelow : region;
+      case 'typeInside':
+      case 'typeStreaming': {
+        const pool = edit.kind === 'typeAbove' ? outsideAbove : edit.kind === 'typeBelow' ? outsideBelow : edit.kind === 'typeStreaming' && streamingLine !== null ? [streamingLine] : region;
         const candidates = pool.filter((i) => fresh(i) && (named(i) || chatter(i)));
         const i = choose(candidates);
         if (i === null) {
@@ -449,8 +481,24 @@ class Driver {
         const marker = this.world.newMarker();
         const key = keys[i];
         const anchor = key === null ? 'end' : edit.anchor;
-        const character = anchor === 'end' ? lines[i].length : /^\s*\S+/.exec(lines[i])![0].length;
+        // Chatter is the user's line by its marker alone, so there the typing may go anywhere in it.
+        const character = key === null ? columnOutsideMarkers(lines[i], edit.pick) : anchor === 'end' ? lines[i].length : /^\s*\S+/.exec(lines[i])![0].length;
+        if (edit.kind === 'typeStreaming') this.lastTyped = key === null || copy(i) ? `~${marker}` : key;
         this.world.typed(key ?? '', marker, anchor, copy(i));
+        void at(i, character, marker);
+        break;
+      }
+      case 'typeAgain': {
+        // The line typed on before, once more: at its end, or anywhere in a line known by its marker.
+        // Not a green copy of that line: the copy is another physical line.
+        const i = lines.findIndex((_, j) => keys[j] !== null && keys[j] === this.lastTyped && !copy(j));
+        if (i < 0 || !this.world.retypable(keys[i]!)) {
+          made = false;
+          break;
+        }
+        const marker = this.world.newMarker();
+        const character = this.world.text(keys[i]!) === null ? columnOutsideMarkers(lines[i], edit.pick) : lines[i].length;
+        this.world.typed(keys[i]!, marker, 'end');
         void at(i, character, marker);
         break;
       }
@@ -510,6 +558,15 @@ class Driver {
     this.userEdits++;
     if (STRUCTURAL.has(edit.kind)) this.structural = true;
   }
+}
+
+/** A column of `line` past its indentation and outside the user's markers, chosen by `pick`. */
+function columnOutsideMarkers(line: string, pick: number): number {
+  const indent = /^\s*/.exec(line)![0].length;
+  const inside = new Set<number>();
+  for (const m of line.matchAll(/\/\*m\d+\*\//g)) for (let c = m.index + 1; c < m.index + m[0].length; c++) inside.add(c);
+  const columns = Array.from({ length: line.length - indent + 1 }, (_, k) => indent + k).filter((c) => !inside.has(c));
+  return columns[pick % columns.length];
 }
 
 function pause(ms: number): Promise<void> {

@@ -53,6 +53,8 @@ export class World {
   private readonly sequences: string[][] = [];
   private readonly pairs: Array<{ above?: string; key: string; below?: string }> = [];
   private markers = 0;
+  /** The round in which each marker was typed. */
+  private readonly markerRounds: number[] = [];
   private userLines = 0;
 
   constructor(head: readonly string[], baseline: readonly string[], tail: readonly string[]) {
@@ -107,6 +109,11 @@ export class World {
     return this.users.has(key) || this.guarded.has(key);
   }
 
+  /** A line of the user's that typing again is known to land on: not a typed copy of another line, nor one with a copy. */
+  retypable(key: string): boolean {
+    return this.users.has(key) && !this.copies.has(key) && !this.guarded.has(key) && this.lines.has(key);
+  }
+
   onBaselineSide(key: string): boolean {
     return this.baselineSide.has(key);
   }
@@ -121,7 +128,18 @@ export class World {
     return own ? `~${own}` : keyOf(line);
   }
 
+  /**
+   * Every marker handed out so far, each typed into the document once; `kept`: those no verdict may
+   * take out — typed since the latest proposal (a re-edit's proposal may rewrite earlier typing,
+   * which is ordinary text of its baseline by then).
+   */
+  typedMarkers(): { all: string[]; kept: string[] } {
+    const all = this.markerRounds.map((_, i) => `/*m${i}*/`);
+    return { all, kept: all.filter((_, i) => this.markerRounds[i] === this.round) };
+  }
+
   newMarker(): string {
+    this.markerRounds.push(this.round);
     return `/*m${this.markers++}*/`;
   }
 

@@ -35,3 +35,28 @@ describe('mergeLine', () => {
     );
   });
 });
+
+describe('mergeLine with typing in several places', () => {
+  it("keeps the stream's continuation before typing at the end when the user also typed after the first word", () => {
+    expect(mergeLine('  p0 alpha é ', '  p0/*m0*/ alpha é /*m1*/', '  p0 alpha é 1;')).toBe('  p0/*m0*/ alpha é 1;/*m1*/');
+    expect(mergeLine('  p4 retu', '  p4/*m0*/ retu/*m1*/', '  p4 return sum')).toBe('  p4/*m0*/ return sum/*m1*/');
+  });
+
+  it('merges a re-indented line with typing at both ends of it', () => {
+    expect(mergeLine('  x = 1', '#  x = 1;', '      x = 1')).toBe('#      x = 1;');
+  });
+
+  it('keeps every insertion of the user, wherever the stream grew the line', () => {
+    const text = fc.string({ maxLength: 8, unit: fc.constantFrom('a', 'b', ' ', 'x') });
+    fc.assert(
+      fc.property(text, text, fc.nat(8), fc.nat(8), (base, grown, p, q) => {
+        const [i, j] = [Math.min(p, q, base.length), Math.min(Math.max(p, q), base.length)];
+        const mine = base.slice(0, i) + '#' + base.slice(i, j) + '%' + base.slice(j);
+        const merged = mergeLine(base, mine, base + grown);
+        expect(merged).not.toBeNull();
+        expect(merged!.replace('#', '').replace('%', '')).toBe(base + grown);
+        expect(merged!.indexOf('#')).toBeLessThan(merged!.indexOf('%'));
+      }),
+    );
+  });
+});

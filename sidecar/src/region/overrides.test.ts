@@ -102,6 +102,21 @@ describe('line overrides', () => {
     expect(picture(out.lines).filter((l) => l.includes('mine'))).toEqual(['c g1 // mine', 'c g2 // mine']);
   });
 
+  it('leaves the overrides it is given as they are: a layout never rendered pins nothing', () => {
+    const seen = ['a0', 'a1'];
+    const overrides = noOverrides();
+    const shown = applyOverrides(streamed(seen, 'Sure, here'), overrides);
+    recordTyping(overrides, shown.origins.find((o) => o.raw === 'Sure, here')!, 'Su~A~re, here', at(0));
+    // A fence has arrived, so the stream is code only: the typed prose has no place, and the layout pins it...
+    const planned = applyOverrides(streamed(seen, 'b0\n'), overrides);
+    expect(planned.overrides.pinned.map((p) => p.text)).toEqual(['Su~A~re, here']);
+    // ...but until that layout is rendered, the user's line is still the prose line they typed on.
+    expect(overrides.pinned).toEqual([]);
+    recordTyping(overrides, shown.origins.find((o) => o.raw === 'Sure, here')!, 'Su~A~re, h~B~ere', at(0));
+    const next = applyOverrides(streamed(seen, 'b0\nb1\n'), overrides).layout;
+    expect(picture(next.lines).filter((l) => l.includes('~'))).toEqual(['c Su~A~re, h~B~ere']);
+  });
+
   it('leaves the layout as it is without overrides', () => {
     expect(applyOverrides(layout, noOverrides()).layout).toBe(layout);
   });

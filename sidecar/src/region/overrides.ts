@@ -51,6 +51,11 @@ export interface Overridden {
   layout: Layout;
   /** One per line of `layout`. */
   origins: LineOrigin[];
+  /**
+   * The overrides `origins` index into: the given ones, with the edits that could not be merged
+   * pinned and the moved ones moved. They hold only once this layout is in the document.
+   */
+  overrides: LineOverrides;
 }
 
 export const noOverrides = (): LineOverrides => ({ baseline: new Map(), proposal: new Map(), pinned: [] });
@@ -86,14 +91,18 @@ export function recordTyping(overrides: LineOverrides, origin: LineOrigin, text:
 }
 
 /**
- * The layout with the user's lines carried in. Proposal edits that cannot be merged are moved into
- * `overrides.pinned` (which is why `overrides` may change); green edits whose line has not arrived
- * (or left) are shown at the end until it does.
+ * The layout with the user's lines carried in. Proposal edits that cannot be merged are pinned and
+ * green edits whose line has not arrived (or left) are shown at the end until it does; `given` is
+ * left as it is: the overrides this layout implies are returned, for the owner to take once the
+ * layout is rendered. A layout planned but never rendered (its render answered stale) must not
+ * change what the user's later typing is recorded against, or the user's line would be both
+ * pinned and carried as a proposal edit: there twice.
  */
-export function applyOverrides(layout: Layout, overrides: LineOverrides): Overridden {
-  if (overrides.baseline.size === 0 && overrides.proposal.size === 0 && overrides.pinned.length === 0) {
-    return { layout, origins: plainOrigins(layout.lines) };
+export function applyOverrides(layout: Layout, given: LineOverrides): Overridden {
+  if (given.baseline.size === 0 && given.proposal.size === 0 && given.pinned.length === 0) {
+    return { layout, origins: plainOrigins(layout.lines), overrides: given };
   }
+  const overrides = copyOverrides(given);
   realign(overrides, layout.lines.filter((l) => onProposal(l.kind)).map((l) => l.text));
   const lines: LayoutLine[] = [];
   const origins: LineOrigin[] = [];
@@ -143,7 +152,11 @@ export function applyOverrides(layout: Layout, overrides: LineOverrides): Overri
   const words: WordSpan[] = [];
   for (const w of layout.words) if (moved[w.line] >= 0) words.push({ ...w, line: moved[w.line] });
   const streamingLine = layout.streamingLine === null || moved[layout.streamingLine] < 0 ? null : moved[layout.streamingLine];
-  return { layout: { lines, words, streamingLine }, origins };
+  return { layout: { lines, words, streamingLine }, origins, overrides };
+}
+
+function copyOverrides(o: LineOverrides): LineOverrides {
+  return { baseline: new Map(o.baseline), proposal: new Map(o.proposal), pinned: o.pinned.map((p) => ({ ...p })) };
 }
 
 function plainOrigins(lines: readonly LayoutLine[]): LineOrigin[] {

@@ -11,7 +11,8 @@ import { resolveEditableScope } from '../scope/editableScope.js';
 import { syntaxErrorRows } from '../scope/syntaxErrors.js';
 import { treeSitterIdleMs, warmUp } from '../scope/grammars.js';
 import { releaseTreeSitterWhenIdle } from '../scope/idleRelease.js';
-import { SyntaxCache } from '../scope/parse.js';
+import { parseText, SyntaxCache } from '../scope/parse.js';
+import { placeSnippet } from '../edit/snippet/place.js';
 import { EditSessions } from '../session/editSessions.js';
 import { RenderChannels } from '../session/renderChannel.js';
 import { DocumentStore } from './documents.js';
@@ -80,6 +81,7 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     settings: () => settings.get(),
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
     syntaxErrors: syntaxErrorRows,
+    placeSnippet: (request) => placeSnippet(request, parseText),
     displayPath: (uri) => context.displayPath(uri),
     context: (doc, params) => ({
       budget: settings.get().contextBudget,

@@ -52,8 +52,21 @@ describe('checkMessage', () => {
     expect(checkMessage({ jsonrpc: '2.0', foo: 1 })).toMatchObject({ kind: 'drop' });
   });
 
+  it('answers a message with an id but no method, result or error as an invalid request, and settles a request of its id', () => {
+    for (const id of [7, 'req-1']) {
+      expect(checkMessage({ jsonrpc: '2.0', id })).toEqual({
+        kind: 'refuse',
+        id,
+        code: ErrorCodes.InvalidRequest,
+        reason: expect.stringMatching(/needs a "method"/),
+        settles: { jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: expect.stringMatching(/^Unusable response from the client/) } },
+      });
+    }
+    expect(checkMessage({ jsonrpc: '2.0', id: 7, params: {} })).toMatchObject({ kind: 'refuse', id: 7, code: ErrorCodes.InvalidRequest });
+  });
+
   it('turns an unusable response into an error for the request it answers', () => {
-    for (const response of [{ jsonrpc: '2.0', id: 7 }, { jsonrpc: '2.0', id: 7, error: 'x' }, { jsonrpc: '2.0', id: 7, result: nested(5000) }, { jsonrpc: '1', id: 7, result: 1 }]) {
+    for (const response of [{ jsonrpc: '2.0', id: 7, error: 'x' }, { jsonrpc: '2.0', id: 7, result: nested(5000) }, { jsonrpc: '1', id: 7, result: 1 }]) {
       expect(checkMessage(response)).toEqual({
         kind: 'deliver',
         message: { jsonrpc: '2.0', id: 7, error: { code: ErrorCodes.InvalidRequest, message: expect.stringMatching(/^Unusable response from the client/) } },
@@ -85,16 +98,22 @@ describe('sidecarConnection', () => {
     input.write(frame('{"jsonrpc":"2.0","id":1,"method":"ping","params":{}}'));
     input.write(frame('[1]'));
     input.write(frame('{"jsonrpc":"2.0","id":2,"method":"nothing","params":{}}'));
-    await expect.poll(() => replies.length).toBe(4);
+    input.write(frame('{"jsonrpc":"2.0","id":9}'));
+    await expect.poll(() => replies.length).toBe(5);
     // Refusals go out at once, ahead of the requests still queued for their handlers.
-    expect(replies).toHaveLength(4);
+    expect(replies).toHaveLength(5);
     expect(replies).toEqual(expect.arrayContaining([
       { jsonrpc: '2.0', id: null, error: { code: ErrorCodes.ParseError, message: expect.stringMatching(/without a name and colon/) } },
       { jsonrpc: '2.0', id: 1, result: 'pong' },
       { jsonrpc: '2.0', id: null, error: { code: ErrorCodes.InvalidRequest, message: expect.stringMatching(/batches/) } },
       { jsonrpc: '2.0', id: 2, error: { code: ErrorCodes.MethodNotFound, message: expect.any(String) } },
+      { jsonrpc: '2.0', id: 9, error: { code: ErrorCodes.InvalidRequest, message: expect.stringMatching(/^Invalid request: a message with an id needs a "method"/) } },
     ]));
-    expect(errors).toEqual([expect.stringMatching(/^skipped unreadable input from the client: a header line without/), expect.stringMatching(/^refused a request from the client: batches/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^skipped unreadable input from the client: a header line without/),
+      expect.stringMatching(/^refused a request from the client: batches/),
+      expect.stringMatching(/^refused a request from the client: a message with an id needs/),
+    ]);
     conn.dispose();
   });
 });

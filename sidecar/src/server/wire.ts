@@ -27,8 +27,11 @@ type Id = string | number;
 
 export type Checked =
   | { kind: 'deliver'; message: Message }
-  /** A request that must be answered with an error (`id` null when none could be read). */
-  | { kind: 'refuse'; id: Id | null; code: number; reason: string }
+  /**
+   * A request that must be answered with an error (`id` null when none could be read); `settles`:
+   * an error for a request of the sidecar's that the message may have meant to answer.
+   */
+  | { kind: 'refuse'; id: Id | null; code: number; reason: string; settles?: ResponseMessage }
   /** A notification or response that is logged and dropped. */
   | { kind: 'drop'; reason: string };
 
@@ -84,12 +87,19 @@ function checkResponse(value: Record<string, unknown>, id: unknown): Checked {
     const said = isObject(error) ? `${String(error.code)} ${typeof error.message === 'string' ? error.message : ''}` : 'no error';
     return { kind: 'drop', reason: `a response without an id (${said.trim()})` };
   }
+  if (!('result' in value) && error === undefined) {
+    // Neither a request (no method) nor a response (no result, no error): the client is told, by
+    // its id, and a request of the sidecar's with that id is not left waiting for it.
+    const reason = 'a message with an id needs a "method" (a request) or a "result" or "error" (a response)';
+    const settles = deliverError(id, reason).message as ResponseMessage;
+    return { kind: 'refuse', id, code: ErrorCodes.InvalidRequest, reason, settles };
+  }
   if (!valid) return deliverError(id, 'it has neither a result nor a well-formed error');
   return { kind: 'deliver', message: value as unknown as Message };
 }
 
 /** A response that cannot be used still settles the request it answers, as an error. */
-function deliverError(id: Id, reason: string): Checked {
+function deliverError(id: Id, reason: string): { kind: 'deliver'; message: Message } {
   const message: ResponseMessage = { jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: `Unusable response from the client: ${reason}.` } };
   return { kind: 'deliver', message };
 }
@@ -163,16 +173,19 @@ export class SidecarMessageReader extends AbstractMessageReader implements Messa
       if (checked.kind === 'refuse') {
         this.fireError(new Error(`refused a request from the client: ${checked.reason}`));
         this.refuse(checked.id, checked.code, `Invalid request: ${checked.reason}.`);
+        if (checked.settles) this.dispatch(checked.settles, callback);
       } else if (checked.kind === 'drop') {
         this.fireError(new Error(`dropped a message from the client: ${checked.reason}`));
-      } else {
-        try {
-          if ('method' in checked.message && 'id' in checked.message) this.delivered++;
-          callback(checked.message);
-        } catch (err) {
-          this.fireError(new Error(`a message from the client failed to dispatch: ${(err as Error).message}`));
-        }
-      }
+      } else this.dispatch(checked.message, callback);
+    }
+  }
+
+  private dispatch(message: Message, callback: DataCallback): void {
+    try {
+      if ('method' in message && 'id' in message) this.delivered++;
+      callback(message);
+    } catch (err) {
+      this.fireError(new Error(`a message from the client failed to dispatch: ${(err as Error).message}`));
     }
   }
 

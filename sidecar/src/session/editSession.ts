@@ -123,8 +123,8 @@ interface Ask {
   /** The code the model rewrites: the selection, or on a re-edit the proposed side. */
   readonly code: string;
   reply: string;
-  /** The user's typing on region lines while the reply streams. */
-  readonly overrides: LineOverrides;
+  /** The user's typing on region lines while the reply streams, as of the last layout rendered (`origins` index into them). */
+  overrides: LineOverrides;
   /** Null for a snippet, which arrives complete, and for a located format. */
   readonly streamer: StreamingLayout | null;
   /** The final layout once the reply is complete; the user's typing still applies to it. */
@@ -427,12 +427,12 @@ export class EditSession {
       return;
     }
     if (!ask) return;
-    const { streamer, settled, overrides } = ask;
+    const { streamer, settled } = ask;
     // Typing while the final layout is on its way keeps that layout, with the typing in it.
-    if (settled) this.target = () => applyOverrides(settled, overrides);
+    if (settled) this.target = () => overridden(ask, settled);
     else if (streamer) {
       streamer.push(streamingProposal(ask.code, ask.reply));
-      this.target = () => applyOverrides(streamer.layout(), overrides);
+      this.target = () => overridden(ask, streamer.layout());
     } else return;
     this.renders.request();
   }
@@ -492,7 +492,7 @@ export class EditSession {
       }
       // From here on, typing carries the user's lines into this final layout (updateTarget).
       ask.settled = settled;
-      this.target = () => applyOverrides(settled, ask.overrides);
+      this.target = () => overridden(ask, settled);
     }
     const checks = await this.validate(ask, this.target().layout);
     if (this.current !== ask) return;
@@ -541,6 +541,8 @@ export class EditSession {
       const plan = make();
       if (!plan) return null;
       if (plan.edits.length === 0 && !close && this.painted && sameMarks(this.painted, plan.next)) {
+        // Nothing to send: the document already shows this layout, so its origins hold now.
+        if (plan.origins) this.origins = plan.origins;
         plan.onCommit?.();
         return null;
       }
@@ -609,6 +611,12 @@ export class EditSession {
     if (state === 'error') this.deps.log.warn(`session ${this.id}: ${message}`);
     this.deps.onEnded(this);
   }
+}
+
+/** A text format's layout with the user's typing carried in; rendering it makes its overrides the ask's. */
+function overridden(ask: Ask, layout: Layout): Target {
+  const result = applyOverrides(layout, ask.overrides);
+  return { layout: result.layout, origins: result.origins, commit: () => (ask.overrides = result.overrides) };
 }
 
 function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer' | 'located'>> & Pick<Ask, 'selection'>): Ask {

@@ -14,7 +14,7 @@ import {
   type SnippetApplyParams,
 } from '@redline/shared-protocol';
 import { FAMILY, resolveFormat } from '../edit/formats/format.js';
-import { isElisionLine, placeSnippet } from '../edit/snippet.js';
+import { snippetCode, type SnippetPlacement, type SnippetRequest } from '../edit/snippet/place.js';
 import { Region } from '../region/region.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
@@ -34,6 +34,8 @@ export interface EditSessionsDeps {
   scope(doc: MirrorDocument, range: Range): Promise<{ startLine: number; endLine: number }>;
   /** Syntax error rows of a text; null when the language has no grammar. */
   syntaxErrors(languageId: string, text: string): Promise<number[] | null>;
+  /** Where a code block goes in a document (by what it declares, else by its lines). */
+  placeSnippet(request: SnippetRequest): Promise<SnippetPlacement>;
   status(params: SessionStatusParams): void;
 }
 
@@ -91,11 +93,9 @@ export class EditSessions {
     const fileLines = doc.buffer.lines(0, doc.buffer.lineCount);
     const selected = start.line !== end.line || start.character !== end.character;
     const bounds = selected ? { start: start.line, end: end.character === 0 && end.line > start.line ? end.line : end.line + 1 } : undefined;
-    // A selection replaced by a block that elides nothing takes the block as it is.
-    const elides = params.snippet.split('\n').some(isElisionLine);
-    const placed = bounds && !elides ? ({ kind: 'new' } as const) : placeSnippet(fileLines, params.snippet, bounds);
+    const placed = await this.deps.placeSnippet({ languageId: doc.languageId, fileLines, snippet: params.snippet, ...(bounds ? { bounds } : {}) });
     let lines: { startLine: number; endLine: number };
-    let text = params.snippet;
+    let text = snippetCode(params.snippet, fileLines.join('\n'), doc.languageId);
     let verbatim = false;
     if (placed.kind === 'placed') {
       lines = { startLine: placed.start, endLine: placed.end };

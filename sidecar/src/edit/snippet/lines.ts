@@ -5,20 +5,10 @@
  * for, between the snippet lines matched on either side of it, and no placeholder is ever written.
  * When the block cannot be placed without guessing, the placement says why instead.
  */
-import { lineDiff } from './diff.js';
-
-// A comment opener, then a body that starts with an ellipsis or says the code was left out:
-// `// ...`, `# ... existing code ...`, `/* rest of file */`, `<!-- ... -->`, `// unchanged`.
-const COMMENT = /^(?:\/\/+|#+|--|;+|\/\*+|\*|<!--|\{\/\*)\s*(.*?)\s*(?:\*+\/\}?|-->)?$/;
-const ELLIPSIS = /^(?:\.{3,}|…)$/;
-const OMISSION = /^(?:\.{3,}|…|\(?\s*(?:the\s+)?(?:existing|rest of|remaining|unchanged)\b)/i;
-
-export function isElisionLine(line: string): boolean {
-  const t = line.trim();
-  if (ELLIPSIS.test(t)) return true;
-  const body = COMMENT.exec(t)?.[1];
-  return body !== undefined && OMISSION.test(body);
-}
+import { lineDiff } from '../diff.js';
+import { isElisionLine } from './elision.js';
+import { indentWidth, reindent, usesTabs } from './indent.js';
+import { commonWords, wordsOf } from './similar.js';
 
 export type SnippetPlacement =
   /** File lines [start, end) become `lines`. */
@@ -40,25 +30,13 @@ interface SnippetLine {
   trimmed: string;
 }
 
-const TAB_WIDTH = 4;
-
-function indentWidth(line: string): number {
-  let width = 0;
-  for (const ch of line) {
-    if (ch === ' ') width++;
-    else if (ch === '\t') width += TAB_WIDTH - (width % TAB_WIDTH);
-    else break;
-  }
-  return width;
-}
-
 /**
  * Places `snippet` in `fileLines`. Code lines are matched by their text and their indentation
  * relative to the file (a chat block re-indented as a whole is re-based first), so a `}` that closes
  * a class only matches the class's own closing line. With `bounds` (a selection), the snippet
  * replaces those lines and elisions at its ends stand for the selection's first and last lines.
  */
-export function placeSnippet(fileLines: readonly string[], snippet: string, bounds?: SnippetBounds): SnippetPlacement {
+export function placeByLines(fileLines: readonly string[], snippet: string, bounds?: SnippetBounds): SnippetPlacement {
   const lines = parseSnippet(snippet);
   const code = lines.filter((l) => l.kind === 'code');
   const elides = lines.some((l) => l.kind === 'elision');
@@ -72,12 +50,12 @@ export function placeSnippet(fileLines: readonly string[], snippet: string, boun
   const loose = alignment(fileLines, lo, hi, code, (l) => l.trimmed, (f) => f.trim());
   if (loose.count > match.count * 2) match = loose;
   if (match.count * 2 < code.length) {
-    if (!elides) return { kind: 'new' };
+    if (!elides) return (bounds ? null : (rewrittenStretch(fileLines, lines, code) ?? headedBlock(fileLines, lines, code))) ?? { kind: 'new' };
     return { kind: 'unplaced', reason: `only ${match.count} of the snippet's ${code.length} code lines are in the file` };
   }
   const rival = rivalPlacement(fileLines, lo, hi, code, match);
   if (rival) return { kind: 'unplaced', reason: rival };
-  const tabs = fileLines.filter((l) => l.startsWith('\t')).length > fileLines.filter((l) => l.startsWith(' ')).length;
+  const tabs = usesTabs(fileLines);
   return expand(fileLines, lines, match.fileLineOf, (line) => reindent(line, delta, tabs), bounds);
 }
 
@@ -169,6 +147,91 @@ function rivalPlacement(fileLines: readonly string[], lo: number, hi: number, co
   const rival = alignment(fileLines, lo, hi, code, keyOf, (f) => f.trim(), (i) => i >= match.first && i <= match.last);
   if (rival.count < match.count) return null;
   return `it fits lines ${match.first + 1}–${match.last + 1} and lines ${rival.first + 1}–${rival.last + 1} equally well`;
+}
+
+/**
+ * A fragment that elides nothing and whose every code line is a line of the file or a rewrite of
+ * one (most of its words, in order), in order, in one stretch of the file: it replaces that stretch.
+ * Stretches found in two places with as many identical lines are refused; null when there is none.
+ */
+function rewrittenStretch(fileLines: readonly string[], lines: readonly SnippetLine[], code: readonly SnippetLine[]): SnippetPlacement | null {
+  if (fileLines.length * code.length > REWRITE_CELL_BUDGET) return null;
+  const found: Array<{ first: number; last: number; same: number }> = [];
+  for (let first = 0; first < fileLines.length; first++) {
+    if (!alike(fileLines[first], code[0].trimmed)) continue;
+    let at = first;
+    let same = fileLines[first].trim() === code[0].trimmed ? 1 : 0;
+    let complete = true;
+    for (const line of code.slice(1)) {
+      // The next code line within a few lines: the rewrite may drop or add a line here and there.
+      let next = at + 1;
+      while (next < fileLines.length && next <= at + 1 + code.length && !alike(fileLines[next], line.trimmed)) next++;
+      if (next >= fileLines.length || next > at + 1 + code.length) {
+        complete = false;
+        break;
+      }
+      if (fileLines[next].trim() === line.trimmed) same++;
+      at = next;
+    }
+    if (complete) found.push({ first, last: at, same });
+  }
+  if (found.length === 0) return null;
+  const best = Math.max(...found.map((f) => f.same));
+  const top = found.filter((f) => f.same === best);
+  if (top.length > 1) return { kind: 'unplaced', reason: `it rewrites lines ${top[0].first + 1}–${top[0].last + 1} and lines ${top[1].first + 1}–${top[1].last + 1} equally well` };
+  const { first, last } = top[0];
+  const delta = indentWidth(fileLines[first]) - code[0].indent;
+  const tabs = usesTabs(fileLines);
+  const from = lines.indexOf(code[0]);
+  const to = lines.indexOf(code[code.length - 1]);
+  return { kind: 'placed', start: first, end: last + 1, lines: lines.slice(from, to + 1).map((l) => reindent(l.text, delta, tabs)) };
+}
+
+const REWRITE_CELL_BUDGET = 2_000_000;
+const COMMENT_LINE = /^(?:\/\/|#|\/\*|\*|<!--|--)/;
+const CLOSER = /^(?:[}\])]|end\b)/;
+
+/**
+ * A block rewritten whole, in a language read by lines: its first line of code (a header such as
+ * `public void run() {` or `.card {`) is one line of the file, found once, and the block ends as it
+ * began (a closer at the header's indentation, or nothing less indented after the header). It
+ * replaces the file's block under that header, to the line that closes it. Null otherwise.
+ */
+function headedBlock(fileLines: readonly string[], lines: readonly SnippetLine[], code: readonly SnippetLine[]): SnippetPlacement | null {
+  const header = code.find((l) => !COMMENT_LINE.test(l.trimmed));
+  if (!header || header === code[code.length - 1]) return null;
+  const last = code[code.length - 1];
+  const after = code.slice(code.indexOf(header) + 1);
+  const closed = CLOSER.test(last.trimmed) && last.indent === header.indent;
+  if (!closed && !after.every((l) => l.indent > header.indent)) return null;
+  const found = fileLines.flatMap((l, i) => (l.trim() === header.trimmed ? [i] : []));
+  if (found.length !== 1) return null;
+  const at = found[0];
+  const depth = indentWidth(fileLines[at]);
+  let end = at + 1;
+  while (end < fileLines.length && (fileLines[end].trim() === '' || indentWidth(fileLines[end]) > depth)) end++;
+  if (closed) {
+    if (end >= fileLines.length || indentWidth(fileLines[end]) !== depth || !CLOSER.test(fileLines[end].trim())) return null;
+    end++;
+  } else while (end > at + 1 && fileLines[end - 1].trim() === '') end--;
+  // Lines the snippet shows above the header that the file has there too are the same lines.
+  const from = lines.indexOf(code[0]);
+  const head = lines.indexOf(header);
+  let start = at;
+  while (start > 0 && head - (at - start) - 1 >= from && fileLines[start - 1].trim() === lines[head - (at - start) - 1].trimmed) start--;
+  const delta = depth - header.indent;
+  const tabs = usesTabs(fileLines);
+  return { kind: 'placed', start, end, lines: lines.slice(from, lines.indexOf(last) + 1).map((l) => reindent(l.text, delta, tabs)) };
+}
+
+/** The same line, or a rewrite of it: at least half of the longer line's words, in order, and two or more. */
+function alike(fileLine: string, trimmed: string): boolean {
+  const file = fileLine.trim();
+  if (file === trimmed) return true;
+  const a = wordsOf(file);
+  const b = wordsOf(trimmed);
+  const common = commonWords(a, b);
+  return common >= 2 && 2 * common >= Math.max(a.length, b.length);
 }
 
 interface OutLine {
@@ -283,19 +346,13 @@ function elidedPart(gap: readonly string[], anchorIndent: number, before: readon
  */
 function sameLine(file: string, snippet: string): boolean {
   if (indentWidth(file) !== indentWidth(snippet)) return false;
-  const a = file.match(WORD) ?? [];
-  const b = snippet.match(WORD) ?? [];
+  const a = wordsOf(file);
+  const b = wordsOf(snippet);
   if (a.length === 0 || b.length === 0) return false;
-  let row = new Uint16Array(b.length + 1);
-  for (const word of a) {
-    const next = new Uint16Array(b.length + 1);
-    for (let j = 1; j <= b.length; j++) next[j] = word === b[j - 1] ? row[j - 1] + 1 : Math.max(row[j], next[j - 1]);
-    row = next;
-  }
-  return 2 * row[b.length] >= Math.min(a.length, b.length);
+  return 2 * commonWords(a, b) >= Math.min(a.length, b.length);
 }
 
-const WORD = /[\p{L}\p{M}\p{N}\p{Pc}]+/gu;
+
 
 /**
  * How many of `following` lines are the old body of the matched line above them, when the snippet
@@ -327,13 +384,4 @@ function keepUnmarkedGap(gap: readonly string[], next: string, snippetLinesBetwe
   const depths = code.map(indentWidth);
   if (indentWidth(next) >= Math.min(...depths)) return false;
   return depths.some((d, i) => i + 1 < depths.length && depths[i + 1] > d);
-}
-
-/** A new line moved by the snippet's indentation offset, indented with the file's tabs or spaces. */
-function reindent(line: string, delta: number, tabs: boolean): string {
-  const width = indentWidth(line);
-  if (delta === 0 && !(tabs && line.startsWith(' ')) && !(!tabs && line.startsWith('\t'))) return line;
-  const target = Math.max(0, width + delta);
-  const indent = tabs ? '\t'.repeat(Math.floor(target / TAB_WIDTH)) + ' '.repeat(target % TAB_WIDTH) : ' '.repeat(target);
-  return indent + line.trimStart();
 }

@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isElisionLine, placeSnippet, type SnippetBounds } from './snippet.js';
+import { placeByLines, type SnippetBounds } from './lines.js';
 
 /** The file after applying the snippet, or the placement's reason when it was not placed. */
 function applied(file: string, snippet: string, bounds?: SnippetBounds): string {
   const lines = file.split('\n');
-  const p = placeSnippet(lines, snippet, bounds);
+  const p = placeByLines(lines, snippet, bounds);
   if (p.kind !== 'placed') return p.kind === 'new' ? '<new>' : `<unplaced: ${p.reason}>`;
   return [...lines.slice(0, p.start), ...p.lines, ...lines.slice(p.end)].join('\n');
 }
 
-describe('isElisionLine', () => {
-  it('recognises placeholder comments in several syntaxes', () => {
-    for (const l of ['// ...', '  # ...', '/* ... */', '...', '…', '// rest of code', '<!-- ... -->', '// ... existing code ...', '# existing code', '{/* ... */}', '    // ... rest of the class ...']) {
-      expect(isElisionLine(l), l).toBe(true);
-    }
-  });
-
-  it('keeps real code and real comments', () => {
-    for (const l of ['return x;', '// compute the total', 'foo(...args);', '#include <stdio.h>', '# restore defaults', '{items.map(render)}']) {
-      expect(isElisionLine(l), l).toBe(false);
-    }
-  });
-});
-
-describe('placeSnippet: TypeScript', () => {
+describe('placeByLines: TypeScript', () => {
   const cart = `import { Item } from "./item";
 import { round } from "./money";
 
@@ -104,7 +90,7 @@ import { log } from "./log";
   });
 });
 
-describe('placeSnippet: Python', () => {
+describe('placeByLines: Python', () => {
   const shop = `import math
 
 
@@ -157,7 +143,7 @@ def main():
   });
 });
 
-describe('placeSnippet: Java', () => {
+describe('placeByLines: Java', () => {
   const repo = `package shop;
 
 import java.util.ArrayList;
@@ -207,7 +193,7 @@ import java.util.Optional;
   });
 });
 
-describe('placeSnippet: TSX', () => {
+describe('placeByLines: TSX', () => {
   const view = `import React from "react";
 
 export function CartView({ cart }: Props) {
@@ -235,30 +221,30 @@ export function CartView({ cart }: Props) {
   });
 });
 
-describe('placeSnippet: what it refuses to guess', () => {
+describe('placeByLines: what it refuses to guess', () => {
   const file = ['function first() {', '  return 1;', '}', '', 'function second() {', '  return 1;', '}'];
 
   it('reports a snippet that fits two places equally well', () => {
-    const p = placeSnippet(file, '  return 1;\n}');
+    const p = placeByLines(file, '  return 1;\n}');
     expect(p).toMatchObject({ kind: 'unplaced' });
     expect((p as { reason: string }).reason).toMatch(/lines 2–3 and lines 6–7/);
   });
 
   it('reports a snippet with elisions whose code is mostly not in the file', () => {
-    expect(placeSnippet(file, 'function third() {\n  // ...\n  doIt();\n  more();\n}')).toMatchObject({ kind: 'unplaced', reason: expect.stringMatching(/only 1 of/) });
-    expect(placeSnippet(file, '// ...\n\n')).toMatchObject({ kind: 'unplaced' });
+    expect(placeByLines(file, 'function third() {\n  // ...\n  doIt();\n  more();\n}')).toMatchObject({ kind: 'unplaced', reason: expect.stringMatching(/only 1 of/) });
+    expect(placeByLines(file, '// ...\n\n')).toMatchObject({ kind: 'unplaced' });
   });
 
   it('reports new lines after a final placeholder, which nothing bounds', () => {
-    expect(placeSnippet(file, 'function first() {\n  // ...\n}\n// ...\nfunction extra() {}')).toMatchObject({ kind: 'unplaced', reason: expect.stringMatching(/placeholder/) });
+    expect(placeByLines(file, 'function first() {\n  // ...\n}\n// ...\nfunction extra() {}')).toMatchObject({ kind: 'unplaced', reason: expect.stringMatching(/placeholder/) });
   });
 
   it('calls a snippet without elisions that is not in the file new code', () => {
-    expect(placeSnippet(file, 'function third() {\n  return 3;\n}')).toEqual({ kind: 'new' });
+    expect(placeByLines(file, 'function third() {\n  return 3;\n}')).toEqual({ kind: 'new' });
   });
 });
 
-describe('placeSnippet within a selection', () => {
+describe('placeByLines within a selection', () => {
   const file = ['a();', 'function f() {', '  one();', '  two();', '  three();', '}', 'z();'];
 
   it('expands elisions at the ends into the selection\'s own lines', () => {

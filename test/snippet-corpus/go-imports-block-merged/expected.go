@@ -1,0 +1,37 @@
+package api
+
+import (
+	"encoding/json"
+	"log"
+	"net/http"
+)
+
+type Server struct {
+	store Store
+}
+
+func NewServer(store Store) *Server {
+	return &Server{store: store}
+}
+
+func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("id")
+	item, err := s.store.Get(id)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	json.NewEncoder(w).Encode(item)
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	items, err := s.store.List()
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if err := json.NewEncoder(w).Encode(items); err != nil {
+		log.Printf("encoding list: %v", err)
+	}
+}

@@ -1,0 +1,14 @@
+package com.example.store;
+
+import java.util.List;
+import java.util.Optional;
+
+public interface ProductStore {
+    Optional<Product> find(String sku);
+
+    List<Product> all();
+
+    List<Product> search(String text, int limit);
+
+    void save(Product product);
+}

@@ -1,0 +1,39 @@
+package com.example.shop;
+
+import java.util.ArrayList;
+import java.util.List;
+
+public class OrderRepository {
+    private final List<Order> orders = new ArrayList<>();
+
+    public void save(Order order) {
+        orders.add(order);
+    }
+
+    public boolean delete(String id) {
+        return orders.removeIf(o -> o.getId().equals(id));
+    }
+
+    public Order findById(String id) {
+        for (Order o : orders) {
+            if (o.getId().equals(id)) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    public List<Order> findByCustomer(String customerId) {
+        List<Order> result = new ArrayList<>();
+        for (Order o : orders) {
+            if (o.getCustomerId().equals(customerId)) {
+                result.add(o);
+            }
+        }
+        return result;
+    }
+
+    public int count() {
+        return orders.size();
+    }
+}

@@ -1,0 +1,22 @@
+'use strict';
+
+const express = require('express');
+const { listTodos, createTodo, deleteTodo } = require('./store');
+
+const router = express.Router();
+
+router.get('/', async (req, res) => {
+  res.json(await listTodos());
+});
+
+router.post('/', async (req, res) => {
+  const todo = await createTodo(req.body.title);
+  res.status(201).json(todo);
+});
+
+router.delete('/:id', async (req, res) => {
+  await deleteTodo(req.params.id);
+  res.status(204).end();
+});
+
+module.exports = router;

@@ -1,0 +1,23 @@
+"""Command-line entry point for the report generator."""
+import csv
+import sys
+
+from report.render import render_html
+
+
+def load_rows(path: str) -> list[dict[str, str]]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: report <input.csv>", file=sys.stderr)
+        return 2
+    rows = load_rows(argv[1])
+    print(render_html(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

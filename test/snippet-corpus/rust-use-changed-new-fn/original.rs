@@ -1,0 +1,28 @@
+use std::collections::HashMap;
+
+#[derive(Debug, Default)]
+pub struct WordCounter {
+    counts: HashMap<String, usize>,
+    total: usize,
+}
+
+impl WordCounter {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn add_text(&mut self, text: &str) {
+        for word in text.split(' ') {
+            *self.counts.entry(word.to_string()).or_insert(0) += 1;
+            self.total += 1;
+        }
+    }
+
+    pub fn count(&self, word: &str) -> usize {
+        self.counts.get(word).copied().unwrap_or(0)
+    }
+
+    pub fn total(&self) -> usize {
+        self.total
+    }
+}
