@@ -25,7 +25,7 @@ const PLATFORMS: Array<{ target: string }> = JSON.parse(readFileSync(join(ROOT, 
 const WASM = JSON.parse(readFileSync(join(ROOT, 'sidecar/src/scope/wasmFiles.json'), 'utf8')) as { runtime: string; runtimeScript: string; grammars: Record<string, string> };
 const LAUNCH = JSON.parse(readFileSync(join(ROOT, 'sidecar/src/launch/assets.json'), 'utf8')) as { bundle: string; codeCache: string };
 const DIR = join(ROOT, 'dist/platforms');
-const CACHE = join(process.env.XDG_CACHE_HOME || join(process.env.HOME ?? tmpdir(), '.cache'), 'redline');
+const CACHE = process.env.REDLINE_CACHE || join(process.env.XDG_CACHE_HOME || join(process.env.HOME ?? tmpdir(), '.cache'), 'redline');
 
 const fileOf = (target: string) => join(DIR, `redline-sidecar-${target}${target.startsWith('win32') ? '.exe' : ''}`);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
