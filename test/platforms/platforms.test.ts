@@ -3,7 +3,7 @@
  * machine can: checksums and the compressed copies; the same bundle and assets in every blob; the
  * linux builds answer a real inline edit (grammar assets in use), linux-arm64 under qemu-user; the
  * Windows build answers `initialize` under Wine; the Mach-O builds carry the blob in their own segment
- * and a valid ad-hoc signature. Run by `npm run test:platforms`, not by `npm test` (see README).
+ * and a valid ad-hoc signature. Run by `npm run test:platforms`, not by `npm test` (see docs/testing.md).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
