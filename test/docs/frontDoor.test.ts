@@ -70,7 +70,7 @@ interface Problem {
 }
 
 /** What is wrong with one command a document shows, or null (commands of other tools are not checked). */
-function checkCommand(doc: string, command: string): string | null {
+function checkCommand(command: string): string | null {
   const words = shellWords(command);
   if (words[0] === 'npm' && words[1] === 'test') return packageJson('.').scripts?.test ? null : 'no test script';
   if (words[0] === 'npm' && words[1] === 'run') {
@@ -116,10 +116,10 @@ describe('the shell-word reading of commands', () => {
   });
 
   it('finds a missing script, an unknown flag and a command line the terminal client refuses', () => {
-    expect(checkCommand('t', 'npm run no-such-script')).toContain('no npm script');
-    expect(checkCommand('t', 'npm run build -- --no-such-flag')).toContain('knows no --no-such-flag');
-    expect(checkCommand('t', 'npm run redline -- edit a.py --lines 3-9')).toContain('instruction is required');
-    expect(checkCommand('t', 'npm run redline -- edit a.py --lines 3-9 -m "x"')).toBeNull();
+    expect(checkCommand('npm run no-such-script')).toContain('no npm script');
+    expect(checkCommand('npm run build -- --no-such-flag')).toContain('knows no --no-such-flag');
+    expect(checkCommand('npm run redline -- edit a.py --lines 3-9')).toContain('instruction is required');
+    expect(checkCommand('npm run redline -- edit a.py --lines 3-9 -m "x"')).toBeNull();
   });
 });
 
@@ -128,7 +128,7 @@ describe.each(DOCS)('%s', (doc) => {
 
   it('shows only commands that exist', () => {
     const problems: Problem[] = shellCommands(text).flatMap((command) => {
-      const problem = checkCommand(doc, command);
+      const problem = checkCommand(command);
       return problem ? [{ doc, command, problem }] : [];
     });
     expect(problems).toEqual([]);
