@@ -31,7 +31,7 @@ if [ ! -x "$node_dir/bin/node" ]; then
 fi
 
 if [ ! -f "$server_dir/.installed" ]; then
-  echo "$who: code-server $CODE_SERVER_VERSION from npm, its native modules compiled for Node 24 (≈ 5–10 min, once per machine)" >&2
+  echo "$who: code-server $CODE_SERVER_VERSION from npm, its native modules compiled for Node 24 (≈ 5–15 min on 2 cores, once per machine)" >&2
   start=$SECONDS
   tmp=$(mktemp -d "$cache/.code-server.XXXXXX")
   # code-server's postinstall runs npm install in its bundled VS Code and checks that npm runs on
