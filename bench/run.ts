@@ -1,4 +1,4 @@
-/** `npm run bench`: every benchmark, printed as tables. Figures go to README by hand; nothing is asserted. */
+/** `npm run bench`: every benchmark, printed as tables. Figures go to docs/benchmarks.md by hand; nothing is asserted. */
 import { runDiffBench } from './diff.bench.js';
 import { runPackagedStillPictureBench, runStreamBench } from './stream.bench.js';
 import { runWordsBench } from './words.bench.js';

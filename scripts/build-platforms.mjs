@@ -15,12 +15,13 @@
  * platforms.json, and kept in $XDG_CACHE_HOME/redline/node (default ~/.cache/redline/node).
  * Mach-O builds are re-signed ad hoc with `rcodesign` (crates.io: apple-codesign) when it is on PATH
  * or in the cache's tools/bin; without it they are left unsigned and the build says which command
- * must run on a Mac.
+ * must run on a Mac. A target is rebuilt when an input is newer than its build, and an unsigned Mach-O
+ * build also once rcodesign has become available.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,7 +45,7 @@ export function formatOf(target) {
 }
 
 export function cacheDir() {
-  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'redline');
+  return process.env.REDLINE_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'redline');
 }
 
 async function sha(algorithm, file, encoding) {
@@ -71,6 +72,53 @@ export async function nodeBinary({ node }) {
   await rm(tarball, { force: true });
   await chmod(binary, 0o755);
   return binary;
+}
+
+const LC_CODE_SIGNATURE = 0x1d;
+
+/** Whether a 64-bit Mach-O file has a code signature: an LC_CODE_SIGNATURE among its load commands. */
+export async function machoSigned(file) {
+  const handle = await open(file);
+  try {
+    const header = Buffer.alloc(32);
+    await handle.read(header, 0, 32, 0);
+    if (header.readUInt32LE(0) !== 0xfeedfacf) throw new Error(`${file}: not a 64-bit Mach-O`);
+    const [count, size] = [header.readUInt32LE(16), header.readUInt32LE(20)];
+    const commands = Buffer.alloc(size);
+    await handle.read(commands, 0, size, 32);
+    for (let i = 0, at = 0; i < count; i++, at += commands.readUInt32LE(at + 4)) {
+      if (commands.readUInt32LE(at) === LC_CODE_SIGNATURE) return true;
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Why a target must be built (again), or null when its build is up to date. `builtAt` is the mtime
+ * of its .xz (written last), null when there is none; `unsigned` says the existing build is a Mach-O
+ * without a signature, and `signer` whether rcodesign can sign one now.
+ */
+export function rebuildReason({ force, builtAt, inputsChangedAt, unsigned, signer }) {
+  if (force) return '--force';
+  if (builtAt === null) return 'not built yet';
+  if (builtAt <= inputsChangedAt) return 'an input changed';
+  if (unsigned && signer) return 'built unsigned, and rcodesign is available now';
+  return null;
+}
+
+/** The targets of `platforms` whose build in `dir` is missing or stale, each with the reason. */
+export async function staleTargets(platforms, { dir = PLATFORMS_DIR, force = false, inputsChangedAt, signer = findTool('rcodesign') !== null }) {
+  const stale = [];
+  for (const platform of platforms) {
+    const output = join(dir, executableFor(platform.target));
+    const builtAt = (await stat(`${output}.xz`).catch(() => null))?.mtimeMs ?? null;
+    const unsigned = builtAt !== null && formatOf(platform.target) === 'macho' && existsSync(output) && !(await machoSigned(output));
+    const reason = rebuildReason({ force, builtAt, inputsChangedAt, unsigned, signer });
+    if (reason) stale.push({ platform, reason });
+  }
+  return stale;
 }
 
 function findTool(name) {
@@ -126,14 +174,13 @@ export async function buildPlatforms({ force = false, only = null, log = (line) 
   const chosen = only ? PLATFORMS.filter((p) => only.includes(p.target)) : PLATFORMS;
   if (only && chosen.length !== only.length) throw new Error(`unknown target in ${only.join(',')}; known: ${PLATFORMS.map((p) => p.target).join(', ')}`);
   await mkdir(PLATFORMS_DIR, { recursive: true });
-  const inputsMtime = await newestMtime(await buildInputs(ROOT, [join(ROOT, 'scripts/build-platforms.mjs'), join(ROOT, 'scripts/platforms.json')]));
-  const stale = [];
+  const inputsChangedAt = await newestMtime(await buildInputs(ROOT, [join(ROOT, 'scripts/build-platforms.mjs'), join(ROOT, 'scripts/platforms.json')]));
+  const reasons = await staleTargets(chosen, { force, inputsChangedAt });
   for (const platform of chosen) {
-    const xz = join(PLATFORMS_DIR, `${executableFor(platform.target)}.xz`);
-    const mtime = (await stat(xz).catch(() => null))?.mtimeMs ?? 0;
-    if (force || mtime <= inputsMtime) stale.push(platform);
-    else log(`${executableFor(platform.target)} is up to date (--force rebuilds)`);
+    const reason = reasons.find((r) => r.platform === platform)?.reason;
+    log(`${executableFor(platform.target)}: ${reason ? `building (${reason})` : 'up to date (--force rebuilds)'}`);
   }
+  const stale = reasons.map((r) => r.platform);
   if (stale.length === 0) return [];
   const work = join(PLATFORMS_DIR, '.build');
   await rm(work, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Offline build and test of the plugin's IDE-free core (intellij-plugin/src/main/kotlin/dev/redline/core
 # and intellij-plugin/src/test/kotlin) with the kotlinc from node_modules and the JUnit console launcher.
-# Library versions come from gradle.properties, the list the Gradle build uses. The last line printed is
+# Libraries: scripts/kotlin-libs.sh, at the versions of gradle.properties. The last line printed is
 # `kotlin: N passed, N failed`; the exit code is non-zero on any failure, a compile error included.
 # Integration tests against the real sidecar run when REDLINE_SIDECAR names its executable.
 # One more check counts as a test: the IntelliJ adapter (dev.redline.ide) compiles together with the
@@ -10,7 +10,6 @@ set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 plugin="$root/intellij-plugin"
-lib="$plugin/build/lib"
 out="$plugin/build/kotlin-test"
 kotlinc="$root/node_modules/kotlin-compiler/bin/kotlinc-jvm"
 kotlin_lib="$root/node_modules/kotlin-compiler/lib"
@@ -30,43 +29,9 @@ prop() {
 
 [[ -x "$kotlinc" ]] || fail "kotlinc not found at node_modules/kotlin-compiler (npm package kotlin-compiler)"
 
-artifacts=(
-  "org.eclipse.lsp4j:org.eclipse.lsp4j.jsonrpc:$(prop lsp4jVersion)"
-  "com.google.code.gson:gson:$(prop gsonVersion)"
-  "org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm:$(prop coroutinesVersion)"
-  "org.tukaani:xz:$(prop xzVersion)"
-  "org.junit.platform:junit-platform-console-standalone:$(prop junitConsoleVersion)"
-)
-mkdir -p "$lib"
-classpath=""
-for artifact in "${artifacts[@]}"; do
-  IFS=: read -r _ name version <<<"$artifact"
-  jar="$lib/$name-$version.jar"
-  if [[ ! -f "$jar" ]]; then
-    mvn -q dependency:copy -Dartifact="$artifact" -DoutputDirectory="$lib" >&2 || fail "could not fetch $artifact"
-  fi
-  classpath="$classpath:$jar"
-done
-# lincheck with the libraries it needs (ASM, Byte Buddy, atomicfu), minus the Kotlin and coroutines jars
-# that are already here: a second kotlin-stdlib on the class path would shadow the compiler's.
-lincheck_lib="$lib/lincheck-$(prop lincheckVersion)"
-if [[ ! -f "$lincheck_lib/.done" ]]; then
-  rm -rf "$lincheck_lib" && mkdir -p "$lincheck_lib"
-  cat >"$lincheck_lib/pom.xml" <<POM
-<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
-  <groupId>dev.redline</groupId><artifactId>kotlin-test-libs</artifactId><version>0</version>
-  <dependencies><dependency><groupId>org.jetbrains.kotlinx</groupId><artifactId>lincheck-jvm</artifactId>
-    <version>$(prop lincheckVersion)</version></dependency></dependencies>
-</project>
-POM
-  mvn -q -f "$lincheck_lib/pom.xml" dependency:copy-dependencies -DoutputDirectory="$lincheck_lib" \
-    -DexcludeArtifactIds=kotlin-stdlib,kotlin-stdlib-common,kotlin-stdlib-jdk7,kotlin-stdlib-jdk8,kotlin-reflect,kotlinx-coroutines-core-jvm,annotations >&2 \
-    || fail "could not fetch lincheck $(prop lincheckVersion)"
-  touch "$lincheck_lib/.done"
-fi
-for jar in "$lincheck_lib"/*.jar; do classpath="$classpath:$jar"; done
-classpath="${classpath#:}:$kotlin_lib/kotlin-reflect.jar"
-console="$lib/junit-platform-console-standalone-$(prop junitConsoleVersion).jar"
+libs="$(bash "$root/scripts/kotlin-libs.sh")" || fail "kotlin core: the JVM libraries could not be fetched (the line above says why)"
+classpath="$libs:$kotlin_lib/kotlin-reflect.jar"
+console="$(tr : '\n' <<<"$libs" | grep /junit-platform-console-standalone-)"
 
 rm -rf "$out" && mkdir -p "$out/classes"
 mapfile -t sources < <(find "$plugin/src/main/kotlin/dev/redline/core" "$plugin/src/test/kotlin" -name '*.kt' | sort)

@@ -3,11 +3,14 @@
 # test/platforms against them. Not part of `npm test` (slow: five 100 MB builds, qemu, Wine).
 # Installs what it needs once per machine: Debian packages for qemu-user, the arm64 C libraries and
 # strip, Wine and xz; and rcodesign (crates.io apple-codesign, compiled once into
-# ~/.cache/redline/tools) for the ad-hoc signature of the macOS builds.
+# ~/.cache/redline/tools) for the ad-hoc signature of the macOS builds. macOS builds made before
+# rcodesign was there are built again (scripts/build-platforms.mjs).
 # Ends with `platforms: N passed, N failed`; exits non-zero on any failure.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cache="${XDG_CACHE_HOME:-$HOME/.cache}/redline"
+# shellcheck source=lib/setup.sh
+source "$root/scripts/lib/setup.sh"
+cache="$REDLINE_CACHE"
 cd "$root"
 
 fail() {
@@ -16,13 +19,8 @@ fail() {
   exit 1
 }
 
-packages=(qemu-user-static libc6-arm64-cross libstdc++6-arm64-cross libgcc-s1-arm64-cross binutils-aarch64-linux-gnu wine wine64 xz-utils)
-missing=()
-for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
-if (( ${#missing[@]} > 0 )); then
-  echo "installing ${missing[*]}" >&2
-  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"; } >&2 || fail "could not install ${missing[*]} (Debian packages)"
-fi
+need_system platforms :qemu-user-static :libc6-arm64-cross :libstdc++6-arm64-cross :libgcc-s1-arm64-cross \
+  :binutils-aarch64-linux-gnu :wine :wine64 :xz-utils || fail "platforms: the system packages above are missing"
 
 export PATH="$PATH:$cache/tools/bin"
 if ! command -v rcodesign >/dev/null; then

@@ -1,6 +1,9 @@
-// The README's test command: type check, protocol schema freshness, every vitest suite (unit,
-// property, in-process and packaged end-to-end), and the Kotlin core's JUnit suite. Ends with the
-// plain "N passed, N failed" line CI reads; exits non-zero on any failure.
+// The README's test command. First, once per machine, what the suites need from outside the
+// repository (each script skips what is already there and says what it builds, and for how long):
+// a real VS Code, the real model servers, the Kotlin core's JVM libraries. Then the type check,
+// protocol schema freshness, every vitest suite (unit, property, in-process and packaged end-to-end),
+// and the Kotlin core's JUnit suite. Ends with the plain "N passed, N failed" line CI reads; exits
+// non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,8 +28,20 @@ function check(name, command, args) {
   }
 }
 
+/** A set-up script: its progress lines (stderr) shown, its stdout (the paths it prints) not. */
+function setUp(name, script) {
+  if (spawnSync('bash', [script], { stdio: ['ignore', 'ignore', 'inherit'] }).status === 0) return;
+  failed++;
+  failures.push(`set-up of ${name}: see its message above`);
+}
+
+console.log('\n== once per machine: what the suites need (skipped when already there)');
+setUp('a real VS Code (code-server, Node 24, chromium)', 'vscode-extension/e2e/install-vscode.sh');
+setUp('the real model servers (llama-server, Ollama, test models)', 'scripts/real-servers/build.sh');
+setUp("the Kotlin core's JVM libraries", 'scripts/kotlin-libs.sh');
+
 check('type check', 'npx', ['tsc', '-p', '.']);
-check('generated copies are up to date (protocol.json, README settings table)', 'npx', ['tsx', 'scripts/gen-protocol.ts', '--check']);
+check('generated copies are up to date (protocol.json, validators, the settings table in docs/configuration.md)', 'npx', ['tsx', 'scripts/gen-protocol.ts', '--check']);
 
 /**
  * A vitest run, its tests counted from its JSON report. A file that fails without a failed test (it
@@ -53,7 +68,7 @@ function vitest(name, args) {
 }
 
 vitest('vitest', []);
-// Real llama.cpp and Ollama servers (scripts/real-servers/build.sh builds them once per machine).
+// Real llama.cpp and Ollama servers, on their own: they take both cores.
 vitest('real model servers (llama.cpp llama-server, Ollama)', ['--config', 'test/real-servers/vitest.config.ts']);
 
 console.log('\n== kotlin core');

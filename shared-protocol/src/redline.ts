@@ -226,7 +226,7 @@ export interface RenderParams {
  * `applied: true` with the document's version after the edits; `applied: false` (stale) with the
  * version the client has. The client must answer before handling any further user input, and its
  * didChange notifications for the render (if its listener sends them) must precede the answer:
- * the sidecar counts versions up to the answered one as its own (see README, "Own edits").
+ * the sidecar counts versions up to the answered one as its own (see shared-protocol/README.md, "Own edits").
  */
 export interface RenderResult {
   applied: boolean;

@@ -2,7 +2,7 @@
  * Redline's settings, each declared once here: name, JSON type, default, description, and for a
  * choice its values. Everything else follows from `SETTINGS`: the RedlineSettings type, the
  * defaults and normalisation below (the sidecar's), protocol.json's `settings` section (which the
- * Kotlin client's JUnit test and editor configuration pages follow) and README's settings table
+ * Kotlin client's JUnit test and editor configuration pages follow) and docs/configuration.md's settings table
  * (both written by `npm run gen:protocol`). Clients send a patch of them in `initialize` and
  * `workspace/didChangeConfiguration`.
  */

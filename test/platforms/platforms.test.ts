@@ -3,7 +3,7 @@
  * machine can: checksums and the compressed copies; the same bundle and assets in every blob; the
  * linux builds answer a real inline edit (grammar assets in use), linux-arm64 under qemu-user; the
  * Windows build answers `initialize` under Wine; the Mach-O builds carry the blob in their own segment
- * and a valid ad-hoc signature. Run by `npm run test:platforms`, not by `npm test` (see README).
+ * and a valid ad-hoc signature. Run by `npm run test:platforms`, not by `npm test` (see docs/testing.md).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,7 +25,7 @@ const PLATFORMS: Array<{ target: string }> = JSON.parse(readFileSync(join(ROOT, 
 const WASM = JSON.parse(readFileSync(join(ROOT, 'sidecar/src/scope/wasmFiles.json'), 'utf8')) as { runtime: string; runtimeScript: string; grammars: Record<string, string> };
 const LAUNCH = JSON.parse(readFileSync(join(ROOT, 'sidecar/src/launch/assets.json'), 'utf8')) as { bundle: string; codeCache: string };
 const DIR = join(ROOT, 'dist/platforms');
-const CACHE = join(process.env.XDG_CACHE_HOME || join(process.env.HOME ?? tmpdir(), '.cache'), 'redline');
+const CACHE = process.env.REDLINE_CACHE || join(process.env.XDG_CACHE_HOME || join(process.env.HOME ?? tmpdir(), '.cache'), 'redline');
 
 const fileOf = (target: string) => join(DIR, `redline-sidecar-${target}${target.startsWith('win32') ? '.exe' : ''}`);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

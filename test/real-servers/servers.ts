@@ -9,7 +9,8 @@ import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const REAL_SERVERS_DIR = process.env.REDLINE_REAL_SERVERS ?? join(homedir(), '.cache/redline/real-servers');
+const CACHE = process.env.REDLINE_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'redline');
+export const REAL_SERVERS_DIR = process.env.REDLINE_REAL_SERVERS || join(CACHE, 'real-servers');
 const BUILD_TOOLS = ['cmake', 'ninja', 'go', 'python3', 'cc', 'c++'];
 
 /**
@@ -38,7 +39,7 @@ export function realServersState(): { run: true } | { run: false; reason: string
 
 export function assertBuilt(server: 'llama-server' | 'ollama'): void {
   const missing = [binary(server), ...MODELS.map(modelFile)].filter((file) => !existsSync(file));
-  if (missing.length > 0) throw new Error(`real model servers are not built (${missing.join(', ')} missing): run \`bash scripts/real-servers/build.sh\` (≈ 25 min once per machine)`);
+  if (missing.length > 0) throw new Error(`real model servers are not built (${missing.join(', ')} missing): \`npm test\` builds them once per machine (≈ 25 min), or \`bash scripts/real-servers/build.sh\` alone`);
 }
 
 export interface RunningServer {
