@@ -39,6 +39,7 @@ export const goSyntax: SyntaxSpec = {
   comments: new Set(['comment']),
   typeNames: ['type_identifier'],
   constructs: { composite_literal: 'type' },
+  exported: (_top, _declaration, name) => /^[A-Z]/.test(name),
   extends(node) {
     if (node.type !== 'method_declaration') return null;
     const receiver = node.childForFieldName('receiver');

@@ -31,6 +31,7 @@ export const rustSyntax: SyntaxSpec = {
   attachments: new Set(['attribute_item']),
   typeNames: ['type_identifier'],
   constructs: { struct_expression: 'name' },
+  exported: (_top, declaration) => declaration.namedChildren.some((c) => c.type === 'visibility_modifier'),
   extends(node) {
     if (node.type !== 'impl_item') return null;
     const type = node.childForFieldName('type');

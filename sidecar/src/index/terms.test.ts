@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { bm25 } from './rank.js';
+import { TermIndex } from './terms.js';
+
+describe('TermIndex', () => {
+  it('scores documents holding the query words by BM25, matched words heaviest first', () => {
+    const index = new TermIndex();
+    index.add(1, ['return', 'policy', 'assert']);
+    index.add(2, ['return', 'service', 'submit', 'submit']);
+    index.add(3, ['auth', 'service']);
+    const found = index.search(new Map([['policy', 1], ['return', 1]]));
+    expect([...found.keys()].sort()).toEqual([1, 2]);
+    const average = 9 / 3;
+    expect(found.get(1)!.score).toBeCloseTo(bm25(1, 1, 3, 3, average) + bm25(1, 2, 3, 3, average));
+    expect(found.get(1)!.matched).toEqual(['policy', 'return']);
+    expect(found.get(2)!.score).toBeCloseTo(bm25(1, 2, 3, 4, average));
+  });
+
+  it('forgets a removed document, in scores and in document frequencies, before and after the sweep', () => {
+    const index = new TermIndex();
+    for (let id = 1; id <= 8; id++) index.add(id, ['common', `own${id}`]);
+    index.remove(1);
+    expect(index.search(new Map([['own1', 1]])).size).toBe(0);
+    const after = index.search(new Map([['common', 1]]));
+    expect(after.size).toBe(7);
+    expect(after.get(2)!.score).toBeCloseTo(bm25(1, 7, 7, 2, 2));
+    for (let id = 2; id <= 6; id++) index.remove(id);
+    expect([...index.search(new Map([['common', 1]])).keys()]).toEqual([7, 8]);
+    expect(index.size).toBe(2);
+    expect(() => index.add(7, ['x'])).toThrow();
+  });
+
+  it('weighs each word’s share by the query weight', () => {
+    const index = new TermIndex();
+    index.add(1, ['a']);
+    index.add(2, ['b']);
+    const found = index.search(new Map([['a', 1], ['b', 0.25]]));
+    expect(found.get(2)!.score).toBeCloseTo(found.get(1)!.score * 0.25);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The words retrieval matches on, pure: identifiers split at camelCase, snake_case, kebab-case and
+ * digit boundaries (`assertCanReturn` → assert, can, return; `HTTPServer2` → http, server), lower
+ * case, with a light suffix stemmer so an instruction's "returned" or "returns" meets `returnPolicy`.
+ * Keywords and the words every instruction or doc comment has are dropped: they say nothing about
+ * which declaration a request needs.
+ */
+
+/** English glue words: dropped wherever they stand, in prose and inside identifiers (`isValid` → valid). */
+const ENGLISH = new Set(
+  (
+    'a an the and or not no nor of to in on at by for from with without into onto as is are was were be been being it its this that these those ' +
+    'there here then than so if else when while do does did done can could should would will shall may might must has have had ' +
+    'i we you he she they me my our your their us them all any each every some such only also just very more most less ' +
+    'make makes made get gets set sets please instead sure what which who how why where after before about code file line lines'
+  ).split(' '),
+);
+
+/**
+ * Keywords of the indexed languages: dropped from code when they are the whole identifier (`return
+ * x;`), kept inside one (`createReturn`) and in prose, where "check the return" means a return.
+ */
+const KEYWORDS = new Set(
+  (
+    'return const let var def fn func fun val pub mut impl struct enum trait interface type package import export new ' +
+    'public private protected internal static final void int string bool boolean true false null nil none undefined self super async await ' +
+    'try catch finally throw throws raise except break continue case switch default extends implements override abstract readonly function class ' +
+    'lambda yield pass elif del global nonlocal go defer chan select range map match loop where crate mod use ref move unsafe dyn object companion data when is in as'
+  ).split(' '),
+);
+
+/** The parts of one identifier: camelCase humps, acronyms kept together, digits dropped. */
+export function splitIdentifier(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z]+/)
+    .filter((part) => part.length > 0)
+    .map((part) => part.toLowerCase());
+}
+
+/** A light English stemmer: plural and verb endings, enough for "returned" to meet "return". */
+export function stem(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith('ies') && word.length > 4) return word.slice(0, -3) + 'y';
+  if (word.endsWith('sses')) return word.slice(0, -2);
+  if (word.endsWith('ing') && word.length > 5) return undouble(word.slice(0, -3));
+  if (word.endsWith('ed') && word.length > 4) return undouble(word.slice(0, -2));
+  if (word.endsWith('es') && /(ch|sh|x|z|ss)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1);
+  return word;
+}
+
+/** "submitt" → "submit", "stopp" → "stop". */
+function undouble(word: string): string {
+  return /([bdgmnprt])\1$/.test(word) ? word.slice(0, -1) : word;
+}
+
+const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+
+/**
+ * The words of a text, stemmed, in order, repeats kept (term frequency matters). `prose` (an
+ * instruction) keeps keywords; code (outlines, the selection) drops a keyword standing alone.
+ */
+export function wordsOf(text: string, prose = false): string[] {
+  const out: string[] = [];
+  for (const identifier of text.match(IDENTIFIER) ?? []) {
+    const parts = splitIdentifier(identifier);
+    for (const part of parts) {
+      if (part.length < 2 || ENGLISH.has(part)) continue;
+      if (!prose && parts.length === 1 && KEYWORDS.has(part)) continue;
+      out.push(stem(part));
+    }
+  }
+  return out;
+}
+
+/** The distinct words of a path's directories and file name (`src/returns/returnPolicy.ts` → src, return, policy). */
+export function pathWords(path: string): string[] {
+  const withoutExtension = path.replace(/\.[A-Za-z0-9]+$/, '');
+  return [...new Set(wordsOf(withoutExtension.replace(/[\\/.\-]/g, ' '), true))];
+}
