@@ -54,8 +54,9 @@ describe('WorkspaceIndex', () => {
     const { index } = indexOf(root);
     await index.start();
     expect(index.status).toMatchObject({ state: 'ready', files: 4 });
-    // returnService is used by the selection: its definition is in the prompt already.
-    const found = index.search(request(join(root, 'src/returns/createReturn.ts'), 'check that the return is allowed before submitting', { exclude: (s) => s.name === 'returnService' }));
+    // What the prompt shows already is left out: returnService (the selection uses it) and createReturn (the selection).
+    const from = join(root, 'src/returns/createReturn.ts');
+    const found = index.search(request(from, 'check that the return is allowed before submitting', { exclude: (s) => s.name === 'returnService' || s.file === from }));
     expect(found.slice(0, 2).map((f) => f.name).sort()).toEqual(['ReturnPolicy', 'returnPolicy']);
     expect(found[0].why).toContain('same folder');
     expect(found.map((f) => f.name)).not.toContain('Invoice');
