@@ -180,6 +180,13 @@ export class WorkspaceIndex {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
   }
 
+  /** The folders whose files declare package `name` (Go), for an import of the package a proposal names. */
+  packageDirs(name: string, languageId: string): string[] {
+    const dirs = new Set<string>();
+    for (const [file, entry] of this.files) if (entry.pkg === name && entry.languageId === languageId && !file.endsWith('_test.go')) dirs.add(dirOf(file));
+    return [...dirs].sort();
+  }
+
   /** The declarations most relevant to an instruction, best first (see rank.ts), usable from the edited file. */
   search(request: SearchRequest): Found[] {
     const family = FAMILY[request.languageId];

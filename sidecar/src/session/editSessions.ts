@@ -18,7 +18,7 @@ import { isElisionLine, placeSnippet } from '../edit/snippet.js';
 import { Region } from '../region/region.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
-import { EditSession, type AskContext, type ModelStream, type SessionShape } from './editSession.js';
+import { EditSession, type AskContext, type ModelStream, type SessionDeps, type SessionShape } from './editSession.js';
 import type { RenderChannels } from './renderChannel.js';
 
 export interface EditSessionsDeps {
@@ -34,6 +34,7 @@ export interface EditSessionsDeps {
   scope(doc: MirrorDocument, range: Range): Promise<{ startLine: number; endLine: number }>;
   /** Syntax error rows of a text; null when the language has no grammar. */
   syntaxErrors(languageId: string, text: string): Promise<number[] | null>;
+  missingNames: SessionDeps['missingNames'];
   status(params: SessionStatusParams): void;
 }
 
@@ -151,6 +152,8 @@ export class EditSessions {
       onEnded: (s) => this.sessions.delete(s.id),
       syntaxErrors: this.deps.syntaxErrors,
       largeDeletionLines: () => this.deps.settings().largeDeletionLines,
+      missingNames: this.deps.missingNames,
+      repairEnabled: () => this.deps.settings().repairEnabled,
     });
     this.sessions.set(id, session);
     return session;

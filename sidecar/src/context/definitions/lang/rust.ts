@@ -103,7 +103,7 @@ interface Crate {
   src: string;
 }
 
-async function crateOf(file: string, project: Project): Promise<Crate | null> {
+export async function crateOf(file: string, project: Project): Promise<Crate | null> {
   const folder = project.folderOf(file);
   if (!folder) return null;
   for (const dir of ancestors(dirname(file), folder)) if (await project.isFile(join(dir, 'Cargo.toml'))) return { src: join(dir, 'src') };

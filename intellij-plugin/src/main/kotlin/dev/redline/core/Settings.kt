@@ -17,6 +17,7 @@ class RedlineSettingsState {
     var editScope: String = "selection"
     var editFormat: String = "auto"
     var largeDeletionLines: Int = 10
+    var repairEnabled: Boolean = false
     var maxLines: Int = 40
     var numPredictFim: Int = 512
     var temperature: Double = 0.2
@@ -42,6 +43,7 @@ class RedlineSettingsState {
         editScope = editScope,
         editFormat = editFormat,
         largeDeletionLines = largeDeletionLines,
+        repairEnabled = repairEnabled,
         fimTemplate = fimTemplate,
         maxLines = maxLines,
         numPredictFim = numPredictFim,
