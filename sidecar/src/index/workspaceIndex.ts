@@ -20,7 +20,7 @@ import type { WorkspaceFiles } from '../context/workspace.js';
 import { parseText } from '../scope/parse.js';
 import { languageOfPath } from '../scope/grammars.js';
 import type { Logger } from '../server/log.js';
-import { queryOf, rankCandidates, type Ranked, type Scored } from './rank.js';
+import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
 import { indexFile, type IndexedDeclaration } from './symbols.js';
 import { TermIndex } from './terms.js';
 import { pathWords } from './words.js';
@@ -193,14 +193,10 @@ export class WorkspaceIndex {
     if (!family) return [];
     const query = queryOf(request.instruction, request.selection);
     const from = this.relative(request.file);
-    const fromDir = dirOf(request.file);
     const candidates: Scored[] = [];
     for (const [id, hit] of this.terms.search(query.weights)) {
       const symbol = this.symbols.get(id);
-      if (!symbol || FAMILY[symbol.languageId] !== family) continue;
-      const visible = symbol.exported || symbol.file === request.file || (PACKAGE_VISIBLE.has(symbol.languageId) && dirOf(symbol.file) === fromDir);
-      if (!visible || request.exclude(symbol)) continue;
-      candidates.push({ id, name: symbol.name, path: symbol.path, score: hit.score, matched: hit.matched });
+      if (symbol && this.usable(symbol, request)) candidates.push({ id, name: symbol.name, path: symbol.path, score: hit.score, matched: hit.matched });
     }
     // Mentioned names the words did not find (a one-word name made only of stop words) still count.
     for (const name of query.mentioned) {
@@ -217,6 +213,22 @@ export class WorkspaceIndex {
       mentioned: query.mentioned,
     });
     return ranked.slice(0, request.limit).map((r) => ({ ...this.symbols.get(r.id)!, score: r.score, why: r.why }));
+  }
+
+  /** Every declaration the edited file could use that the request does not exclude, by folder proximity alone: the bench's baseline. */
+  byProximity(request: SearchRequest): Found[] {
+    const candidates: Scored[] = [];
+    for (const [id, symbol] of this.symbols) if (this.usable(symbol, request)) candidates.push({ id, name: symbol.name, path: symbol.path, score: 0, matched: [] });
+    return rankByProximity(candidates, this.relative(request.file))
+      .slice(0, request.limit)
+      .map((r) => ({ ...this.symbols.get(r.id)!, score: r.score, why: r.why }));
+  }
+
+  /** Same language family, visible from the edited file (exported, or its own, or its package's), and not excluded. */
+  private usable(symbol: IndexedSymbol, request: SearchRequest): boolean {
+    if (FAMILY[symbol.languageId] !== FAMILY[request.languageId]) return false;
+    const visible = symbol.exported || symbol.file === request.file || (PACKAGE_VISIBLE.has(symbol.languageId) && dirOf(symbol.file) === dirOf(request.file));
+    return visible && !request.exclude(symbol);
   }
 
   /** Workspace-relative form of an absolute path, `/`-separated. */
