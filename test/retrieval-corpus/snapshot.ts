@@ -1,23 +1,20 @@
 /**
  * How a project's workspace was recorded (run by hand, not by the tests):
  * `npx tsx test/retrieval-corpus/snapshot.ts <checkout> <project> <repo> <commit> <licence> <case files…>`
- * writes `<project>/workspace.json`: every source file of the checkout as a stub — its package and
- * import lines and the outline of each top-level declaration (doc comment and signature, bodies
- * emptied), which is what the index reads — and the files the cases edit whole. The projects' own
- * logic is not kept.
+ * writes `<project>/workspace.json`: every source file of the checkout as a stub — the file with
+ * each function body emptied (declarations, signatures, doc comments and imports kept: what the
+ * index reads) — and the files the cases edit whole. The projects' own logic is not kept.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { languageSupport } from '../../sidecar/src/context/definitions/definitions.js';
-import { declarations } from '../../sidecar/src/context/definitions/syntax.js';
+import type { Node } from 'web-tree-sitter';
 import { languageOfPath } from '../../sidecar/src/scope/grammars.js';
 import { parseText } from '../../sidecar/src/scope/parse.js';
 
 const [checkout, project, repo, commit, licence, ...whole] = process.argv.slice(2);
 const HERE = dirname(fileURLToPath(import.meta.url));
-const HEAD = /import|package|use_declaration|mod_item|extern_crate/;
-const COMMENT: Record<string, string> = { python: '#' };
 
 function* walk(dir: string): Generator<string> {
   for (const name of readdirSync(dir).sort()) {
@@ -28,24 +25,28 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-/** The file's head lines and its declarations' outlines, made to parse again: bodies `{}`, cut outlines closed by a comment. */
+/** The file with every function body emptied (a docstring kept), so it still parses: `{}`, Python's `...`, Kotlin's `= TODO()`. */
 async function stub(path: string, text: string): Promise<string> {
   const languageId = languageOfPath(path);
   const support = languageId && languageSupport(languageId);
   if (!languageId || !support) return text;
   const tree = (await parseText(languageId, text))!;
   try {
-    const parts = tree.rootNode.namedChildren.filter((c) => HEAD.test(c.type) && !(c.type === 'mod_item' && c.childForFieldName('body'))).map((c) => c.text);
-    const seen = new Set<number>();
-    const marker = COMMENT[languageId] ?? '//';
-    for (const list of declarations(tree.rootNode, text, support.spec).values()) {
-      for (const d of list) {
-        if (seen.has(d.startLine)) continue;
-        seen.add(d.startLine);
-        parts.push(d.outline.replace(/\{ … \}/g, '{}').replace(/= …$/gm, '= TODO()').replace(/^(\s*)…$/gm, `$1${marker} …`));
+    const { spec } = support;
+    const cuts: Array<{ start: number; end: number; text: string }> = [];
+    const visit = (node: Node) => {
+      const body = spec.functions.has(node.type) ? spec.body(node) : null;
+      if (body) {
+        const cut = spec.elide(body);
+        cuts.push({ ...cut, text: cut.text.replace('{ … }', '{}').replace(/^= …$/, '= TODO()').replace(/^…$/, '{}') });
+        return;
       }
-    }
-    return parts.join('\n\n') + '\n';
+      for (const child of node.namedChildren) visit(child);
+    };
+    visit(tree.rootNode);
+    let out = text;
+    for (const cut of cuts.sort((a, b) => b.start - a.start)) out = out.slice(0, cut.start) + cut.text + out.slice(cut.end);
+    return out;
   } finally {
     tree.delete();
   }

@@ -30,8 +30,9 @@ const IMPORTS: Readonly<Record<string, ReadonlySet<string>>> = {
   go: new Set(['import_declaration']),
   rust: new Set(['use_declaration', 'extern_crate_declaration']),
 };
-/** What may stand before the first import: package lines, comments, a docstring, directives. */
-const HEAD = /comment|package|^(expression_statement|string)$|inner_attribute_item|shebang|hash_bang_line/;
+/** What may stand before the first import: package lines, comments, a docstring or directive (a statement that is a string), attributes. */
+const HEAD = /comment|package|^string$|inner_attribute_item|shebang|hash_bang_line/;
+const isHead = (node: Node) => HEAD.test(node.type) || (node.type === 'expression_statement' && node.namedChildCount === 1 && node.namedChildren[0]!.type === 'string');
 
 function family(languageId: string): string {
   return languageId === 'typescriptreact' || languageId === 'javascript' || languageId === 'javascriptreact' ? 'typescript' : languageId;
@@ -65,7 +66,7 @@ export function importEdit(languageId: string, root: Node, text: string, spec: I
 function appended(imports: readonly Node[], lines: readonly string[], root: Node, statement: string): ImportEdit {
   const last = imports.at(-1);
   if (last) return { row: last.endPosition.row + 1, replace: 0, lines: [indentOf(lines[last.startPosition.row]) + statement], statement };
-  const head = root.namedChildren.filter((c, i) => HEAD.test(c.type) && root.namedChildren.slice(0, i).every((b) => HEAD.test(b.type)));
+  const head = root.namedChildren.filter((c, i) => isHead(c) && root.namedChildren.slice(0, i).every(isHead));
   const after = head.at(-1);
   if (!after) return { row: 0, replace: 0, lines: [statement, ''], statement };
   const row = after.endPosition.row + 1;

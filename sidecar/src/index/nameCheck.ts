@@ -43,11 +43,19 @@ export async function missingNames(input: NameCheckInput, project: SourceIndex, 
   const { bindings, pkg } = support ? fileImports(support, input.root) : { bindings: [], pkg: '' };
   const out: MissingName[] = [];
   for (const use of uses) {
+    if (input.file && index && inPackage(use.name, input.languageId, input.file, pkg, index)) continue;
     if (input.file && support && (await declaredImplicitly(use.name, input.languageId, input.file, pkg, bindings, project))) continue;
     const fix = input.file && index ? await importFor(use, input, index, project, bindings) : null;
     out.push({ ...use, fix });
   }
   return out;
+}
+
+/** Declared in the file's package as the index knows it: Go's folder, a Java or Kotlin package (any folder for Kotlin). */
+function inPackage(name: string, languageId: string, file: string, pkg: string, index: WorkspaceIndex): boolean {
+  if (languageId !== 'go' && languageId !== 'java' && languageId !== 'kotlin') return false;
+  // A file of the package the grammar could not read whole may declare it.
+  return index.lookup(name, languageId).some((s) => s.file !== file && (languageId === 'go' ? dirname(s.file) === dirname(file) : s.pkg === pkg)) || index.packagePartial(languageId, file, pkg);
 }
 
 /** Declared in a file the language reads without an import: the file's own package (Go, Java, Kotlin). */

@@ -120,6 +120,8 @@ const java: NameRules = {
     if (p === 'method_reference') return node.id === parent.namedChildren[0]?.id;
     if (p === 'element_value_pair' && is(node, parent, 'key')) return false;
     if (p === 'break_statement' || p === 'continue_statement') return false;
+    // `case EOF:` names a constant of the switched enum.
+    if (p === 'switch_label') return false;
     return true;
   },
   // A bare method or field name may be inherited from a supertype the file cannot see.
@@ -182,6 +184,7 @@ const rust: NameRules = {
   isReference(node, parent) {
     const p = parent.type;
     if (RUST_DECLARED.has(p) && (is(node, parent, 'name') || p === 'type_parameters' || p === 'label')) return false;
+    if (p === 'lifetime' || (p === 'constrained_type_parameter' && is(node, parent, 'left')) || p === 'type_parameter') return false;
     if (p === 'scoped_identifier' || p === 'scoped_type_identifier') return is(node, parent, 'path') && capitalised(node.text);
     if (p === 'macro_invocation' || p === 'use_declaration' || p === 'token_tree' || p === 'attribute' || p === 'meta_item') return false;
     if (inside(node, new Set(['use_declaration', 'token_tree', 'attribute_item', 'inner_attribute_item', 'scoped_use_list', 'use_list', 'use_as_clause']), new Set(['source_file']))) return false;
@@ -194,7 +197,8 @@ const rust: NameRules = {
     if (p === 'field_pattern' || p === 'shorthand_field_identifier') return false;
     return true;
   },
-  hasWildcard: (root) => root.namedChildren.some((s) => s.type === 'use_declaration' && s.descendantsOfType('use_wildcard').length > 0),
+  // `use Kind::*;` inside a function counts too.
+  hasWildcard: (root) => root.descendantsOfType('use_wildcard').length > 0,
 };
 
 /**

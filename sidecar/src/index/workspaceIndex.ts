@@ -55,6 +55,8 @@ interface FileEntry {
   pkg: string;
   imports: string[];
   ids: number[];
+  /** The parse had errors: some declarations of the file may be missing (a grammar's gap, or code being typed). */
+  partial: boolean;
 }
 
 /** A declaration as the index knows it, with its file. */
@@ -180,6 +182,12 @@ export class WorkspaceIndex {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
   }
 
+  /** Whether some file of a package (Go: the folder; Java, Kotlin: the package name) parsed with errors, so the index may lack its declarations. */
+  packagePartial(languageId: string, file: string, pkg: string): boolean {
+    for (const [path, entry] of this.files) if (entry.partial && entry.languageId === languageId && (languageId === 'go' ? dirOf(path) === dirOf(file) : entry.pkg === pkg)) return true;
+    return false;
+  }
+
   /** The folders whose files declare package `name` (Go), for an import of the package a proposal names. */
   packageDirs(name: string, languageId: string): string[] {
     const dirs = new Set<string>();
@@ -301,6 +309,7 @@ export class WorkspaceIndex {
       return;
     }
     let parsed;
+    const partial = tree.rootNode.hasError;
     try {
       parsed = parseFile(path, languageId, tree.rootNode, text);
     } finally {
@@ -311,7 +320,7 @@ export class WorkspaceIndex {
     this.drop(path);
     const rel = this.relative(path);
     const fileWords = pathWords(rel);
-    const entry: FileEntry = { rel, languageId, pkg: indexed.pkg, imports: indexed.imports, ids: [] };
+    const entry: FileEntry = { rel, languageId, pkg: indexed.pkg, imports: indexed.imports, ids: [], partial };
     for (const declaration of indexed.declarations) {
       const id = this.nextId++;
       const { words, ...rest } = declaration;
