@@ -17,7 +17,7 @@ export const SELECTION_WEIGHT = 0.25;
 const MAX_SELECTION_WORDS = 40;
 
 /** How much each structural signal multiplies the text score. */
-export const BOOST = { proximity: 0.6, imported: 0.5, recent: 0.4, test: 0.5 } as const;
+export const BOOST = { name: 1, proximity: 0.6, imported: 0.5, recent: 0.4, test: 0.5 } as const;
 
 /** One term's share of a document's BM25 score. */
 export function bm25(tf: number, df: number, documents: number, length: number, averageLength: number): number {
@@ -81,6 +81,8 @@ export interface Signals {
   /** Files the user edited lately, most recent first (workspace-relative). */
   recent: readonly string[];
   mentioned: ReadonlySet<string>;
+  /** The query's words and weights: how much of a candidate's own name the request says. */
+  words: ReadonlyMap<string, number>;
 }
 
 export interface Ranked extends Scored {
@@ -95,6 +97,13 @@ export function rankCandidates(candidates: readonly Scored[], signals: Signals):
   const ranked = candidates.map((c) => {
     const why: string[] = [];
     let factor = 1;
+    // A name made of the request's words (`currentTransaction` for "the current transaction") says more than a member or a parameter that matches.
+    const own = [...new Set(wordsOf(c.name))];
+    const said = own.length > 0 ? own.reduce((sum, w) => sum + (signals.words.get(w) ?? 0), 0) / own.length : 0;
+    if (said > 0) {
+      factor += BOOST.name * said;
+      if (said >= 0.5) why.push('name');
+    }
     const near = proximity(signals.from, c.path);
     if (near > 0) {
       factor += BOOST.proximity * near;

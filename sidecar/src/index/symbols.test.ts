@@ -24,8 +24,8 @@ describe('what the index keeps of a file', () => {
       { name: 'returnPolicy', kind: 'variable', exported: true, signature: 'export const returnPolicy: ReturnPolicy = make();', doc: '', line: 7 },
       { name: 'hidden', kind: 'function', exported: false, signature: 'function hidden() { … }', doc: '', line: 9 },
     ]);
-    expect(file.declarations[0].words).toEqual(expect.arrayContaining(['assert', 'command', 'order', 'decide']));
-    expect(file.declarations[0].words.filter((w) => w === 'policy').length).toBeGreaterThanOrEqual(3);
+    expect(file.declarations[0].words).toEqual(expect.arrayContaining(['assert', 'command', 'order', 'decid']));
+    expect(file.declarations[0].words.filter((w) => w === 'polici').length).toBeGreaterThanOrEqual(3);
   });
 
   it('Python, Java, Go and Rust say what other files may use', async () => {

@@ -9,18 +9,22 @@ describe('identifier words', () => {
     expect(splitIdentifier('MAX_FILE_BYTES')).toEqual(['max', 'file', 'bytes']);
   });
 
-  it('stems plural and verb endings so an instruction meets a name', () => {
-    expect(['returned', 'returns', 'returning', 'submitting', 'policies', 'classes', 'status'].map(stem)).toEqual(['return', 'return', 'return', 'submit', 'policy', 'class', 'status']);
+  it('stems so an instruction meets a name (Porter), abbreviations spelled out first', () => {
+    expect(['returned', 'returns', 'returning', 'return'].map(stem)).toEqual(['return', 'return', 'return', 'return']);
+    expect(stem('parsed')).toBe(stem('parse'));
+    expect(stem('policies')).toBe(stem('policy'));
+    expect([stem('err'), stem('cmd')]).toEqual([stem('error'), stem('command')]);
   });
 
   it('drops a keyword standing alone in code but keeps it inside a name, and in prose', () => {
-    expect(wordsOf('return createReturn(request);')).toEqual(['create', 'return', 'request']);
+    expect(wordsOf('return createReturn(request);')).toEqual(['creat', 'return', 'request']);
     expect(wordsOf('check that the return is allowed before submitting', true)).toEqual(['check', 'return', 'allow', 'submit']);
+    expect(wordsOf('logCmdErr')).toEqual(['log', 'command', 'error']);
     expect(wordsOf('isValid getUser')).toEqual(['valid', 'user']);
   });
 
   it('takes a path’s folders and file name, each word once', () => {
-    expect(pathWords('src/returns/returnPolicy.ts')).toEqual(['src', 'return', 'policy']);
+    expect(pathWords('src/returns/returnPolicy.ts')).toEqual(['sourc', 'return', 'polici']);
     expect(pathWords('pkg/http-client/client_test.go')).toEqual(['pkg', 'http', 'client', 'test']);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The words retrieval matches on, pure: identifiers split at camelCase, snake_case, kebab-case and
  * digit boundaries (`assertCanReturn` → assert, can, return; `HTTPServer2` → http, server), lower
- * case, with a light suffix stemmer so an instruction's "returned" or "returns" meets `returnPolicy`.
+ * case, Porter-stemmed (the `stemmer` package) so an instruction's "returned" or "returns" meets `returnPolicy`.
  * Keywords and the words every instruction or doc comment has are dropped: they say nothing about
  * which declaration a request needs.
  */
+import { stemmer } from 'stemmer';
 
 /** English glue words: dropped wherever they stand, in prose and inside identifiers (`isValid` → valid). */
 const ENGLISH = new Set(
@@ -12,7 +13,7 @@ const ENGLISH = new Set(
     'a an the and or not no nor of to in on at by for from with without into onto as is are was were be been being it its this that these those ' +
     'there here then than so if else when while do does did done can could should would will shall may might must has have had ' +
     'i we you he she they me my our your their us them all any each every some such only also just very more most less ' +
-    'make makes made get gets set sets please instead sure what which who how why where after before about code file line lines'
+    'make makes made get gets set sets please instead sure what which who how why where after before about'
   ).split(' '),
 );
 
@@ -39,21 +40,18 @@ export function splitIdentifier(identifier: string): string[] {
     .map((part) => part.toLowerCase());
 }
 
-/** A light English stemmer: plural and verb endings, enough for "returned" to meet "return". */
-export function stem(word: string): string {
-  if (word.length <= 3) return word;
-  if (word.endsWith('ies') && word.length > 4) return word.slice(0, -3) + 'y';
-  if (word.endsWith('sses')) return word.slice(0, -2);
-  if (word.endsWith('ing') && word.length > 5) return undouble(word.slice(0, -3));
-  if (word.endsWith('ed') && word.length > 4) return undouble(word.slice(0, -2));
-  if (word.endsWith('es') && /(ch|sh|x|z|ss)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1);
-  return word;
-}
+/** Abbreviations code writes for words an instruction spells out (`logCmdErr` → log, command, error). */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  err: 'error', cmd: 'command', msg: 'message', ctx: 'context', cfg: 'config', conf: 'config', db: 'database', str: 'string',
+  num: 'number', arg: 'argument', args: 'arguments', param: 'parameter', params: 'parameters', req: 'request', res: 'response',
+  resp: 'response', dir: 'directory', repo: 'repository', util: 'utility', utils: 'utilities', auth: 'authentication', init: 'initialize',
+  conn: 'connection', env: 'environment', opts: 'options', opt: 'option', impl: 'implementation', tmp: 'temporary', src: 'source',
+  dst: 'destination', addr: 'address', idx: 'index', len: 'length', prev: 'previous', val: 'value', btn: 'button', img: 'image',
+};
 
-/** "submitt" → "submit", "stopp" → "stop". */
-function undouble(word: string): string {
-  return /([bdgmnprt])\1$/.test(word) ? word.slice(0, -1) : word;
+/** The Porter stem of a word, after its abbreviation is spelled out: "returned" and "returns" meet "return". */
+export function stem(word: string): string {
+  return stemmer(Object.hasOwn(ABBREVIATIONS, word) ? ABBREVIATIONS[word] : word);
 }
 
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;

@@ -219,6 +219,7 @@ export class WorkspaceIndex {
       imported: new Set(request.imported.map((f) => this.relative(f))),
       recent: request.recent.map((f) => this.relative(f)),
       mentioned: query.mentioned,
+      words: query.weights,
     });
     return ranked.slice(0, request.limit).map((r) => ({ ...this.symbols.get(r.id)!, score: r.score, why: r.why }));
   }
