@@ -71,6 +71,8 @@ export interface Scored {
   score: number;
   /** The query words it matched, best first. */
   matched: string[];
+  /** The words of its name (computed from the name when absent). */
+  nameWords?: readonly string[];
 }
 
 export interface Signals {
@@ -98,7 +100,7 @@ export function rankCandidates(candidates: readonly Scored[], signals: Signals):
     const why: string[] = [];
     let factor = 1;
     // A name made of the request's words (`currentTransaction` for "the current transaction") says more than a member or a parameter that matches.
-    const own = [...new Set(wordsOf(c.name))];
+    const own = c.nameWords ?? [...new Set(wordsOf(c.name))];
     const said = own.length > 0 ? own.reduce((sum, w) => sum + (signals.words.get(w) ?? 0), 0) / own.length : 0;
     if (said > 0) {
       factor += BOOST.name * said;

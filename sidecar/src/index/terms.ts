@@ -1,21 +1,33 @@
 /**
  * The inverted index under retrieval: for each word, the documents (declarations) holding it and
- * how often. Words are interned to numbers and a document's counts kept in typed arrays, so a
- * workspace of a hundred thousand declarations costs a few megabytes. A removed document is
- * marked dead and skipped; its postings are swept once dead ones are a quarter of all, so an
- * update costs its own words, not the index's size. No I/O: the owner feeds it.
+ * how often, in parallel number arrays, with the word's document frequency kept as documents come
+ * and go. A removed document is marked dead and skipped; postings are swept once dead ones are a
+ * quarter of all, so an update costs its own words, not the index's size. Words are interned as
+ * copies (`detached`): a word cut from a file's text would otherwise keep that whole text alive.
+ * No I/O: the owner feeds it.
  */
+import { detached } from '@redline/shared-protocol';
 import { bm25 } from './rank.js';
 
+interface Postings {
+  ids: number[];
+  counts: number[];
+  /** Live documents holding the word. */
+  df: number;
+}
+
 interface Doc {
+  /** The document's words, as term numbers, sorted. */
   terms: Uint32Array;
-  counts: Uint16Array;
   length: number;
 }
 
+/** Documents scored on every word before the best are kept (and their matched words named). */
+export const SCORED_KEPT = 300;
+
 export class TermIndex {
   private readonly ids = new Map<string, number>();
-  private readonly postings: number[][] = [];
+  private readonly postings: Postings[] = [];
   private readonly docs = new Map<number, Doc>();
   private totalLength = 0;
   private dead = 0;
@@ -33,21 +45,20 @@ export class TermIndex {
       let term = this.ids.get(word);
       if (term === undefined) {
         term = this.postings.length;
-        this.ids.set(word, term);
-        this.postings.push([]);
+        this.ids.set(detached(word), term);
+        this.postings.push({ ids: [], counts: [], df: 0 });
       }
       counts.set(term, (counts.get(term) ?? 0) + 1);
     }
-    const doc: Doc = { terms: new Uint32Array(counts.size), counts: new Uint16Array(counts.size), length: words.length };
-    let i = 0;
     for (const [term, count] of counts) {
-      doc.terms[i] = term;
-      doc.counts[i++] = Math.min(count, 0xffff);
-      this.postings[term].push(id);
+      const p = this.postings[term];
+      p.ids.push(id);
+      p.counts.push(count);
+      p.df++;
     }
     this.postingCount += counts.size;
-    this.docs.set(id, doc);
-    this.totalLength += doc.length;
+    this.docs.set(id, { terms: Uint32Array.from([...counts.keys()].sort((a, b) => a - b)), length: words.length });
+    this.totalLength += words.length;
   }
 
   remove(id: number): void {
@@ -55,55 +66,90 @@ export class TermIndex {
     if (!doc) return;
     this.docs.delete(id);
     this.totalLength -= doc.length;
+    for (const term of doc.terms) this.postings[term].df--;
     this.dead += doc.terms.length;
     if (this.dead * 4 > this.postingCount) this.sweep();
   }
 
   /**
-   * BM25 of every document holding a query word, with the words it matched (heaviest share
-   * first). `weights` scales each word's share (an instruction word 1, a selection word less).
+   * BM25 of the documents holding a query word (`weights` scales each word's share: an instruction
+   * word 1, a selection word less); the best SCORED_KEPT of those `keep` accepts, each with the
+   * words it matched, heaviest share first.
    */
-  search(weights: ReadonlyMap<string, number>): Map<number, { score: number; matched: string[] }> {
-    const found = new Map<number, { score: number; shares: Array<[string, number]> }>();
+  search(weights: ReadonlyMap<string, number>, keep: (id: number) => boolean = () => true): Map<number, { score: number; matched: string[] }> {
     const documents = this.docs.size;
     const average = documents > 0 ? this.totalLength / documents : 0;
+    const terms: Array<{ word: string; term: number; weight: number }> = [];
     for (const [word, weight] of weights) {
       const term = this.ids.get(word);
-      if (term === undefined) continue;
-      const list = this.postings[term];
-      let df = 0;
-      for (const id of list) if (this.docs.has(id)) df++;
-      for (const id of list) {
-        const doc = this.docs.get(id);
+      if (term !== undefined && this.postings[term].df > 0) terms.push({ word, term, weight });
+    }
+    const scores = new Map<number, number>();
+    for (const { term, weight } of terms) {
+      const p = this.postings[term];
+      for (let i = 0; i < p.ids.length; i++) {
+        const doc = this.docs.get(p.ids[i]);
         if (!doc) continue;
-        const share = weight * bm25(countOf(doc, term), df, documents, doc.length, average);
-        let entry = found.get(id);
-        if (!entry) found.set(id, (entry = { score: 0, shares: [] }));
-        entry.score += share;
-        entry.shares.push([word, share]);
+        scores.set(p.ids[i], (scores.get(p.ids[i]) ?? 0) + weight * bm25(p.counts[i], p.df, documents, doc.length, average));
       }
     }
+    const best = [...scores].filter(([id]) => keep(id)).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, SCORED_KEPT);
     const out = new Map<number, { score: number; matched: string[] }>();
-    for (const [id, { score, shares }] of found) out.set(id, { score, matched: shares.sort((a, b) => b[1] - a[1]).map(([w]) => w) });
+    for (const [id, score] of best) {
+      const doc = this.docs.get(id)!;
+      const shares: Array<[string, number]> = [];
+      for (const { word, term, weight } of terms) {
+        if (!holds(doc.terms, term)) continue;
+        const p = this.postings[term];
+        shares.push([word, weight * bm25(p.counts[positionOf(p.ids, id)], p.df, documents, doc.length, average)]);
+      }
+      out.set(id, { score, matched: shares.sort((a, b) => b[1] - a[1]).map(([w]) => w) });
+    }
     return out;
   }
 
   /** Drops dead documents from every posting list. */
   private sweep(): void {
     let count = 0;
-    for (let term = 0; term < this.postings.length; term++) {
-      const live = this.postings[term].filter((id) => this.docs.has(id));
-      this.postings[term] = live;
-      count += live.length;
+    for (const p of this.postings) {
+      const ids: number[] = [];
+      const counts: number[] = [];
+      for (let i = 0; i < p.ids.length; i++) {
+        if (!this.docs.has(p.ids[i])) continue;
+        ids.push(p.ids[i]);
+        counts.push(p.counts[i]);
+      }
+      p.ids = ids;
+      p.counts = counts;
+      count += ids.length;
     }
     this.postingCount = count;
     this.dead = 0;
   }
 }
 
-/** A document's count of a term (its terms are few: a linear scan beats a map here). */
-function countOf(doc: Doc, term: number): number {
-  const { terms } = doc;
-  for (let i = 0; i < terms.length; i++) if (terms[i] === term) return doc.counts[i];
-  return 0;
+/** Where `id` is in a posting list (ids are added in increasing order, and a sweep keeps it). */
+function positionOf(ids: readonly number[], id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid] === id) return mid;
+    if (ids[mid] < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Binary search in a sorted term list. */
+function holds(terms: Uint32Array, term: number): boolean {
+  let lo = 0;
+  let hi = terms.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (terms[mid] === term) return true;
+    if (terms[mid] < term) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }

@@ -23,7 +23,8 @@ import type { Logger } from '../server/log.js';
 import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
 import { indexFile, type IndexedDeclaration } from './symbols.js';
 import { TermIndex } from './terms.js';
-import { pathWords } from './words.js';
+import { pathWords, wordsOf } from './words.js';
+import { detached } from '@redline/shared-protocol';
 
 /** Files indexed at most; past it the crawl stops and says so once. */
 export const MAX_INDEXED_FILES = 50_000;
@@ -61,6 +62,8 @@ interface FileEntry {
 
 /** A declaration as the index knows it, with its file. */
 export interface IndexedSymbol extends Omit<IndexedDeclaration, 'words'> {
+  /** The distinct words of its name, for the ranking. */
+  nameWords: string[];
   /** Absolute path of the declaring file. */
   file: string;
   /** The same, workspace-relative. */
@@ -202,9 +205,10 @@ export class WorkspaceIndex {
     const query = queryOf(request.instruction, request.selection);
     const from = this.relative(request.file);
     const candidates: Scored[] = [];
-    for (const [id, hit] of this.terms.search(query.weights)) {
-      const symbol = this.symbols.get(id);
-      if (symbol && this.usable(symbol, request)) candidates.push({ id, name: symbol.name, path: symbol.path, score: hit.score, matched: hit.matched });
+    const usable = (id: number) => this.usable(this.symbols.get(id)!, request);
+    for (const [id, hit] of this.terms.search(query.weights, usable)) {
+      const symbol = this.symbols.get(id)!;
+      candidates.push({ id, name: symbol.name, nameWords: symbol.nameWords, path: symbol.path, score: hit.score, matched: hit.matched });
     }
     // Mentioned names the words did not find (a one-word name made only of stop words) still count.
     for (const name of query.mentioned) {
@@ -321,15 +325,30 @@ export class WorkspaceIndex {
     this.drop(path);
     const rel = this.relative(path);
     const fileWords = pathWords(rel);
-    const entry: FileEntry = { rel, languageId, pkg: indexed.pkg, imports: indexed.imports, ids: [], partial };
+    const pkg = detached(indexed.pkg);
+    const entry: FileEntry = { rel, languageId, pkg, imports: indexed.imports.map(detached), ids: [], partial };
     for (const declaration of indexed.declarations) {
       const id = this.nextId++;
-      const { words, ...rest } = declaration;
-      this.symbols.set(id, { ...rest, file: path, path: rel, languageId, pkg: indexed.pkg });
+      // Copies: a string cut from the file's text would keep the whole text alive as long as the index.
+      const symbol: IndexedSymbol = {
+        name: detached(declaration.name),
+        nameWords: [...new Set(wordsOf(declaration.name))].map(detached),
+        kind: declaration.kind,
+        exported: declaration.exported,
+        signature: detached(declaration.signature),
+        doc: detached(declaration.doc),
+        line: declaration.line,
+        file: path,
+        path: rel,
+        languageId,
+        pkg,
+      };
+      this.symbols.set(id, symbol);
+      const words = declaration.words;
       this.terms.add(id, [...words, ...fileWords]);
-      const named = this.byName.get(declaration.name);
+      const named = this.byName.get(symbol.name);
       if (named) named.push(id);
-      else this.byName.set(declaration.name, [id]);
+      else this.byName.set(symbol.name, [id]);
       entry.ids.push(id);
     }
     this.files.set(path, entry);
