@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 import type { Node } from 'web-tree-sitter';
 import type { SyntaxCache } from '../scope/parse.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
-import { fileImports, findDefinitions, languageSupport, lookUpLocally } from './definitions/definitions.js';
+import { fileImports, findDefinitions, languageSupport, lookUpLocally, parseFile } from './definitions/definitions.js';
 import type { ImportBinding } from './definitions/language.js';
 import type { Declaration } from './definitions/syntax.js';
 import { diagnosticItems } from './diagnostics.js';
@@ -22,7 +22,7 @@ import { QUERY_LINES, similarSnippets, windowsOf, type OtherDocument, type Windo
 import { openDocumentsOf, ProjectIndex } from './sourceIndex.js';
 import type { ContextItem } from './types.js';
 import { displayPathOf, pathOfUri, WorkspaceFiles } from './workspace.js';
-import type { WorkspaceIndex } from '../index/workspaceIndex.js';
+import type { IndexedSymbol, WorkspaceIndex } from '../index/workspaceIndex.js';
 import { missingNames, type MissingName } from '../index/nameCheck.js';
 import { hasNameRules, namesIn } from '../index/names.js';
 import { parseText } from '../scope/parse.js';
@@ -171,26 +171,42 @@ export class ContextBuilder {
     });
     const items: ContextItem[] = [];
     const taken = new Set<string>();
-    const add = (path: string, languageId: string, declaration: Declaration, why: string) => {
-      const key = `${path}\0${declaration.startLine}`;
-      if (taken.has(key) || shown.has(`${this.index.displayPath(path)}\0${declaration.name}`)) return;
+    const add = (symbol: IndexedSymbol, declaration: Declaration, why: string) => {
+      const key = `${symbol.file}\0${symbol.line}`;
+      if (taken.has(key) || shown.has(`${symbol.path}\0${declaration.name}`)) return;
       taken.add(key);
-      items.push({ kind: 'related', path: this.index.displayPath(path), label: declaration.name, languageId, text: declaration.outline, rank: items.length, why });
+      items.push({ kind: 'related', path: this.index.displayPath(symbol.file), label: declaration.name, languageId: symbol.languageId, text: declaration.outline, rank: items.length, why });
     };
     for (const [i, symbol] of found.entries()) {
-      const parsed = await this.index.file(symbol.file);
-      const list = parsed?.declarations.get(symbol.name) ?? [];
-      const declaration = list.find((d) => d.startLine === symbol.line) ?? list[0];
-      if (!parsed || !declaration) continue;
-      add(symbol.file, parsed.languageId, declaration, symbol.why.join('; '));
+      const declaration = await this.outlineOf(symbol);
+      if (!declaration) continue;
+      add(symbol, declaration, symbol.why.join('; '));
       // `returnPolicy: ReturnPolicy`: the interface that holds the methods, when the same file declares it.
       if (i >= RELATED_WITH_TYPES) continue;
       for (const type of declaration.typeNames) {
-        const typed = parsed.declarations.get(type)?.[0];
-        if (typed) add(symbol.file, parsed.languageId, typed, `the type of ${symbol.name}`);
+        const typed = workspace.lookup(type, symbol.languageId).find((s) => s.file === symbol.file);
+        const outline = typed && (await this.outlineOf(typed));
+        if (typed && outline) add(typed, outline, `the type of ${symbol.name}`);
       }
     }
     return items;
+  }
+
+  /**
+   * A declaration the index found, outlined from its rows alone: a top-level declaration parses on
+   * its own, and a large file is not parsed whole for one of its declarations.
+   */
+  private async outlineOf(symbol: IndexedSymbol): Promise<Declaration | null> {
+    const text = await this.index.readText(symbol.file);
+    if (text === null) return null;
+    const rows = text.split('\n').slice(symbol.line, symbol.endLine + 1).join('\n');
+    const tree = await parseText(symbol.languageId, rows);
+    if (!tree) return null;
+    try {
+      return parseFile(symbol.file, symbol.languageId, tree.rootNode, rows)?.declarations.get(symbol.name)?.[0] ?? null;
+    } finally {
+      tree.delete();
+    }
   }
 
   /**

@@ -20,9 +20,9 @@ describe('what the index keeps of a file', () => {
     );
     expect(file.imports).toEqual(['./x']);
     expect(file.declarations.map(({ words: _w, ...d }) => d)).toEqual([
-      { name: 'ReturnPolicy', kind: 'interface', exported: true, signature: 'export interface ReturnPolicy {', doc: 'Decides whether an order may be returned.', line: 2 },
-      { name: 'returnPolicy', kind: 'variable', exported: true, signature: 'export const returnPolicy: ReturnPolicy = make();', doc: '', line: 7 },
-      { name: 'hidden', kind: 'function', exported: false, signature: 'function hidden() { … }', doc: '', line: 9 },
+      { name: 'ReturnPolicy', kind: 'interface', exported: true, signature: 'export interface ReturnPolicy {', doc: 'Decides whether an order may be returned.', line: 2, endLine: 5 },
+      { name: 'returnPolicy', kind: 'variable', exported: true, signature: 'export const returnPolicy: ReturnPolicy = make();', doc: '', line: 7, endLine: 7 },
+      { name: 'hidden', kind: 'function', exported: false, signature: 'function hidden() { … }', doc: '', line: 9, endLine: 11 },
     ]);
     expect(file.declarations[0].words).toEqual(expect.arrayContaining(['assert', 'command', 'order', 'decid']));
     expect(file.declarations[0].words.filter((w) => w === 'polici').length).toBeGreaterThanOrEqual(3);

@@ -23,8 +23,9 @@ export interface IndexedDeclaration {
   signature: string;
   /** The doc comment's first sentence (or the docstring's), without comment markers; '' without one. */
   doc: string;
-  /** The row of its first line (doc comment included): the outline is found again by name and row. */
+  /** The rows of its first line (doc comment included) and its last: the outline is made again from them. */
   line: number;
+  endLine: number;
   /** The words it is found by: the name's (NAME_WEIGHT times), then the outline's (doc comment, signature, members). */
   words: string[];
 }
@@ -141,6 +142,7 @@ export function indexDeclaration(declaration: Declaration): IndexedDeclaration {
     signature: signatureOf(declaration.outline),
     doc: docOf(declaration.outline),
     line: declaration.startLine,
+    endLine: declaration.endLine,
     words,
   };
 }

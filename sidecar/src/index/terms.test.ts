@@ -30,11 +30,22 @@ describe('TermIndex', () => {
     expect(() => index.add(7, ['x'])).toThrow();
   });
 
-  it('weighs each word’s share by the query weight', () => {
+  it('weighs each word’s share by the query weight, and skips a light word most documents hold', () => {
     const index = new TermIndex();
-    index.add(1, ['a']);
-    index.add(2, ['b']);
-    const found = index.search(new Map([['a', 1], ['b', 0.25]]));
+    index.add(1, ['a', 'common']);
+    index.add(2, ['b', 'common']);
+    for (let id = 3; id < 40; id++) index.add(id, [`filler${id}`, 'common']);
+    const found = index.search(new Map([['a', 1], ['b', 0.25], ['common', 0.25]]));
     expect(found.get(2)!.score).toBeCloseTo(found.get(1)!.score * 0.25);
+    expect(found.has(3)).toBe(false);
+    expect(index.search(new Map([['common', 1]])).size).toBe(39);
+  });
+
+  it('keeps only what the filter accepts, best first', () => {
+    const index = new TermIndex();
+    index.add(1, ['x', 'x']);
+    index.add(2, ['x']);
+    index.add(3, ['y']);
+    expect([...index.search(new Map([['x', 1]]), (id) => id !== 1).keys()]).toEqual([2]);
   });
 });

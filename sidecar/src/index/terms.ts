@@ -24,11 +24,16 @@ interface Doc {
 
 /** Documents scored on every word before the best are kept (and their matched words named). */
 export const SCORED_KEPT = 300;
+/** A word of weight below 1 (the selection's) held by more than this share of documents is skipped: it costs a scan and separates nothing. */
+export const COMMON_SHARE = 0.05;
 
 export class TermIndex {
   private readonly ids = new Map<string, number>();
   private readonly postings: Postings[] = [];
   private readonly docs = new Map<number, Doc>();
+  /** Each live document's length by id (0 once removed): the scoring loop reads it without a map lookup. */
+  private lengths = new Float64Array(1024);
+  private scores = new Float64Array(1024);
   private totalLength = 0;
   private dead = 0;
   private postingCount = 0;
@@ -58,6 +63,13 @@ export class TermIndex {
     }
     this.postingCount += counts.size;
     this.docs.set(id, { terms: Uint32Array.from([...counts.keys()].sort((a, b) => a - b)), length: words.length });
+    if (id >= this.lengths.length) {
+      const grown = new Float64Array(Math.max(id + 1, this.lengths.length * 2));
+      grown.set(this.lengths);
+      this.lengths = grown;
+      this.scores = new Float64Array(grown.length);
+    }
+    this.lengths[id] = Math.max(1, words.length);
     this.totalLength += words.length;
   }
 
@@ -65,6 +77,7 @@ export class TermIndex {
     const doc = this.docs.get(id);
     if (!doc) return;
     this.docs.delete(id);
+    this.lengths[id] = 0;
     this.totalLength -= doc.length;
     for (const term of doc.terms) this.postings[term].df--;
     this.dead += doc.terms.length;
@@ -82,18 +95,27 @@ export class TermIndex {
     const terms: Array<{ word: string; term: number; weight: number }> = [];
     for (const [word, weight] of weights) {
       const term = this.ids.get(word);
-      if (term !== undefined && this.postings[term].df > 0) terms.push({ word, term, weight });
+      if (term === undefined || this.postings[term].df === 0) continue;
+      if (weight < 1 && this.postings[term].df > COMMON_SHARE * documents) continue;
+      terms.push({ word, term, weight });
     }
-    const scores = new Map<number, number>();
+    const { scores, lengths } = this;
+    const touched: number[] = [];
     for (const { term, weight } of terms) {
       const p = this.postings[term];
       for (let i = 0; i < p.ids.length; i++) {
-        const doc = this.docs.get(p.ids[i]);
-        if (!doc) continue;
-        scores.set(p.ids[i], (scores.get(p.ids[i]) ?? 0) + weight * bm25(p.counts[i], p.df, documents, doc.length, average));
+        const id = p.ids[i];
+        if (lengths[id] === 0) continue;
+        if (scores[id] === 0) touched.push(id);
+        scores[id] += weight * bm25(p.counts[i], p.df, documents, lengths[id], average);
       }
     }
-    const best = [...scores].filter(([id]) => keep(id)).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, SCORED_KEPT);
+    touched.sort((a, b) => scores[b] - scores[a] || a - b);
+    const best: Array<[number, number]> = [];
+    for (const id of touched) {
+      if (best.length < SCORED_KEPT && keep(id)) best.push([id, scores[id]]);
+    }
+    for (const id of touched) scores[id] = 0;
     const out = new Map<number, { score: number; matched: string[] }>();
     for (const [id, score] of best) {
       const doc = this.docs.get(id)!;

@@ -338,6 +338,7 @@ export class WorkspaceIndex {
         signature: detached(declaration.signature),
         doc: detached(declaration.doc),
         line: declaration.line,
+        endLine: declaration.endLine,
         file: path,
         path: rel,
         languageId,
