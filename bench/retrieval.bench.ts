@@ -33,15 +33,22 @@ interface Outcome {
   needs: RetrievalCase['needs'];
 }
 
-/** The search of each case of one project, ranked and by proximity, 10 deep. */
-async function searchProject(project: string, cases: readonly RetrievalCase[]): Promise<Outcome[]> {
-  const root = materialise(project, cases);
+/** A project's workspace written out (the cases' files edited, or as they were) and indexed; `work` runs on it, then it is removed. */
+async function withProject<T>(project: string, cases: readonly RetrievalCase[], original: boolean, work: (p: { root: string; index: WorkspaceIndex; sources: ProjectIndex; recorded: Record<string, string> }) => Promise<T>): Promise<T> {
+  const root = materialise(project, cases, original);
   try {
     const files = new WorkspaceFiles([root]);
     const index = new WorkspaceIndex({ files, log: quiet, quiet: async () => {}, openText: () => undefined });
     await index.start();
-    const sources = new ProjectIndex(files, openDocumentsOf(() => []));
-    const { files: recorded } = loadWorkspace(project);
+    return await work({ root, index, sources: new ProjectIndex(files, openDocumentsOf(() => [])), recorded: loadWorkspace(project).files });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** The search of each case of one project, ranked and by proximity, 10 deep. */
+function searchProject(project: string, cases: readonly RetrievalCase[]): Promise<Outcome[]> {
+  return withProject(project, cases, false, async ({ root, index, sources, recorded }) => {
     const out: Outcome[] = [];
     for (const c of cases) {
       const file = join(root, c.file);
@@ -66,9 +73,7 @@ async function searchProject(project: string, cases: readonly RetrievalCase[]): 
       out.push({ id: c.id, ranked: index.search(request), baseline: index.byProximity(request), needs: c.needs });
     }
     return out;
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  });
 }
 
 function recall(outcomes: readonly Outcome[], which: 'ranked' | 'baseline', k: number): number {
@@ -81,13 +86,7 @@ async function realFileFindings(cases: readonly RetrievalCase[]): Promise<{ file
   const findings: string[] = [];
   for (const project of [...new Set(cases.map((c) => c.project))]) {
     const mine = cases.filter((c) => c.project === project);
-    const root = materialise(project, mine, true);
-    try {
-      const files = new WorkspaceFiles([root]);
-      const index = new WorkspaceIndex({ files, log: quiet, quiet: async () => {}, openText: () => undefined });
-      await index.start();
-      const sources = new ProjectIndex(files, openDocumentsOf(() => []));
-      const { files: recorded } = loadWorkspace(project);
+    await withProject(project, mine, true, async ({ root, index, sources, recorded }) => {
       for (const c of mine) {
         const text = recorded[c.file];
         const languageId = languageOfPath(c.file)!;
@@ -97,9 +96,7 @@ async function realFileFindings(cases: readonly RetrievalCase[]): Promise<{ file
         tree.delete();
         findings.push(...missing.map((m) => `${c.id}: ${m.name} (row ${m.row + 1})`));
       }
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
   }
   return { files: cases.length, findings };
 }

@@ -83,11 +83,9 @@ const RUST = words(`
   _ drop bool char str u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64
 `);
 
+/** By base language (`baseLanguage`: JavaScript's ids are TypeScript's). */
 export const BUILTINS: Readonly<Record<string, ReadonlySet<string>>> = {
   typescript: JS,
-  typescriptreact: JS,
-  javascript: JS,
-  javascriptreact: JS,
   python: PYTHON,
   java: JAVA,
   kotlin: KOTLIN,

@@ -6,6 +6,7 @@
  * path, a Rust `crate::` path.
  */
 import type { Node } from 'web-tree-sitter';
+import { baseLanguage } from '../context/definitions/definitions.js';
 
 /** What to import: `name` from `module`; `default` for a default export (TypeScript), `package` for a Go package. */
 export interface ImportSpec {
@@ -34,14 +35,10 @@ const IMPORTS: Readonly<Record<string, ReadonlySet<string>>> = {
 const HEAD = /comment|package|^string$|inner_attribute_item|shebang|hash_bang_line/;
 const isHead = (node: Node) => HEAD.test(node.type) || (node.type === 'expression_statement' && node.namedChildCount === 1 && node.namedChildren[0]!.type === 'string');
 
-function family(languageId: string): string {
-  return languageId === 'typescriptreact' || languageId === 'javascript' || languageId === 'javascriptreact' ? 'typescript' : languageId;
-}
-
 /** The import edit for `spec` in the file `root` parses (of `text`), or null when the language has no import writer. */
 export function importEdit(languageId: string, root: Node, text: string, spec: ImportSpec): ImportEdit | null {
-  const lang = family(languageId);
-  const kinds = IMPORTS[lang];
+  const lang = baseLanguage(languageId);
+  const kinds = lang && IMPORTS[lang];
   if (!kinds) return null;
   const lines = text.split('\n');
   const imports = root.namedChildren.filter((c) => kinds.has(c.type));

@@ -9,7 +9,7 @@
  */
 import { dirname, join, relative, sep } from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import { fileImports, languageSupport, type SourceIndex } from '../context/definitions/definitions.js';
+import { baseLanguage, fileImports, languageSupport, type SourceIndex } from '../context/definitions/definitions.js';
 import type { ImportBinding } from '../context/definitions/language.js';
 import { goModule } from '../context/definitions/lang/go.js';
 import { crateOf, modulePath } from '../context/definitions/lang/rust.js';
@@ -100,11 +100,8 @@ async function importFor(use: NameUse, input: NameCheckInput, index: WorkspaceIn
 
 /** The module the edited file would name to import `symbol`, in its own style; null when it cannot be written. */
 async function moduleOf(symbol: IndexedSymbol, file: string, languageId: string, project: SourceIndex, bindings: readonly ImportBinding[]): Promise<string | null> {
-  switch (languageId) {
+  switch (baseLanguage(languageId)) {
     case 'typescript':
-    case 'typescriptreact':
-    case 'javascript':
-    case 'javascriptreact':
       return typescriptModule(symbol.file, file, project, bindings);
     case 'python':
       return pythonModule(symbol.file, file, project, bindings);

@@ -7,6 +7,7 @@
  * lambda's receiver, a macro's tokens, a package prefix) is left unflagged.
  */
 import type { Node } from 'web-tree-sitter';
+import { baseLanguage } from '../context/definitions/definitions.js';
 import { BUILTINS } from './builtins.js';
 
 export interface NameUse {
@@ -211,26 +212,22 @@ export function goPackageNames(path: string): string[] {
   return [...new Set([base, base.replace(/^go-/, '').replace(/-go$/, ''), base.replace(/[-.]/g, ''), base.replace(/^go-|-go$/g, '').replace(/[-.]/g, '_')])];
 }
 
-const RULES: Readonly<Record<string, NameRules>> = {
-  typescript,
-  typescriptreact: typescript,
-  javascript: typescript,
-  javascriptreact: typescript,
-  python,
-  java,
-  kotlin,
-  go,
-  rust,
-};
+const RULES: Readonly<Record<string, NameRules>> = { typescript, python, java, kotlin, go, rust };
+
+/** The rules a languageId follows, or null. */
+function rulesOf(languageId: string): NameRules | null {
+  const base = baseLanguage(languageId);
+  return base ? RULES[base] : null;
+}
 
 export function hasNameRules(languageId: string): boolean {
-  return Object.hasOwn(RULES, languageId);
+  return rulesOf(languageId) !== null;
 }
 
 /** Every name the file mentions (identifiers of any kind): what an original file is known to have. */
 export function namesIn(languageId: string, root: Node): Set<string> {
-  if (!Object.hasOwn(RULES, languageId)) return new Set();
-  const rules = RULES[languageId];
+  const rules = rulesOf(languageId);
+  if (!rules) return new Set();
   return new Set(root.descendantsOfType([...rules.identifiers, ...(rules.declarations ?? [])]).map((n) => n.text));
 }
 
@@ -240,10 +237,9 @@ export function namesIn(languageId: string, root: Node): Set<string> {
  * original file had (a name the code used before the edit is not the proposal's invention).
  */
 export function unknownNames(languageId: string, root: Node, addedRows: ReadonlySet<number>, known: ReadonlySet<string> = new Set()): NameUse[] {
-  if (!Object.hasOwn(RULES, languageId) || addedRows.size === 0) return [];
-  const rules = RULES[languageId];
-  if (rules.hasWildcard(root)) return [];
-  const builtins = BUILTINS[languageId];
+  const rules = rulesOf(languageId);
+  if (!rules || addedRows.size === 0 || rules.hasWildcard(root)) return [];
+  const builtins = BUILTINS[baseLanguage(languageId)!];
   const elsewhere = new Set<string>([...known, ...(rules.imported?.(root) ?? [])]);
   for (const node of rules.declarations ? root.descendantsOfType([...rules.declarations]) : []) elsewhere.add(node.text);
   const uses: Array<NameUse & { node: Node }> = [];

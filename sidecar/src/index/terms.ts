@@ -121,7 +121,7 @@ export class TermIndex {
       const doc = this.docs.get(id)!;
       const shares: Array<[string, number]> = [];
       for (const { word, term, weight } of terms) {
-        if (!holds(doc.terms, term)) continue;
+        if (positionOf(doc.terms, term) < 0) continue;
         const p = this.postings[term];
         shares.push([word, weight * bm25(p.counts[positionOf(p.ids, id)], p.df, documents, doc.length, average)]);
       }
@@ -150,28 +150,15 @@ export class TermIndex {
   }
 }
 
-/** Where `id` is in a posting list (ids are added in increasing order, and a sweep keeps it). */
-function positionOf(ids: readonly number[], id: number): number {
+/** Where `value` is in an ascending list (a posting list's ids, a document's terms), or -1. */
+function positionOf(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
-  let hi = ids.length - 1;
+  let hi = sorted.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (ids[mid] === id) return mid;
-    if (ids[mid] < id) lo = mid + 1;
+    if (sorted[mid] === value) return mid;
+    if (sorted[mid] < value) lo = mid + 1;
     else hi = mid - 1;
   }
   return -1;
-}
-
-/** Binary search in a sorted term list. */
-function holds(terms: Uint32Array, term: number): boolean {
-  let lo = 0;
-  let hi = terms.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (terms[mid] === term) return true;
-    if (terms[mid] < term) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
