@@ -4,7 +4,8 @@
  * is allowed before submitting". The workspace index finds the policy: the prompt carries its
  * signature and doc comment. The model's reply uses it without importing it: in the file scope the
  * sidecar adds the import, in the file's own style, as a flagged hunk that accepting keeps; in the
- * selection scope a finding offers the same import as an edit.
+ * selection scope a finding offers the same import as an edit. With the repair round on, a reply
+ * that uses a name nothing declares is sent back once, and the second reply is what is shown.
  */
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,10 +121,11 @@ afterAll(async () => {
   await model?.close();
 });
 
-async function edit(c: Case, scope: EditScope, editFormat: EditFormatChoice, reply: string) {
+/** An edit of the case's function; `reply` is scripted first unless null (the caller scripted the replies). */
+async function edit(c: Case, scope: EditScope, editFormat: EditFormatChoice, reply: string | null) {
   const uri = pathToFileURL(join(root, c.file)).href;
   const doc = await client.openDocument(uri, c.language, c.text);
-  model.script({ text: reply });
+  if (reply !== null) model.script({ text: reply });
   const before = model.requests.length;
   const { sessionId } = await client.conn.sendRequest('redline/inlineEdit/start', {
     textDocument: { uri, version: doc.version },
@@ -136,6 +138,32 @@ async function edit(c: Case, scope: EditScope, editFormat: EditFormatChoice, rep
   const prompt = (model.requests[before].body as { messages: Array<{ content: string }> }).messages[1].content;
   return { doc, sessionId, status, prompt };
 }
+
+describe('the repair round (packaged executable)', () => {
+  it('a proposal using a name nothing declares is sent back once with its problem; the second reply is shown, flagged as repaired', async () => {
+    const c = CASES[0];
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { redline: { repairEnabled: true } } });
+    try {
+      const invented = c.reply.replace('returnPolicy.assertCanReturn', 'returnRules.verify');
+      const before = model.requests.length;
+      model.script({ text: invented }, { text: TS_FUNCTION.replace('  return await', '  // checked\n  return await') });
+      const { doc, sessionId, status } = await edit(c, 'selection', 'replacement', null);
+      expect(model.requests.length - before).toBe(2);
+      const second = (model.requests[before + 1].body as { messages: Array<{ content: string }> }).messages[1].content;
+      expect(second).toContain('It has these problems:\n- `returnRules` is not defined or imported.');
+      expect(second).toContain('returnRules.verify');
+      expect(status.warnings).toEqual([{ kind: 'repaired', message: expect.stringContaining('`returnRules` is not defined or imported.'), line: null }]);
+      expect(stderr).toContain(`session ${sessionId}: asking the model once more`);
+      await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId });
+      await client.waitForStatus(sessionId);
+      expect(doc.text).toContain('  // checked\n');
+      expect(doc.text).not.toContain('returnRules');
+      await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: doc.uri } });
+    } finally {
+      await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { redline: { repairEnabled: false } } });
+    }
+  });
+});
 
 describe('the project API an instruction needs (packaged executable)', () => {
   for (const c of CASES) {
