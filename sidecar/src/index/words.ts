@@ -6,6 +6,7 @@
  * which declaration a request needs.
  */
 import { stemmer } from 'stemmer';
+import { detached } from '@redline/shared-protocol';
 
 /** English glue words: dropped wherever they stand, in prose and inside identifiers (`isValid` → valid). */
 const ENGLISH = new Set(
@@ -49,9 +50,19 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   dst: 'destination', addr: 'address', idx: 'index', len: 'length', prev: 'previous', val: 'value', btn: 'button', img: 'image',
 };
 
+/** Stems already computed: a workspace repeats its vocabulary, and the stemmer's rules cost more than a lookup. */
+const STEMS = new Map<string, string>();
+const MAX_STEMS = 50_000;
+
 /** The Porter stem of a word, after its abbreviation is spelled out: "returned" and "returns" meet "return". */
 export function stem(word: string): string {
-  return stemmer(Object.hasOwn(ABBREVIATIONS, word) ? ABBREVIATIONS[word] : word);
+  let stemmed = STEMS.get(word);
+  if (stemmed === undefined) {
+    if (STEMS.size >= MAX_STEMS) STEMS.clear();
+    stemmed = stemmer(Object.hasOwn(ABBREVIATIONS, word) ? ABBREVIATIONS[word] : word);
+    STEMS.set(detached(word), detached(stemmed));
+  }
+  return stemmed;
 }
 
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
