@@ -49,3 +49,28 @@ describe('TermIndex', () => {
     expect([...index.search(new Map([['x', 1]]), (id) => id !== 1).keys()]).toEqual([2]);
   });
 });
+
+describe('TermIndex at scale', () => {
+  it('keeps the best documents a full scoring and sort would, in that order', () => {
+    const index = new TermIndex();
+    const vocabulary = ['alpha', 'beta', 'gamma', 'delta'];
+    const docs = new Map<number, string[]>();
+    for (let id = 1; id <= 2000; id++) {
+      const words = [...Array.from({ length: 1 + (id % 7) }, (_, k) => vocabulary[(id * (k + 3)) % vocabulary.length]), `own${id % 50}`];
+      docs.set(id, words);
+      index.add(id, words);
+    }
+    const query = ['alpha', 'gamma', 'own7'];
+    // The oracle: each document scored word by word from its own counts, every document sorted.
+    const average = [...docs.values()].reduce((sum, w) => sum + w.length, 0) / docs.size;
+    const df = (word: string) => [...docs.values()].filter((w) => w.includes(word)).length;
+    const expected = [...docs]
+      .map(([id, words]) => [id, query.reduce((sum, q) => sum + bm25(words.filter((w) => w === q).length, df(q), docs.size, words.length, average), 0)] as const)
+      .filter(([, score]) => score > 0)
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 300);
+    const found = [...index.search(new Map(query.map((q) => [q, 1])))];
+    expect(found.map(([id]) => id)).toEqual(expected.map(([id]) => id));
+    found.forEach(([, hit], i) => expect(hit.score).toBeCloseTo(expected[i][1]));
+  });
+});

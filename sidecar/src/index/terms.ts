@@ -110,11 +110,19 @@ export class TermIndex {
         scores[id] += weight * bm25(p.counts[i], p.df, documents, lengths[id], average);
       }
     }
-    touched.sort((a, b) => scores[b] - scores[a] || a - b);
-    const best: Array<[number, number]> = [];
+    // The best SCORED_KEPT that `keep` accepts, by a min-heap: sorting every touched document costs more than the search.
+    const heap: number[] = [];
+    const worse = (a: number, b: number) => scores[a] < scores[b] || (scores[a] === scores[b] && a > b);
     for (const id of touched) {
-      if (best.length < SCORED_KEPT && keep(id)) best.push([id, scores[id]]);
+      if (heap.length === SCORED_KEPT && !worse(heap[0], id)) continue;
+      if (!keep(id)) continue;
+      if (heap.length < SCORED_KEPT) siftUp(heap, heap.push(id) - 1, worse);
+      else {
+        heap[0] = id;
+        siftDown(heap, 0, worse);
+      }
     }
+    const best: Array<[number, number]> = heap.sort((a, b) => scores[b] - scores[a] || a - b).map((id) => [id, scores[id]]);
     for (const id of touched) scores[id] = 0;
     const out = new Map<number, { score: number; matched: string[] }>();
     for (const [id, score] of best) {
@@ -147,6 +155,28 @@ export class TermIndex {
     }
     this.postingCount = count;
     this.dead = 0;
+  }
+}
+
+function siftUp(heap: number[], at: number, worse: (a: number, b: number) => boolean): void {
+  while (at > 0) {
+    const parent = (at - 1) >> 1;
+    if (!worse(heap[at], heap[parent])) return;
+    [heap[at], heap[parent]] = [heap[parent], heap[at]];
+    at = parent;
+  }
+}
+
+function siftDown(heap: number[], at: number, worse: (a: number, b: number) => boolean): void {
+  for (;;) {
+    const left = 2 * at + 1;
+    const right = left + 1;
+    let least = at;
+    if (left < heap.length && worse(heap[left], heap[least])) least = left;
+    if (right < heap.length && worse(heap[right], heap[least])) least = right;
+    if (least === at) return;
+    [heap[at], heap[least]] = [heap[least], heap[at]];
+    at = least;
   }
 }
 
