@@ -5,7 +5,8 @@
  * registry). Measures the build (files/s, heap and RSS it adds), an incremental update after an
  * edit (p50), the query of an inline edit (p50, p99), and — through the packaged executable with
  * the model double — an inline edit's latency while the index is still crawling, beside the same
- * edit once it is ready. Run with `npx tsx bench/index.bench.ts`.
+ * edit once it is ready and, when REDLINE_BASELINE_SIDECAR names an executable built from before
+ * the index, beside that build's. Run with `npx tsx bench/index.bench.ts`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -58,11 +59,15 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 };
 
-/** An inline edit of `file` through the packaged executable: ms from the start request to `done`, issued while the index builds or once it is ready. */
-async function editLatency(root: string, file: string, whenReady: boolean): Promise<number> {
+"/**
+ * An inline edit of `file` through a packaged executable: ms from the start request to `done`,
+ * issued while the index builds (800 ms after start) or once it is ready; `executable` another
+ * build (one without the index: `REDLINE_BASELINE_SIDECAR`) is asked at the same moment.
+ */
+async function editLatency(root: string, file: string, whenReady: boolean, executable = PACKAGED_SIDECAR): Promise<number> {
   const model = await startModelDouble();
   let stderr = '';
-  const client = await SidecarClient.spawn(PACKAGED_SIDECAR, [], { provider: 'ollama', endpoint: model.url, model: 'coder', requestTimeoutMs: 10_000 }, (t) => (stderr += t), [root]);
+  const client = await SidecarClient.spawn(executable, [], { provider: 'ollama', endpoint: model.url, model: 'coder', requestTimeoutMs: 10_000 }, (t) => (stderr += t), [root]);
   try {
     const text = readFileSync(file, 'utf8');
     const doc = await client.openDocument(pathToFileURL(file).href, 'javascript', text);
@@ -70,7 +75,7 @@ async function editLatency(root: string, file: string, whenReady: boolean): Prom
     if (whenReady) while (!/index: \d+ files/.test(stderr)) await new Promise((r) => setTimeout(r, 50));
     else await new Promise((r) => setTimeout(r, 800));
     const building = !/index: \d+ files/.test(stderr);
-    if (!whenReady && !building) throw new Error('the index was ready before the edit: the repository is too small to measure this');
+    if (executable === PACKAGED_SIDECAR && !whenReady && !building) throw new Error('the index was ready before the edit: the repository is too small to measure this');
     const lines = text.split('\n');
     model.script({ text: `${lines.slice(0, 3).join('\n')}\n// checked\n` });
     const started = performance.now();
@@ -131,10 +136,13 @@ export async function runIndexBench(): Promise<Record<string, number | string>> 
   const editFile = join(repo.root, 'core/lib/stack.js');
   const building: number[] = [];
   const ready: number[] = [];
+  const before: number[] = [];
+  const baseline = process.env.REDLINE_BASELINE_SIDECAR;
   if (existsSync(PACKAGED_SIDECAR) && existsSync(editFile)) {
     for (let i = 0; i < 3; i++) {
       building.push(await editLatency(repo.root, editFile, false));
       ready.push(await editLatency(repo.root, editFile, true));
+      if (baseline) before.push(await editLatency(repo.root, editFile, false, baseline));
     }
   }
   const sortedQueries = [...queries].sort((a, b) => a - b);
@@ -152,6 +160,7 @@ export async function runIndexBench(): Promise<Record<string, number | string>> 
     'query per inline edit, p99 ms': round(percentile(sortedQueries, 99)),
     'first inline edit while the index builds, median of 3 ms (packaged, to done)': building.length ? round(median(building)) : 'packaged executable missing: run npm run build',
     'the same edit once the index is ready, median of 3 ms': ready.length ? round(median(ready)) : '-',
+    'the same edit, at the same moment, by the build in REDLINE_BASELINE_SIDECAR (one without the index), median of 3 ms': before.length ? round(median(before)) : 'not set',
   };
 }
 
