@@ -59,7 +59,7 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 };
 
-"/**
+/**
  * An inline edit of `file` through a packaged executable: ms from the start request to `done`,
  * issued while the index builds (800 ms after start) or once it is ready; `executable` another
  * build (one without the index: `REDLINE_BASELINE_SIDECAR`) is asked at the same moment.
