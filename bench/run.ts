@@ -12,6 +12,8 @@ import { runNetworkBench } from './network.bench.js';
 import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
 import { runContextBench } from './context.bench.js';
 import { runSnippetBench } from './snippet.bench.js';
+import { runRetrievalBench } from './retrieval.bench.js';
+import { runIndexBench } from './index.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
@@ -29,6 +31,8 @@ for (const [name, run] of [
   ['completion: whole-document bracket scan', runBracketScanBench],
   ['context building: inline edit and completion in a 500-file workspace', runContextBench],
   ['apply a chat code block: outcomes on the snippet corpus', runSnippetBench],
+  ['retrieval of the project API an instruction needs (retrieval corpus), and the unknown-name check on correct code', runRetrievalBench],
+  ['workspace symbol index on a large real repository', runIndexBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());

@@ -81,6 +81,24 @@ export interface DidCloseTextDocumentParams {
   textDocument: TextDocumentIdentifier;
 }
 
+/** textDocument/didSave: the file on disk now has the document's text (the workspace index reads it again). */
+export interface DidSaveTextDocumentParams {
+  textDocument: TextDocumentIdentifier;
+}
+
+/** LSP FileChangeType: 1 created, 2 changed, 3 deleted. */
+export type FileChangeType = 1 | 2 | 3;
+
+export interface FileEvent {
+  uri: string;
+  type: FileChangeType;
+}
+
+/** workspace/didChangeWatchedFiles: files (or folders) created, changed or deleted outside the editor's documents. */
+export interface DidChangeWatchedFilesParams {
+  changes: FileEvent[];
+}
+
 export interface ClientInfo {
   name: string;
   version?: string;

@@ -40,6 +40,8 @@ export const METHODS = {
   'textDocument/didOpen': clientNotification<L.DidOpenTextDocumentParams>(),
   'textDocument/didChange': clientNotification<L.DidChangeTextDocumentParams>(),
   'textDocument/didClose': clientNotification<L.DidCloseTextDocumentParams>(),
+  'textDocument/didSave': clientNotification<L.DidSaveTextDocumentParams>(),
+  'workspace/didChangeWatchedFiles': clientNotification<L.DidChangeWatchedFilesParams>(),
   'workspace/didChangeConfiguration': clientNotification<L.DidChangeConfigurationParams>(),
   'workspace/didChangeWorkspaceFolders': clientNotification<L.DidChangeWorkspaceFoldersParams>(),
   '$/cancelRequest': clientNotification<L.CancelParams>(),

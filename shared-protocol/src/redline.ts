@@ -102,9 +102,25 @@ export const TERMINAL_STATES: readonly SessionState[] = ['noChanges', 'error', '
  * an edit replaces while the reply streamed), `malformed` (a block or edit that cannot be read).
  * Flagged (shown, the user decides): `syntax` (a syntax error the original did not have),
  * `largeDeletion` (more than `largeDeletionLines` lines removed outside the selection),
- * `lineRange` (an edit's line numbers disagree with where its text is; the text wins).
+ * `lineRange` (an edit's line numbers disagree with where its text is; the text wins),
+ * `unknownName` (an added line uses a name that is not declared, imported or built in; with a `fix`
+ * when the workspace declares it once), `addedImport` (the sidecar added that import itself, as a
+ * hunk of its own: file scope), `repaired` (the first reply had syntax errors or unknown names, and
+ * this proposal is the model's second reply, asked to fix them).
  */
-export type EditWarningKind = 'outOfScope' | 'notFound' | 'ambiguous' | 'overlap' | 'stale' | 'malformed' | 'syntax' | 'largeDeletion' | 'lineRange';
+export type EditWarningKind =
+  | 'outOfScope'
+  | 'notFound'
+  | 'ambiguous'
+  | 'overlap'
+  | 'stale'
+  | 'malformed'
+  | 'syntax'
+  | 'largeDeletion'
+  | 'lineRange'
+  | 'unknownName'
+  | 'addedImport'
+  | 'repaired';
 
 /** A finding about a proposal, for the client to show next to it. */
 export interface EditWarning {
@@ -112,6 +128,15 @@ export interface EditWarning {
   message: string;
   /** The document line it concerns, as of this status; null when it has none (e.g. a refused edit of another file). */
   line: number | null;
+  /** A change that resolves it, which the client may offer (an `unknownName`'s import outside the selection). */
+  fix?: WarningFix;
+}
+
+/** Edits of the document as it is at this status (the proposal painted), applied by the client as one change. */
+export interface WarningFix {
+  /** What the fix does, for a button or menu item: "Add import { returnPolicy } from "@/returns/returnPolicy"". */
+  title: string;
+  edits: TextEdit[];
 }
 
 /** redline/inlineEdit/status, sidecar → client. */

@@ -102,6 +102,12 @@ export const SETTINGS = {
     maximum: 2_147_483_647,
     description: 'A hunk outside the selection that removes more than this many lines net is flagged as a large deletion.',
   },
+  repairEnabled: {
+    type: 'boolean',
+    default: false,
+    description:
+      'When an inline edit\'s proposal has syntax errors the original did not have, or uses names nothing declares or imports (and no import from the workspace fixes them), ask the model once more with those problems; the proposal shown says a repair happened.',
+  },
   fimTemplate: {
     type: 'string',
     default: 'auto',

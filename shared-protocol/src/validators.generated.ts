@@ -459,7 +459,7 @@ return errors === 0;
 
 export const DidChangeConfigurationParams = validate23;
 const schema25 = {"type":"object","properties":{"settings":{"type":"object","properties":{"redline":{"$ref":"#/definitions/RedlineSettingsPatch"}}}},"required":["settings"]};
-const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"completionEnabled":{"type":"boolean"},"completionDisabledLanguages":{"type":"string"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
+const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"repairEnabled":{"type":"boolean"},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"completionEnabled":{"type":"boolean"},"completionDisabledLanguages":{"type":"string"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -689,10 +689,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.fimTemplate !== undefined){
+if(data1.repairEnabled !== undefined){
 const _errs28 = errors;
-if(typeof data1.fimTemplate !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.repairEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/repairEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/repairEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs28 === errors;
@@ -701,26 +701,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.maxLines !== undefined){
-let data14 = data1.maxLines;
+if(data1.fimTemplate !== undefined){
 const _errs30 = errors;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data1.fimTemplate !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs30){
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 2147483647 || isNaN(data14)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data14 < 1 || isNaN(data14)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs30 === errors;
 }
@@ -728,22 +713,22 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.numPredictFim !== undefined){
-let data15 = data1.numPredictFim;
+if(data1.maxLines !== undefined){
+let data15 = data1.maxLines;
 const _errs32 = errors;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs32){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 2147483647 || isNaN(data15)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data15 < 1 || isNaN(data15)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -755,17 +740,44 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.temperature !== undefined){
-let data16 = data1.temperature;
+if(data1.numPredictFim !== undefined){
+let data16 = data1.numPredictFim;
 const _errs34 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs34){
 if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 2 || isNaN(data16)){
+if(data16 > 2147483647 || isNaN(data16)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data16 < 1 || isNaN(data16)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs34 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.temperature !== undefined){
+let data17 = data1.temperature;
+const _errs36 = errors;
+if(errors === _errs36){
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 2 || isNaN(data17)){
 validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
 }
 else {
-if(data16 < 0 || isNaN(data16)){
+if(data17 < 0 || isNaN(data17)){
 validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -776,28 +788,16 @@ validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",
 return false;
 }
 }
-var valid3 = _errs34 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.multilineCompletionsEnabled !== undefined){
-const _errs36 = errors;
-if(typeof data1.multilineCompletionsEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid3 = _errs36 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.fileContextEnabled !== undefined){
+if(data1.multilineCompletionsEnabled !== undefined){
 const _errs38 = errors;
-if(typeof data1.fileContextEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.multilineCompletionsEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs38 === errors;
@@ -806,10 +806,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.lspContextEnabled !== undefined){
+if(data1.fileContextEnabled !== undefined){
 const _errs40 = errors;
-if(typeof data1.lspContextEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.fileContextEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs40 === errors;
@@ -818,26 +818,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.contextBudget !== undefined){
-let data20 = data1.contextBudget;
+if(data1.lspContextEnabled !== undefined){
 const _errs42 = errors;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data1.lspContextEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs42){
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 > 1000000 || isNaN(data20)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data20 < 0 || isNaN(data20)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs42 === errors;
 }
@@ -845,22 +830,22 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.debounceWait !== undefined){
-let data21 = data1.debounceWait;
+if(data1.contextBudget !== undefined){
+let data21 = data1.contextBudget;
 const _errs44 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs44){
 if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 2147483647 || isNaN(data21)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(data21 > 1000000 || isNaN(data21)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
 return false;
 }
 else {
 if(data21 < 0 || isNaN(data21)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -872,11 +857,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.completionCacheEnabled !== undefined){
+if(data1.debounceWait !== undefined){
+let data22 = data1.debounceWait;
 const _errs46 = errors;
-if(typeof data1.completionCacheEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs46){
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 2147483647 || isNaN(data22)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data22 < 0 || isNaN(data22)){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs46 === errors;
 }
@@ -884,10 +884,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.completionEnabled !== undefined){
+if(data1.completionCacheEnabled !== undefined){
 const _errs48 = errors;
-if(typeof data1.completionEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.completionCacheEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs48 === errors;
@@ -896,10 +896,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.completionDisabledLanguages !== undefined){
+if(data1.completionEnabled !== undefined){
 const _errs50 = errors;
-if(typeof data1.completionDisabledLanguages !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.completionEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs50 === errors;
@@ -908,10 +908,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.enableSubsequentCompletions !== undefined){
+if(data1.completionDisabledLanguages !== undefined){
 const _errs52 = errors;
-if(typeof data1.enableSubsequentCompletions !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.completionDisabledLanguages !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs52 === errors;
@@ -920,10 +920,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.proxy !== undefined){
+if(data1.enableSubsequentCompletions !== undefined){
 const _errs54 = errors;
-if(typeof data1.proxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.enableSubsequentCompletions !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs54 === errors;
@@ -932,10 +932,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.noProxy !== undefined){
+if(data1.proxy !== undefined){
 const _errs56 = errors;
-if(typeof data1.noProxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.proxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs56 === errors;
@@ -944,16 +944,29 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.caFile !== undefined){
+if(data1.noProxy !== undefined){
 const _errs58 = errors;
-if(typeof data1.caFile !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.noProxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs58 === errors;
 }
 else {
 var valid3 = true;
+}
+if(valid3){
+if(data1.caFile !== undefined){
+const _errs60 = errors;
+if(typeof data1.caFile !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs60 === errors;
+}
+else {
+var valid3 = true;
+}
 }
 }
 }
@@ -1222,10 +1235,10 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const DidChangeWorkspaceFoldersParams = validate30;
-const schema31 = {"type":"object","properties":{"event":{"$ref":"#/definitions/WorkspaceFoldersChangeEvent"}},"required":["event"]};
-const schema32 = {"type":"object","properties":{"added":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},"removed":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}}},"required":["added","removed"]};
-const schema33 = {"type":"object","properties":{"uri":{"type":"string"},"name":{"type":"string"}},"required":["uri","name"]};
+export const DidChangeWatchedFilesParams = validate30;
+const schema31 = {"type":"object","properties":{"changes":{"type":"array","items":{"$ref":"#/definitions/FileEvent"}}},"required":["changes"]};
+const schema32 = {"type":"object","properties":{"uri":{"type":"string"},"type":{"$ref":"#/definitions/FileChangeType"}},"required":["uri","type"]};
+const schema33 = {"type":"number","enum":[1,2,3]};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1233,8 +1246,112 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.added === undefined) && (missing0 = "added")) || ((data.removed === undefined) && (missing0 = "removed"))){
+if(((data.uri === undefined) && (missing0 = "uri")) || ((data.type === undefined) && (missing0 = "type"))){
 validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.uri !== undefined){
+const _errs1 = errors;
+if(typeof data.uri !== "string"){
+validate31.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data1 = data.type;
+const _errs3 = errors;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+validate31.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/FileChangeType/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+if(!(((data1 === 1) || (data1 === 2)) || (data1 === 3))){
+validate31.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/FileChangeType/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.changes === undefined) && (missing0 = "changes")){
+validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.changes !== undefined){
+let data0 = data.changes;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
+if(!(validate31(data0[i0], {instancePath:instancePath+"/changes/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate30.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+export const DidChangeWorkspaceFoldersParams = validate33;
+const schema34 = {"type":"object","properties":{"event":{"$ref":"#/definitions/WorkspaceFoldersChangeEvent"}},"required":["event"]};
+const schema35 = {"type":"object","properties":{"added":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},"removed":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}}},"required":["added","removed"]};
+const schema36 = {"type":"object","properties":{"uri":{"type":"string"},"name":{"type":"string"}},"required":["uri","name"]};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.added === undefined) && (missing0 = "added")) || ((data.removed === undefined) && (missing0 = "removed"))){
+validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1253,14 +1370,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.uri === undefined) && (missing1 = "uri")) || ((data1.name === undefined) && (missing1 = "name"))){
-validate31.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate34.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.uri !== undefined){
 const _errs6 = errors;
 if(typeof data1.uri !== "string"){
-validate31.errors = [{instancePath:instancePath+"/added/" + i0+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/added/" + i0+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -1272,7 +1389,7 @@ if(valid3){
 if(data1.name !== undefined){
 const _errs8 = errors;
 if(typeof data1.name !== "string"){
-validate31.errors = [{instancePath:instancePath+"/added/" + i0+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/added/" + i0+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -1284,7 +1401,7 @@ var valid3 = true;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1295,7 +1412,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/added",schemaPath:"#/properties/added/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate34.errors = [{instancePath:instancePath+"/added",schemaPath:"#/properties/added/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1320,14 +1437,14 @@ if(errors === _errs13){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.uri === undefined) && (missing2 = "uri")) || ((data5.name === undefined) && (missing2 = "name"))){
-validate31.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate34.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 if(data5.uri !== undefined){
 const _errs15 = errors;
 if(typeof data5.uri !== "string"){
-validate31.errors = [{instancePath:instancePath+"/removed/" + i1+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/removed/" + i1+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs15 === errors;
@@ -1339,7 +1456,7 @@ if(valid6){
 if(data5.name !== undefined){
 const _errs17 = errors;
 if(typeof data5.name !== "string"){
-validate31.errors = [{instancePath:instancePath+"/removed/" + i1+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/removed/" + i1+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs17 === errors;
@@ -1351,7 +1468,7 @@ var valid6 = true;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1362,7 +1479,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate34.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1375,45 +1492,14 @@ var valid0 = true;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.event === undefined) && (missing0 = "event")){
-validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.event !== undefined){
-if(!(validate31(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate30.errors = vErrors;
-return errors === 0;
-}
-
-export const DidCloseTextDocumentParams = validate33;
-const schema35 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1421,44 +1507,15 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.textDocument === undefined) && (missing0 = "textDocument")){
+if((data.event === undefined) && (missing0 = "event")){
 validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.textDocument !== undefined){
-let data0 = data.textDocument;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.uri === undefined) && (missing1 = "uri")){
-validate33.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.uri !== undefined){
-let data1 = data0.uri;
-const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(data1.length < 1){
-validate33.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-else {
-validate33.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate33.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(data.event !== undefined){
+if(!(validate34(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
 }
 }
 }
@@ -1472,18 +1529,78 @@ validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const DidOpenTextDocumentParams = validate34;
-const schema37 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentItem"}},"required":["textDocument"]};
-const schema38 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"languageId":{"type":"string"},"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["uri","languageId","version","text"]};
+export const DidCloseTextDocumentParams = validate36;
+const schema38 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.textDocument === undefined) && (missing0 = "textDocument")){
+validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.textDocument !== undefined){
+let data0 = data.textDocument;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.uri === undefined) && (missing1 = "uri")){
+validate36.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.uri !== undefined){
+let data1 = data0.uri;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(data1.length < 1){
+validate36.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+export const DidOpenTextDocumentParams = validate37;
+const schema40 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentItem"}},"required":["textDocument"]};
+const schema41 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"languageId":{"type":"string"},"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["uri","languageId","version","text"]};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.uri === undefined) && (missing0 = "uri")) || ((data.languageId === undefined) && (missing0 = "languageId"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.text === undefined) && (missing0 = "text"))){
-validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1493,12 +1610,12 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(data0.length < 1){
-validate35.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate38.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1511,7 +1628,7 @@ if(valid0){
 if(data.languageId !== undefined){
 const _errs3 = errors;
 if(typeof data.languageId !== "string"){
-validate35.errors = [{instancePath:instancePath+"/languageId",schemaPath:"#/properties/languageId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/languageId",schemaPath:"#/properties/languageId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1525,18 +1642,18 @@ let data2 = data.version;
 const _errs5 = errors;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate35.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate38.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 2147483647 || isNaN(data2)){
-validate35.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate38.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data2 < 0 || isNaN(data2)){
-validate35.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate38.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1551,7 +1668,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs8 = errors;
 if(typeof data.text !== "string"){
-validate35.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -1565,45 +1682,14 @@ var valid0 = true;
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate35.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.textDocument === undefined) && (missing0 = "textDocument")){
-validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.textDocument !== undefined){
-if(!(validate35(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate34.errors = vErrors;
-return errors === 0;
-}
-
-export const DocumentTextResult = validate37;
-const schema40 = {"type":"object","properties":{"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["version","text"]};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1611,8 +1697,99 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.version === undefined) && (missing0 = "version")) || ((data.text === undefined) && (missing0 = "text"))){
+if((data.textDocument === undefined) && (missing0 = "textDocument")){
 validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.textDocument !== undefined){
+if(!(validate38(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+export const DidSaveTextDocumentParams = validate40;
+const schema43 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.textDocument === undefined) && (missing0 = "textDocument")){
+validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.textDocument !== undefined){
+let data0 = data.textDocument;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.uri === undefined) && (missing1 = "uri")){
+validate40.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.uri !== undefined){
+let data1 = data0.uri;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(data1.length < 1){
+validate40.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate40.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate40.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+export const DocumentTextResult = validate41;
+const schema45 = {"type":"object","properties":{"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["version","text"]};
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.version === undefined) && (missing0 = "version")) || ((data.text === undefined) && (missing0 = "text"))){
+validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1621,18 +1798,18 @@ let data0 = data.version;
 const _errs1 = errors;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate37.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate41.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 2147483647 || isNaN(data0)){
-validate37.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate41.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate37.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate41.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1647,7 +1824,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs4 = errors;
 if(typeof data.text !== "string"){
-validate37.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1659,41 +1836,41 @@ var valid0 = true;
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const EmptyParams = validate38;
-const schema42 = {"type":"object"};
+export const EmptyParams = validate42;
+const schema47 = {"type":"object"};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate38.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const InitializeParams = validate39;
-const schema43 = {"type":"object","properties":{"processId":{"type":["number","null"]},"clientInfo":{"$ref":"#/definitions/ClientInfo"},"workspaceFolders":{"anyOf":[{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},{"type":"null"}]},"rootUri":{"type":["string","null"]},"initializationOptions":{"$ref":"#/definitions/RedlineSettingsPatch"},"capabilities":{"$ref":"#/definitions/ClientCapabilities"}},"required":["processId","capabilities"]};
-const schema44 = {"type":"object","properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name"]};
-const schema47 = {"type":"object","properties":{"redlineRender":{"type":"boolean"}}};
+export const InitializeParams = validate43;
+const schema48 = {"type":"object","properties":{"processId":{"type":["number","null"]},"clientInfo":{"$ref":"#/definitions/ClientInfo"},"workspaceFolders":{"anyOf":[{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},{"type":"null"}]},"rootUri":{"type":["string","null"]},"initializationOptions":{"$ref":"#/definitions/RedlineSettingsPatch"},"capabilities":{"$ref":"#/definitions/ClientCapabilities"}},"required":["processId","capabilities"]};
+const schema49 = {"type":"object","properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name"]};
+const schema52 = {"type":"object","properties":{"redlineRender":{"type":"boolean"}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.processId === undefined) && (missing0 = "processId")) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1701,7 +1878,7 @@ if(data.processId !== undefined){
 let data0 = data.processId;
 const _errs1 = errors;
 if((!((typeof data0 == "number") && (isFinite(data0)))) && (data0 !== null)){
-validate39.errors = [{instancePath:instancePath+"/processId",schemaPath:"#/properties/processId/type",keyword:"type",params:{type: schema43.properties.processId.type},message:"must be number,null"}];
+validate43.errors = [{instancePath:instancePath+"/processId",schemaPath:"#/properties/processId/type",keyword:"type",params:{type: schema48.properties.processId.type},message:"must be number,null"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1718,14 +1895,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate39.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate43.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.name !== undefined){
 const _errs6 = errors;
 if(typeof data1.name !== "string"){
-validate39.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/ClientInfo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/ClientInfo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -1737,7 +1914,7 @@ if(valid2){
 if(data1.version !== undefined){
 const _errs8 = errors;
 if(typeof data1.version !== "string"){
-validate39.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/ClientInfo/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/ClientInfo/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -1749,7 +1926,7 @@ var valid2 = true;
 }
 }
 else {
-validate39.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1879,7 +2056,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate39.errors = vErrors;
+validate43.errors = vErrors;
 return false;
 }
 else {
@@ -1903,7 +2080,7 @@ if(data.rootUri !== undefined){
 let data8 = data.rootUri;
 const _errs23 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-validate39.errors = [{instancePath:instancePath+"/rootUri",schemaPath:"#/properties/rootUri/type",keyword:"type",params:{type: schema43.properties.rootUri.type},message:"must be string,null"}];
+validate43.errors = [{instancePath:instancePath+"/rootUri",schemaPath:"#/properties/rootUri/type",keyword:"type",params:{type: schema48.properties.rootUri.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -1922,11 +2099,11 @@ if(data9.provider !== undefined){
 let data10 = data9.provider;
 const _errs28 = errors;
 if(typeof data10 !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data10 === "ollama") || (data10 === "openai"))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema26.properties.provider.enum},message:"must be equal to one of the allowed values"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema26.properties.provider.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs28 === errors;
@@ -1938,7 +2115,7 @@ if(valid8){
 if(data9.endpoint !== undefined){
 const _errs30 = errors;
 if(typeof data9.endpoint !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs30 === errors;
@@ -1950,7 +2127,7 @@ if(valid8){
 if(data9.model !== undefined){
 const _errs32 = errors;
 if(typeof data9.model !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs32 === errors;
@@ -1962,7 +2139,7 @@ if(valid8){
 if(data9.completionModel !== undefined){
 const _errs34 = errors;
 if(typeof data9.completionModel !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs34 === errors;
@@ -1974,7 +2151,7 @@ if(valid8){
 if(data9.apiKey !== undefined){
 const _errs36 = errors;
 if(typeof data9.apiKey !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs36 === errors;
@@ -1987,18 +2164,18 @@ if(data9.requestTimeoutMs !== undefined){
 let data15 = data9.requestTimeoutMs;
 const _errs38 = errors;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs38){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 2147483647 || isNaN(data15)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data15 < 1 || isNaN(data15)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -2014,18 +2191,18 @@ if(data9.maxEditTokens !== undefined){
 let data16 = data9.maxEditTokens;
 const _errs40 = errors;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs40){
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 2147483647 || isNaN(data16)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data16 < 1 || isNaN(data16)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -2041,18 +2218,18 @@ if(data9.maxContextTokens !== undefined){
 let data17 = data9.maxContextTokens;
 const _errs42 = errors;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs42){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data17 < 4096 || isNaN(data17)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
 return false;
 }
 }
@@ -2068,11 +2245,11 @@ if(data9.editScope !== undefined){
 let data18 = data9.editScope;
 const _errs44 = errors;
 if(typeof data18 !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data18 === "selection") || (data18 === "file"))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs44 === errors;
@@ -2085,11 +2262,11 @@ if(data9.editFormat !== undefined){
 let data19 = data9.editFormat;
 const _errs46 = errors;
 if(typeof data19 !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data19 === "auto") || (data19 === "replacement")) || (data19 === "searchReplace")) || (data19 === "structured")) || (data19 === "wholeFile"))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs46 === errors;
@@ -2102,18 +2279,18 @@ if(data9.largeDeletionLines !== undefined){
 let data20 = data9.largeDeletionLines;
 const _errs48 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs48){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data20 < 0 || isNaN(data20)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2125,10 +2302,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.fimTemplate !== undefined){
+if(data9.repairEnabled !== undefined){
 const _errs50 = errors;
-if(typeof data9.fimTemplate !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.repairEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/repairEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/repairEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs50 === errors;
@@ -2137,26 +2314,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.maxLines !== undefined){
-let data22 = data9.maxLines;
+if(data9.fimTemplate !== undefined){
 const _errs52 = errors;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.fimTemplate !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs52){
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 2147483647 || isNaN(data22)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data22 < 1 || isNaN(data22)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs52 === errors;
 }
@@ -2164,22 +2326,22 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.numPredictFim !== undefined){
-let data23 = data9.numPredictFim;
+if(data9.maxLines !== undefined){
+let data23 = data9.maxLines;
 const _errs54 = errors;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs54){
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data23 < 1 || isNaN(data23)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -2191,25 +2353,25 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.temperature !== undefined){
-let data24 = data9.temperature;
+if(data9.numPredictFim !== undefined){
+let data24 = data9.numPredictFim;
 const _errs56 = errors;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs56){
 if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 2 || isNaN(data24)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
+if(data24 > 2147483647 || isNaN(data24)){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
-if(data24 < 0 || isNaN(data24)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(data24 < 1 || isNaN(data24)){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
-}
-else {
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
 }
 }
 var valid8 = _errs56 === errors;
@@ -2218,11 +2380,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.multilineCompletionsEnabled !== undefined){
+if(data9.temperature !== undefined){
+let data25 = data9.temperature;
 const _errs58 = errors;
-if(typeof data9.multilineCompletionsEnabled !== "boolean"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(errors === _errs58){
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 2 || isNaN(data25)){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
+}
+else {
+if(data25 < 0 || isNaN(data25)){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
 }
 var valid8 = _errs58 === errors;
 }
@@ -2230,10 +2407,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.fileContextEnabled !== undefined){
+if(data9.multilineCompletionsEnabled !== undefined){
 const _errs60 = errors;
-if(typeof data9.fileContextEnabled !== "boolean"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.multilineCompletionsEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs60 === errors;
@@ -2242,10 +2419,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.lspContextEnabled !== undefined){
+if(data9.fileContextEnabled !== undefined){
 const _errs62 = errors;
-if(typeof data9.lspContextEnabled !== "boolean"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.fileContextEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs62 === errors;
@@ -2254,26 +2431,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.contextBudget !== undefined){
-let data28 = data9.contextBudget;
+if(data9.lspContextEnabled !== undefined){
 const _errs64 = errors;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.lspContextEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs64){
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 1000000 || isNaN(data28)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data28 < 0 || isNaN(data28)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs64 === errors;
 }
@@ -2281,22 +2443,22 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.debounceWait !== undefined){
-let data29 = data9.debounceWait;
+if(data9.contextBudget !== undefined){
+let data29 = data9.contextBudget;
 const _errs66 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs66){
 if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 > 2147483647 || isNaN(data29)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(data29 > 1000000 || isNaN(data29)){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
 return false;
 }
 else {
 if(data29 < 0 || isNaN(data29)){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2308,11 +2470,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionCacheEnabled !== undefined){
+if(data9.debounceWait !== undefined){
+let data30 = data9.debounceWait;
 const _errs68 = errors;
-if(typeof data9.completionCacheEnabled !== "boolean"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs68){
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 2147483647 || isNaN(data30)){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data30 < 0 || isNaN(data30)){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs68 === errors;
 }
@@ -2320,10 +2497,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionEnabled !== undefined){
+if(data9.completionCacheEnabled !== undefined){
 const _errs70 = errors;
-if(typeof data9.completionEnabled !== "boolean"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.completionCacheEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs70 === errors;
@@ -2332,10 +2509,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionDisabledLanguages !== undefined){
+if(data9.completionEnabled !== undefined){
 const _errs72 = errors;
-if(typeof data9.completionDisabledLanguages !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.completionEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs72 === errors;
@@ -2344,10 +2521,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.enableSubsequentCompletions !== undefined){
+if(data9.completionDisabledLanguages !== undefined){
 const _errs74 = errors;
-if(typeof data9.enableSubsequentCompletions !== "boolean"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.completionDisabledLanguages !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs74 === errors;
@@ -2356,10 +2533,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.proxy !== undefined){
+if(data9.enableSubsequentCompletions !== undefined){
 const _errs76 = errors;
-if(typeof data9.proxy !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.enableSubsequentCompletions !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs76 === errors;
@@ -2368,10 +2545,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.noProxy !== undefined){
+if(data9.proxy !== undefined){
 const _errs78 = errors;
-if(typeof data9.noProxy !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.proxy !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs78 === errors;
@@ -2380,13 +2557,25 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.caFile !== undefined){
+if(data9.noProxy !== undefined){
 const _errs80 = errors;
-if(typeof data9.caFile !== "string"){
-validate39.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.noProxy !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs80 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.caFile !== undefined){
+const _errs82 = errors;
+if(typeof data9.caFile !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs82 === errors;
 }
 else {
 var valid8 = true;
@@ -2418,8 +2607,9 @@ var valid8 = true;
 }
 }
 }
+}
 else {
-validate39.errors = [{instancePath:instancePath+"/initializationOptions",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath:instancePath+"/initializationOptions",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2430,24 +2620,24 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data37 = data.capabilities;
-const _errs82 = errors;
-const _errs83 = errors;
-if(errors === _errs83){
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.redlineRender !== undefined){
-if(typeof data37.redlineRender !== "boolean"){
-validate39.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+let data38 = data.capabilities;
+const _errs84 = errors;
+const _errs85 = errors;
+if(errors === _errs85){
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.redlineRender !== undefined){
+if(typeof data38.redlineRender !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 }
 }
 else {
-validate39.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs82 === errors;
+var valid0 = _errs84 === errors;
 }
 else {
 var valid0 = true;
@@ -2460,27 +2650,27 @@ var valid0 = true;
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const InlineCompletionParams = validate40;
-const schema48 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"context":{"$ref":"#/definitions/InlineCompletionContext"}},"required":["textDocument","position","context"]};
-const schema50 = {"type":"object","properties":{"triggerKind":{"type":"number","enum":[1,2]},"selectedCompletionInfo":{"$ref":"#/definitions/SelectedCompletionInfo"}},"required":["triggerKind"]};
-const schema51 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["range","text"]};
+export const InlineCompletionParams = validate44;
+const schema53 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"context":{"$ref":"#/definitions/InlineCompletionContext"}},"required":["textDocument","position","context"]};
+const schema55 = {"type":"object","properties":{"triggerKind":{"type":"number","enum":[1,2]},"selectedCompletionInfo":{"$ref":"#/definitions/SelectedCompletionInfo"}},"required":["triggerKind"]};
+const schema56 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["range","text"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.range === undefined) && (missing0 = "range")) || ((data.text === undefined) && (missing0 = "text"))){
-validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2499,7 +2689,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs2 = errors;
 if(typeof data.text !== "string"){
-validate43.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate47.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2511,23 +2701,23 @@ var valid0 = true;
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate43.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.triggerKind === undefined) && (missing0 = "triggerKind")){
-validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2535,11 +2725,11 @@ if(data.triggerKind !== undefined){
 let data0 = data.triggerKind;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-validate42.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate46.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(!((data0 === 1) || (data0 === 2))){
-validate42.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/enum",keyword:"enum",params:{allowedValues: schema50.properties.triggerKind.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/enum",keyword:"enum",params:{allowedValues: schema55.properties.triggerKind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2550,8 +2740,8 @@ var valid0 = true;
 if(valid0){
 if(data.selectedCompletionInfo !== undefined){
 const _errs3 = errors;
-if(!(validate43(data.selectedCompletionInfo, {instancePath:instancePath+"/selectedCompletionInfo",parentData:data,parentDataProperty:"selectedCompletionInfo",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate47(data.selectedCompletionInfo, {instancePath:instancePath+"/selectedCompletionInfo",parentData:data,parentDataProperty:"selectedCompletionInfo",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2563,23 +2753,23 @@ var valid0 = true;
 }
 }
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate42.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))) || ((data.context === undefined) && (missing0 = "context"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2591,7 +2781,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate40.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate44.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2601,12 +2791,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate40.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate44.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate44.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2614,7 +2804,7 @@ return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate44.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2638,8 +2828,8 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined){
 const _errs7 = errors;
-if(!(validate42(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate46(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2652,40 +2842,40 @@ var valid0 = true;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const InlineEditStartParams = validate47;
-const schema52 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"range":{"$ref":"#/definitions/Range"},"instruction":{"type":"string"},"scope":{"$ref":"#/definitions/EditScope"},"editFormat":{"$ref":"#/definitions/EditFormatChoice"},"context":{"$ref":"#/definitions/InlineEditContext"}},"required":["textDocument","range","instruction"]};
-const schema53 = {"type":"string","enum":["selection","file"]};
-const schema54 = {"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]};
-const schema55 = {"type":"object","properties":{"diagnostics":{"type":"array","items":{"$ref":"#/definitions/Diagnostic"}}}};
-const schema56 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"severity":{"$ref":"#/definitions/DiagnosticSeverity"},"code":{"type":["number","string"]},"codeDescription":{"$ref":"#/definitions/CodeDescription"},"source":{"type":"string"},"message":{"type":"string"},"tags":{"type":"array","items":{"type":"number","enum":[1,2]}},"relatedInformation":{"type":"array","items":{"$ref":"#/definitions/DiagnosticRelatedInformation"}}},"required":["range","message"]};
-const schema57 = {"type":"number","enum":[1,2,3,4]};
-const schema58 = {"type":"object","properties":{"href":{"type":"string"}},"required":["href"]};
-const schema59 = {"type":"object","properties":{"location":{"$ref":"#/definitions/Location"},"message":{"type":"string"}},"required":["location","message"]};
-const schema60 = {"type":"object","properties":{"uri":{"type":"string"},"range":{"$ref":"#/definitions/Range"}},"required":["uri","range"]};
+export const InlineEditStartParams = validate51;
+const schema57 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"range":{"$ref":"#/definitions/Range"},"instruction":{"type":"string"},"scope":{"$ref":"#/definitions/EditScope"},"editFormat":{"$ref":"#/definitions/EditFormatChoice"},"context":{"$ref":"#/definitions/InlineEditContext"}},"required":["textDocument","range","instruction"]};
+const schema58 = {"type":"string","enum":["selection","file"]};
+const schema59 = {"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]};
+const schema60 = {"type":"object","properties":{"diagnostics":{"type":"array","items":{"$ref":"#/definitions/Diagnostic"}}}};
+const schema61 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"severity":{"$ref":"#/definitions/DiagnosticSeverity"},"code":{"type":["number","string"]},"codeDescription":{"$ref":"#/definitions/CodeDescription"},"source":{"type":"string"},"message":{"type":"string"},"tags":{"type":"array","items":{"type":"number","enum":[1,2]}},"relatedInformation":{"type":"array","items":{"$ref":"#/definitions/DiagnosticRelatedInformation"}}},"required":["range","message"]};
+const schema62 = {"type":"number","enum":[1,2,3,4]};
+const schema63 = {"type":"object","properties":{"href":{"type":"string"}},"required":["href"]};
+const schema64 = {"type":"object","properties":{"location":{"$ref":"#/definitions/Location"},"message":{"type":"string"}},"required":["location","message"]};
+const schema65 = {"type":"object","properties":{"uri":{"type":"string"},"range":{"$ref":"#/definitions/Range"}},"required":["uri","range"]};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.uri === undefined) && (missing0 = "uri")) || ((data.range === undefined) && (missing0 = "range"))){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.uri !== undefined){
 const _errs1 = errors;
 if(typeof data.uri !== "string"){
-validate54.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate58.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2709,30 +2899,30 @@ var valid0 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate54.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.location === undefined) && (missing0 = "location")) || ((data.message === undefined) && (missing0 = "message"))){
-validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.location !== undefined){
 const _errs1 = errors;
-if(!(validate54(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate58(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2744,7 +2934,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate53.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate57.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2756,23 +2946,23 @@ var valid0 = true;
 }
 }
 else {
-validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate53.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.range === undefined) && (missing0 = "range")) || ((data.message === undefined) && (missing0 = "message"))){
-validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2792,11 +2982,11 @@ if(data.severity !== undefined){
 let data1 = data.severity;
 const _errs2 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate51.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate55.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(!((((data1 === 1) || (data1 === 2)) || (data1 === 3)) || (data1 === 4))){
-validate51.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"}];
+validate55.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2809,7 +2999,7 @@ if(data.code !== undefined){
 let data2 = data.code;
 const _errs5 = errors;
 if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
-validate51.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema56.properties.code.type},message:"must be number,string"}];
+validate55.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema61.properties.code.type},message:"must be number,string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2826,20 +3016,20 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.href === undefined) && (missing1 = "href")){
-validate51.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate55.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data3.href !== undefined){
 if(typeof data3.href !== "string"){
-validate51.errors = [{instancePath:instancePath+"/codeDescription/href",schemaPath:"#/definitions/CodeDescription/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate55.errors = [{instancePath:instancePath+"/codeDescription/href",schemaPath:"#/definitions/CodeDescription/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2852,7 +3042,7 @@ if(valid0){
 if(data.source !== undefined){
 const _errs12 = errors;
 if(typeof data.source !== "string"){
-validate51.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate55.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -2864,7 +3054,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs14 = errors;
 if(typeof data.message !== "string"){
-validate51.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate55.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -2884,11 +3074,11 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 const _errs18 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate51.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate55.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(!((data8 === 1) || (data8 === 2))){
-validate51.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.tags.items.enum},message:"must be equal to one of the allowed values"}];
+validate55.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.tags.items.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -2898,7 +3088,7 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate55.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2917,8 +3107,8 @@ var valid5 = true;
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 const _errs22 = errors;
-if(!(validate53(data9[i1], {instancePath:instancePath+"/relatedInformation/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate57(data9[i1], {instancePath:instancePath+"/relatedInformation/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs22 === errors;
@@ -2928,7 +3118,7 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/relatedInformation",schemaPath:"#/properties/relatedInformation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate55.errors = [{instancePath:instancePath+"/relatedInformation",schemaPath:"#/properties/relatedInformation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2947,16 +3137,16 @@ var valid0 = true;
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2970,8 +3160,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate51(data0[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate55(data0[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -2981,30 +3171,30 @@ break;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate54.errors = [{instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.range === undefined) && (missing0 = "range"))) || ((data.instruction === undefined) && (missing0 = "instruction"))){
-validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3035,7 +3225,7 @@ if(valid0){
 if(data.instruction !== undefined){
 const _errs3 = errors;
 if(typeof data.instruction !== "string"){
-validate47.errors = [{instancePath:instancePath+"/instruction",schemaPath:"#/properties/instruction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/instruction",schemaPath:"#/properties/instruction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -3048,11 +3238,11 @@ if(data.scope !== undefined){
 let data3 = data.scope;
 const _errs5 = errors;
 if(typeof data3 !== "string"){
-validate47.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data3 === "selection") || (data3 === "file"))){
-validate47.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"}];
+validate51.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -3065,11 +3255,11 @@ if(data.editFormat !== undefined){
 let data4 = data.editFormat;
 const _errs8 = errors;
 if(typeof data4 !== "string"){
-validate47.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data4 === "auto") || (data4 === "replacement")) || (data4 === "searchReplace")) || (data4 === "structured")) || (data4 === "wholeFile"))){
-validate47.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"}];
+validate51.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3080,8 +3270,8 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined){
 const _errs11 = errors;
-if(!(validate50(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate54(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -3097,32 +3287,32 @@ var valid0 = true;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate47.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const RenderResult = validate60;
-const schema61 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
+export const RenderResult = validate64;
+const schema66 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.applied === undefined) && (missing0 = "applied")) || ((data.version === undefined) && (missing0 = "version"))){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.applied !== undefined){
 const _errs1 = errors;
 if(typeof data.applied !== "boolean"){
-validate60.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate64.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3136,18 +3326,18 @@ let data1 = data.version;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate60.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-validate60.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate64.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate60.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate64.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3162,25 +3352,25 @@ var valid0 = true;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionChangedParams = validate61;
-const schema63 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
+export const SelectionChangedParams = validate65;
+const schema68 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3192,7 +3382,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate61.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate65.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -3202,12 +3392,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate61.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate65.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate65.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -3215,7 +3405,7 @@ return false;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate65.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3240,63 +3430,63 @@ var valid0 = true;
 }
 }
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate61.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const SessionParams = validate63;
-const schema65 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
+export const SessionParams = validate67;
+const schema70 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 if(typeof data.sessionId !== "string"){
-validate63.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const SettleParams = validate64;
-const schema66 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
+export const SettleParams = validate68;
+const schema71 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 const _errs1 = errors;
 if(typeof data.sessionId !== "string"){
-validate64.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate68.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3310,18 +3500,18 @@ let data1 = data.line;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate64.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate68.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-validate64.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate68.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate64.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate68.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3336,25 +3526,25 @@ var valid0 = true;
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const SnippetApplyParams = validate65;
-const schema68 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
+export const SnippetApplyParams = validate69;
+const schema73 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.snippet === undefined) && (missing0 = "snippet"))) || ((data.selection === undefined) && (missing0 = "selection"))){
-validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3373,7 +3563,7 @@ if(valid0){
 if(data.snippet !== undefined){
 const _errs2 = errors;
 if(typeof data.snippet !== "string"){
-validate65.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate69.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3398,11 +3588,11 @@ var valid0 = true;
 }
 }
 else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate65.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 

@@ -194,7 +194,8 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       expect(scope).toBe('selection');
       const status = await done(sessionId);
       expect(status).toMatchObject({ state: 'done', hunkCount: 1 });
-      expect(status.warnings).toEqual([expect.objectContaining({ kind: 'outOfScope', line: 1 })]);
+      // The import was refused, so the check the proposal uses is flagged: nothing declares or imports returnPolicy.
+      expect(status.warnings).toEqual([expect.objectContaining({ kind: 'outOfScope', line: 1 }), { kind: 'unknownName', message: '`returnPolicy` is not defined or imported.', line: 6 }]);
       await settleAll(sessionId, true);
       expect(doc.text).toBe(FILE.replace(CHECK_OLD, CHECK_NEW));
     });
@@ -204,7 +205,10 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       const reply = block(CHECK_OLD, CHECK_NEW) + block('export const a = 1;', 'export const a = 2;', 'src/other.ts');
       const { sessionId } = await start(doc, { text: reply }, { scope: 'file', editFormat: 'searchReplace' });
       const status = await done(sessionId);
-      expect(status.warnings).toEqual([expect.objectContaining({ kind: 'outOfScope', message: expect.stringMatching(/another file \(src\/other\.ts\)/), line: null })]);
+      expect(status.warnings).toEqual([
+        expect.objectContaining({ kind: 'outOfScope', message: expect.stringMatching(/another file \(src\/other\.ts\)/), line: null }),
+        { kind: 'unknownName', message: '`returnPolicy` is not defined or imported.', line: 6 },
+      ]);
       await settleAll(sessionId, true);
       expect(doc.text).toBe(FILE.replace(CHECK_OLD, CHECK_NEW));
     });

@@ -2,8 +2,8 @@
  * Ranking and budgeting, pure: the same candidates always give the same items in the same order,
  * so a prompt only changes when what it shows changes (the completion cache, typing through and a
  * model server's prompt cache all rely on that). The code and its surroundings are paid for first
- * (`base`); items then claim what is left in kind order (definitions, rules, diagnostics, recent
- * edits, similar snippets) and, within a kind, by the source's rank. An item is taken whole or not
+ * (`base`); items then claim what is left in kind order (definitions, rules, diagnostics, related
+ * declarations, recent edits, similar snippets) and, within a kind, by the source's rank. An item is taken whole or not
  * at all — a cut definition would show the model an API that does not exist — and a smaller item
  * further down may still fit where a larger one did not.
  */
@@ -54,7 +54,7 @@ export function fitToBudget(candidates: readonly ContextItem[], budget: number, 
 export function describeContext(request: string, context: PromptContext): string {
   const used = context.base + context.items.reduce((sum, item) => sum + itemSize(item), 0);
   const name = (item: ContextItem) => (item.label.startsWith(item.path) ? item.label : `${item.label} (${item.path})`);
-  const sent = context.items.map((item) => `${item.kind} ${name(item)} ${itemSize(item)}`);
+  const sent = context.items.map((item) => `${item.kind} ${name(item)} ${itemSize(item)}${item.why ? ` [${item.why}]` : ''}`);
   const parts = [`context ${request}: ${used} of ${context.budget} chars`, `code and surroundings ${context.base}`, ...sent];
   let line = parts.join(', ');
   if (context.dropped.length > 0) line += `; over budget: ${context.dropped.map((item) => `${item.kind} ${item.label} ${itemSize(item)}`).join(', ')}`;

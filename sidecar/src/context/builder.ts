@@ -12,8 +12,9 @@ import { LRUCache } from 'lru-cache';
 import type { Node } from 'web-tree-sitter';
 import type { SyntaxCache } from '../scope/parse.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
-import { fileImports, findDefinitions, languageSupport, lookUpLocally } from './definitions/definitions.js';
+import { fileImports, findDefinitions, languageSupport, lookUpLocally, parseFile } from './definitions/definitions.js';
 import type { ImportBinding } from './definitions/language.js';
+import type { Declaration } from './definitions/syntax.js';
 import { diagnosticItems } from './diagnostics.js';
 import { recentEditItems, type RecentEdits } from './recentEdits.js';
 import { projectRules } from './rules.js';
@@ -21,6 +22,10 @@ import { QUERY_LINES, similarSnippets, windowsOf, type OtherDocument, type Windo
 import { openDocumentsOf, ProjectIndex } from './sourceIndex.js';
 import type { ContextItem } from './types.js';
 import { displayPathOf, pathOfUri, WorkspaceFiles } from './workspace.js';
+import type { IndexedSymbol, WorkspaceIndex } from '../index/workspaceIndex.js';
+import { missingNames, type MissingName } from '../index/nameCheck.js';
+import { hasNameRules, namesIn } from '../index/names.js';
+import { parseText } from '../scope/parse.js';
 
 /** Rows above the cursor (and the cursor row) whose names a completion looks up. */
 export const COMPLETION_NAME_LINES = 20;
@@ -29,12 +34,20 @@ export const COMPLETION_NAME_LINES = 20;
 const HEAD_NODE = /import|package|use_declaration|comment|mod_item|^(expression_statement|string)$/;
 /** Characters of the first declaration that belong to the head, so an import added right before it is noticed. */
 const HEAD_MARGIN = 200;
+/** Declarations the workspace index adds to an edit's prompt, at most (the budget may take fewer). */
+export const MAX_RELATED = 6;
+/** Of those, how many bring the types their signature names from the same file (`returnPolicy: ReturnPolicy`). */
+const RELATED_WITH_TYPES = 3;
+/** Imports of the edited file resolved to files for the index's boost, at most. */
+const MAX_IMPORTED_MODULES = 30;
 
 export interface BuilderDeps {
   documents: DocumentStore;
   syntax: SyntaxCache;
   edits: RecentEdits;
   folders: readonly string[];
+  /** The workspace symbol index, once it has been started (it answers with what it has while it builds). */
+  index(): WorkspaceIndex | null;
 }
 
 export interface EditContextRequest {
@@ -86,7 +99,8 @@ export class ContextBuilder {
     const path = pathOfUri(doc.uri);
     const items: ContextItem[] = [];
     if (settings.lspContextEnabled) {
-      items.push(...(await this.definitions(doc, request.startLine, request.endLine, request.visibleStart, request.visibleEnd, words(request.instruction), request.signal)));
+      const definitions = await this.definitions(doc, request.startLine, request.endLine, request.visibleStart, request.visibleEnd, words(request.instruction), request.signal);
+      items.push(...definitions, ...(await this.related(request, definitions)));
       if (request.diagnostics?.length) {
         const lineAt = (n: number) => (n >= 0 && n < doc.buffer.lineCount ? doc.buffer.lineAt(n) : '');
         items.push(...diagnosticItems(request.diagnostics, lineAt, request.startLine, request.endLine, this.displayPathOf(doc.uri)));
@@ -133,6 +147,94 @@ export class ContextBuilder {
     const imports = this.importsOf(doc, text, () => fileImports(support, tree.rootNode), tree.rootNode);
     const local = lookUpLocally({ file: pathOfUri(doc.uri), languageId: doc.languageId, root: tree.rootNode, text, startLine, endLine, visibleStart, visibleEnd, extraNames, imports, ownDeclarations });
     return local ? findDefinitions(local, doc.languageId, this.index, signal) : [];
+  }
+
+  /**
+   * Declarations of the workspace the instruction may need that the code does not use yet (the
+   * index's best, see index/rank.ts), outlined from their files; not those the definitions carry
+   * already nor the edited file's own rows the prompt shows.
+   */
+  private async related(request: EditContextRequest, definitions: readonly ContextItem[]): Promise<ContextItem[]> {
+    const workspace = this.deps.index();
+    const file = pathOfUri(request.doc.uri);
+    if (!workspace || !file || request.signal?.aborted) return [];
+    const shown = new Set(definitions.map((d) => `${d.path}\0${d.label}`));
+    const found = workspace.search({
+      file,
+      languageId: request.doc.languageId,
+      instruction: request.instruction,
+      selection: request.doc.buffer.lines(request.startLine, request.endLine).join('\n'),
+      imported: await this.importedFiles(request.doc, file),
+      recent: [...new Set(this.deps.edits.recent().flatMap((r) => pathOfUri(r.uri) ?? []))],
+      exclude: (s) => shown.has(`${s.path}\0${s.name}`) || (s.file === file && s.line >= request.visibleStart && s.line < request.visibleEnd),
+      limit: MAX_RELATED,
+    });
+    const items: ContextItem[] = [];
+    const taken = new Set<string>();
+    const add = (symbol: IndexedSymbol, declaration: Declaration, why: string) => {
+      const key = `${symbol.file}\0${symbol.line}`;
+      if (taken.has(key) || shown.has(`${symbol.path}\0${declaration.name}`)) return;
+      taken.add(key);
+      items.push({ kind: 'related', path: this.index.displayPath(symbol.file), label: declaration.name, languageId: symbol.languageId, text: declaration.outline, rank: items.length, why });
+    };
+    for (const [i, symbol] of found.entries()) {
+      const declaration = await this.outlineOf(symbol);
+      if (!declaration) continue;
+      add(symbol, declaration, symbol.why.join('; '));
+      // `returnPolicy: ReturnPolicy`: the interface that holds the methods, when the same file declares it.
+      if (i >= RELATED_WITH_TYPES) continue;
+      for (const type of declaration.typeNames) {
+        const typed = workspace.lookup(type, symbol.languageId).find((s) => s.file === symbol.file);
+        const outline = typed && (await this.outlineOf(typed));
+        if (typed && outline) add(typed, outline, `the type of ${symbol.name}`);
+      }
+    }
+    return items;
+  }
+
+  /**
+   * A declaration the index found, outlined from its rows alone: a top-level declaration parses on
+   * its own, and a large file is not parsed whole for one of its declarations.
+   */
+  private async outlineOf(symbol: IndexedSymbol): Promise<Declaration | null> {
+    const text = await this.index.readText(symbol.file);
+    if (text === null) return null;
+    const rows = text.split('\n').slice(symbol.line, symbol.endLine + 1).join('\n');
+    const tree = await parseText(symbol.languageId, rows);
+    if (!tree) return null;
+    try {
+      return parseFile(symbol.file, symbol.languageId, tree.rootNode, rows)?.declarations.get(symbol.name)?.[0] ?? null;
+    } finally {
+      tree.delete();
+    }
+  }
+
+  /**
+   * The names a proposal's added rows use that nothing gives them (index/nameCheck.ts): `before`
+   * is the document as it was, `after` as proposed.
+   */
+  async missingNames(input: { languageId: string; uri: string; before: string; after: string; addedRows: ReadonlySet<number> }): Promise<MissingName[]> {
+    if (!hasNameRules(input.languageId)) return [];
+    const [old, proposed] = await Promise.all([parseText(input.languageId, input.before), parseText(input.languageId, input.after)]);
+    try {
+      if (!old || !proposed) return [];
+      const known = namesIn(input.languageId, old.rootNode);
+      return await missingNames({ languageId: input.languageId, file: pathOfUri(input.uri), text: input.after, root: proposed.rootNode, addedRows: input.addedRows, known }, this.index, this.deps.index());
+    } finally {
+      old?.delete();
+      proposed?.delete();
+    }
+  }
+
+  /** The files the edited document imports (for the index's boost), from its cached import bindings. */
+  private async importedFiles(doc: MirrorDocument, file: string): Promise<string[]> {
+    const support = languageSupport(doc.languageId);
+    const imports = this.heads.get(doc.uri)?.imports;
+    if (!support || !imports) return [];
+    const from = { file, pkg: imports.pkg };
+    const modules = [...new Map(imports.bindings.map((b) => [b.module, b])).values()].slice(0, MAX_IMPORTED_MODULES);
+    const files = await Promise.all(modules.map((b) => support.resolveModule(b.module, b.imported, from, this.index).catch(() => [])));
+    return [...new Set(files.flat())];
   }
 
   /**

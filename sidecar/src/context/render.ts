@@ -24,13 +24,18 @@ export function rulesSection(items: readonly ContextItem[]): string | null {
   return `The project's own rules for code follow (nearest first); follow them unless the instruction says otherwise.\n\n${files}`;
 }
 
-/** The user-message sections for definitions, similar code and recent edits (before the code), in that order. */
+/** The user-message sections for definitions, related declarations, similar code and recent edits (before the code), in that order. */
 export function referenceSections(items: readonly ContextItem[]): string[] {
   const sections: string[] = [];
   const definitions = of(items, 'definition');
   if (definitions.length > 0) {
     const blocks = definitions.map((d) => `${d.path}:\n${fenced(d.languageId, d.text)}`);
     sections.push(`Definitions of names the code uses, from the project (for reference only; they are not part of your reply):\n\n${blocks.join('\n\n')}`);
+  }
+  const related = of(items, 'related');
+  if (related.length > 0) {
+    const blocks = related.map((d) => `${d.path}:\n${fenced(d.languageId, d.text)}`);
+    sections.push(`Declarations elsewhere in the project that the instruction may need (found by searching the workspace; for reference only, and a name used from another file needs its import):\n\n${blocks.join('\n\n')}`);
   }
   const similar = of(items, 'similar');
   if (similar.length > 0) {

@@ -6,8 +6,11 @@
  * within which budget is decided here and in budget.ts.
  */
 
-/** The sources, in the order of their claim on the budget (after the code and its surroundings). */
-export const CONTEXT_KINDS = ['definition', 'rules', 'diagnostic', 'recentEdit', 'similar'] as const;
+/**
+ * The sources, in the order of their claim on the budget (after the code and its surroundings).
+ * `related`: declarations the workspace index found for the instruction, which the code does not use yet.
+ */
+export const CONTEXT_KINDS = ['definition', 'rules', 'diagnostic', 'related', 'recentEdit', 'similar'] as const;
 
 export type ContextKind = (typeof CONTEXT_KINDS)[number];
 
@@ -23,6 +26,8 @@ export interface ContextItem {
   text: string;
   /** The order within its kind, from the source: smaller first (first use, nearest file, most recent, best match). */
   rank: number;
+  /** Why the source chose it (a retrieved declaration's words and signals), for the log line. */
+  why?: string;
 }
 
 /** The items a prompt takes, in rank order, and what the budget left out (for the log line). */

@@ -66,6 +66,11 @@ export interface FileText {
   stamp: string;
 }
 
+export interface DirectoryEntry {
+  name: string;
+  kind: 'file' | 'directory' | 'symlink' | 'other';
+}
+
 export class WorkspaceFiles {
   private readonly folders: string[];
   private real: Promise<string[]> | null = null;
@@ -92,20 +97,27 @@ export class WorkspaceFiles {
 
   /** The file's text, or null when it is outside the folders (as written or resolved), not a regular file, too large, or not UTF-8 text. */
   async read(path: string): Promise<FileText | null> {
+    const loaded = await this.load(path);
+    return 'skipped' in loaded ? null : loaded;
+  }
+
+  /** The file's text, or why it was not read (for the index's one line per skipped file). */
+  async load(path: string): Promise<FileText | { skipped: string }> {
     const resolved = await this.resolveInside(path);
-    if (!resolved) return null;
+    if (!resolved) return { skipped: 'outside the workspace folders (as written or resolved)' };
     let handle;
     try {
       // O_NOFOLLOW: should the last component become a symlink after the check, the open fails.
       handle = await fs.open(resolved, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
       const info = await handle.stat();
-      if (!info.isFile() || info.size > MAX_FILE_BYTES) return null;
+      if (!info.isFile()) return { skipped: 'not a regular file' };
+      if (info.size > MAX_FILE_BYTES) return { skipped: `${info.size} bytes, over the ${MAX_FILE_BYTES}-byte limit` };
       const bytes = await handle.readFile();
-      if (bytes.includes(0)) return null;
+      if (bytes.includes(0)) return { skipped: 'binary (a NUL byte)' };
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       return { path, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, stamp: `${info.mtimeMs}:${info.size}:${info.ino}` };
-    } catch {
-      return null;
+    } catch (error) {
+      return { skipped: error instanceof TypeError ? 'not UTF-8 text' : `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
     } finally {
       await handle?.close();
     }
@@ -136,6 +148,22 @@ export class WorkspaceFiles {
       return (await fs.readdir(resolved)).sort().slice(0, MAX_DIRECTORY_ENTRIES);
     } catch {
       return [];
+    }
+  }
+
+  /**
+   * A directory's entries inside the folders, with their kinds as listed (a symlink is reported as
+   * one, not followed), sorted by name, at most `max`; null when it cannot be listed.
+   */
+  async entries(path: string, max: number): Promise<{ entries: DirectoryEntry[]; more: boolean } | null> {
+    const resolved = await this.resolveInside(path);
+    if (!resolved) return null;
+    try {
+      const all = (await fs.readdir(resolved, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const entries = all.slice(0, max).map((e) => ({ name: e.name, kind: e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'directory' : e.isFile() ? 'file' : 'other' }) as DirectoryEntry);
+      return { entries, more: all.length > max };
+    } catch {
+      return null;
     }
   }
 

@@ -82,6 +82,7 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     scope: (doc, range) => resolveEditableScope(doc.languageId, doc.buffer.getText(), range),
     syntaxErrors: syntaxErrorRows,
     placeSnippet: (request) => placeSnippet(request, parseText),
+    missingNames: (input) => context.missingNames(input),
     displayPath: (uri) => context.displayPath(uri),
     context: (doc, params) => ({
       budget: settings.get().contextBudget,
@@ -107,8 +108,12 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
       serverInfo: { name: 'redline-sidecar', version: SERVER_VERSION },
     };
   });
-  // The grammar runtime is compiled once the client has its `initialize` reply, never before it.
-  conn.onNotification('initialized', () => void warmUp());
+  // The grammar runtime is compiled once the client has its `initialize` reply, never before it; the
+  // workspace index starts crawling a little later, in the background.
+  conn.onNotification('initialized', () => {
+    void warmUp();
+    context.startIndex();
+  });
   conn.onNotification('workspace/didChangeConfiguration', (params) => settings.update(params.settings?.redline));
   conn.onNotification('workspace/didChangeWorkspaceFolders', (params) => context.changeWorkspace(params.event));
   conn.onNotification('textDocument/didOpen', (params) => {
@@ -123,6 +128,8 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     if (doc && treeSitterIdleMs() === null) void warmUp([doc.languageId]);
   });
   conn.onNotification('textDocument/didClose', (params) => documents.close(params.textDocument.uri));
+  conn.onNotification('textDocument/didSave', (params) => context.saved(params.textDocument.uri));
+  conn.onNotification('workspace/didChangeWatchedFiles', (params) => context.filesChanged(params.changes));
 
   conn.onRequest('redline/inlineEdit/start', (params) => sessions.start(params));
   conn.onRequest('redline/snippet/apply', (params) => sessions.applySnippet(params));

@@ -36,7 +36,7 @@ import { buildSearchReplacePrompt, SearchReplaceReader } from '../edit/formats/s
 import { buildStructuredPrompt, StructuredReader } from '../edit/formats/structured.js';
 import { buildWholeFilePrompt, WholeFileReader } from '../edit/formats/wholeFile.js';
 import { LocatedProposal } from '../edit/apply/pipeline.js';
-import { regionLines, toLayout } from '../edit/apply/splice.js';
+import { regionLines, spliceEdit, toLayout } from '../edit/apply/splice.js';
 import type { Finding } from '../edit/apply/types.js';
 import { validateProposal } from '../edit/apply/validate.js';
 import { ModelError } from '../providers/types.js';
@@ -44,6 +44,8 @@ import { applyOverrides, noOverrides, originsOfRegion, recordTyping, type LineOr
 import { Region, repaintFrom, sameMarks, type LineSpan, type RegionPlan, type RegionState } from '../region/region.js';
 import type { ChangeEffect } from '../region/track.js';
 import type { ContentChange, MirrorDocument } from '../server/documents.js';
+import type { MissingName } from '../index/nameCheck.js';
+import { documentLine, nameFindings, proposedDocument, repairInstruction } from './proposalNames.js';
 import type { Logger } from '../server/log.js';
 import type { RenderChannels, RenderOutcome } from './renderChannel.js';
 import { RenderLoop } from './renderLoop.js';
@@ -84,6 +86,10 @@ export interface SessionDeps {
   syntaxErrors(languageId: string, text: string): Promise<number[] | null>;
   /** A hunk outside the selection removing more lines than this, net, is flagged. */
   largeDeletionLines(): number;
+  /** The names the proposed document's added rows use that nothing gives them, with the import that would (none without a check for the language). */
+  missingNames(input: { languageId: string; uri: string; before: string; after: string; addedRows: ReadonlySet<number> }): Promise<MissingName[]>;
+  /** Ask the model once more when the final proposal has syntax errors or names no import gives. */
+  repairEnabled(): boolean;
 }
 
 /** How a session asks: the format its model replies in, and what the edit may change. */
@@ -140,6 +146,10 @@ interface Ask {
   noted: number;
   /** The baseline document's syntax errors, parsed while the model writes; used if the baseline is unchanged at the end. */
   syntaxBefore: { text: string; rows: Promise<number[] | null> } | null;
+  /** The instruction asked (null for a snippet): a repair round asks it again. */
+  instruction: Instruction | null;
+  /** For a repair round, the problems of the first reply it was asked to fix; null otherwise. */
+  repairing: string[] | null;
 }
 
 /** How the closing render leaves the region: every hunk accepted, or the baseline restored. */
@@ -208,7 +218,7 @@ export class EditSession {
    * baseline. Text formats stream the new text of the region; located formats stream edits, each
    * shown once it is complete and located.
    */
-  ask(instruction: Instruction): void {
+  ask(instruction: Instruction, repairing: string[] | null = null): void {
     const buffer = this.doc.buffer;
     const { start, end } = this.region;
     const baseline = this.region.baseline(buffer);
@@ -249,10 +259,12 @@ export class EditSession {
       const located = new LocatedProposal({ reader: made.reader, uri: this.uri, seen, regionStart: start, regionEnd: start + side.length, allowed });
       ask = newAsk(baseline, code, { located, selection });
     }
+    ask.instruction = instruction;
+    ask.repairing = repairing;
     this.findings = [];
     this.reported = 0;
     this.enter('streaming', ask);
-    this.deps.status(this, 'streaming');
+    this.deps.status(this, 'streaming', repairing ? `The proposal had problems (${repairing.join('; ')}): asking the model once more to fix them.` : undefined);
     const { signal } = ask.abort;
     void instruction.context
       .items(rows, signal)
@@ -437,14 +449,21 @@ export class EditSession {
     this.renders.request();
   }
 
-  /** A located ask's next picture: its edits not shown yet, spliced into the region's lines as they are now. */
-  private locatedTarget(ask: Ask): Target {
+  /**
+   * A located ask's next picture: its edits not shown yet, spliced into the region's lines as they
+   * are now; with `extra`, an import the session adds (at proposed rows of the document), once.
+   */
+  private locatedTarget(ask: Ask, extra?: { fix: NonNullable<MissingName['fix']>; done: { value: boolean } }): Target {
     const { kinds, words } = this.region.snapshot();
     const plan = ask.located!.plan(regionLines(kinds, words, this.region.textOf(this.doc.buffer, () => true)));
+    let lines = plan.lines;
+    const at = extra && !extra.done.value ? extra.fix.row - this.region.start : -1;
+    if (extra && at >= 0 && at + extra.fix.replace <= lines.filter((l) => l.kind !== 'removed').length) lines = spliceEdit(lines, at, at + extra.fix.replace, extra.fix.lines);
     return {
-      layout: toLayout(plan.lines),
+      layout: toLayout(lines),
       commit: () => {
         plan.commit();
+        if (extra) extra.done.value = true;
         this.noteFindings(ask);
       },
     };
@@ -494,9 +513,25 @@ export class EditSession {
       ask.settled = settled;
       this.target = () => overridden(ask, settled);
     }
-    const checks = await this.validate(ask, this.target().layout);
+    const layout = this.target().layout;
+    const [checks, missing] = await Promise.all([this.validate(ask, layout), this.checkNames(layout)]);
     if (this.current !== ask) return;
     this.addFindings(checks, 0);
+    // An import the file scope lets the session add is a hunk of the proposal; otherwise a finding offers it.
+    const kinds = layout.lines.map((l) => l.kind);
+    const names = nameFindings(missing, {
+      addImports: ask.located !== null && this.shape.scope === 'file',
+      regionStart: this.region.start,
+      line: (row) => documentLine(row, this.region.start, kinds),
+    });
+    if (names.added) {
+      const extra = { fix: names.added, done: { value: false } };
+      this.target = () => this.locatedTarget(ask, extra);
+    }
+    this.findings.push(...names.warnings);
+    if (ask.repairing) this.findings.push({ kind: 'repaired', message: `The first proposal had problems (${ask.repairing.join('; ')}); this is the model's second reply, asked to fix them.`, line: null });
+    const problems = [...checks.filter((c) => c.kind === 'syntax').map((c) => c.message), ...names.unresolved.map((name) => `\`${name}\` is not defined or imported.`)];
+    const repair = problems.length > 0 && !ask.repairing && ask.instruction && this.deps.repairEnabled() ? ask.instruction : null;
     this.renders.request();
     await this.renders.settled();
     // Meanwhile the session may have ended, or a new instruction replaced this ask.
@@ -506,9 +541,27 @@ export class EditSession {
       return;
     }
     this.enter('pending');
+    if (repair) {
+      // The first reply is painted: the repair re-edits it, and its result is diffed against the original.
+      this.deps.log.info(`session ${this.id}: asking the model once more: ${problems.join(' ')}`);
+      this.ask({ ...repair, text: repairInstruction(repair.text, problems) }, problems);
+      return;
+    }
     this.deps.status(this, 'done');
     // What the user did while the last render was on its way is painted from here on.
     this.renders.request();
+  }
+
+  /** The names the final layout's added lines use that nothing gives them (see index/nameCheck.ts). */
+  private async checkNames(layout: Layout): Promise<MissingName[]> {
+    if (!layout.lines.some((l) => l.kind === 'added')) return [];
+    const buffer = this.doc.buffer;
+    const before = this.document(this.region.baseline(buffer));
+    const after = proposedDocument(buffer.lines(0, this.region.start), layout, buffer.lines(this.region.end, buffer.lineCount));
+    return this.deps.missingNames({ languageId: this.doc.languageId, uri: this.uri, before, after: after.text, addedRows: after.addedRows }).catch((error) => {
+      this.deps.log.warn(`session ${this.id}: the name check failed: ${(error as Error).message}`);
+      return [];
+    });
   }
 
   /** Syntax errors the original did not have and large deletions outside the selection, in the final layout before it is shown. */
@@ -633,6 +686,8 @@ function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer
     verbatim: false,
     noted: 0,
     syntaxBefore: null,
+    instruction: null,
+    repairing: null,
   };
 }
 

@@ -18,7 +18,7 @@ import { snippetCode, type SnippetPlacement, type SnippetRequest } from '../edit
 import { Region } from '../region/region.js';
 import type { DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
-import { EditSession, type AskContext, type ModelStream, type SessionShape } from './editSession.js';
+import { EditSession, type AskContext, type ModelStream, type SessionDeps, type SessionShape } from './editSession.js';
 import type { RenderChannels } from './renderChannel.js';
 
 export interface EditSessionsDeps {
@@ -36,6 +36,7 @@ export interface EditSessionsDeps {
   syntaxErrors(languageId: string, text: string): Promise<number[] | null>;
   /** Where a code block goes in a document (by what it declares, else by its lines). */
   placeSnippet(request: SnippetRequest): Promise<SnippetPlacement>;
+  missingNames: SessionDeps['missingNames'];
   status(params: SessionStatusParams): void;
 }
 
@@ -151,6 +152,8 @@ export class EditSessions {
       onEnded: (s) => this.sessions.delete(s.id),
       syntaxErrors: this.deps.syntaxErrors,
       largeDeletionLines: () => this.deps.settings().largeDeletionLines,
+      missingNames: this.deps.missingNames,
+      repairEnabled: () => this.deps.settings().repairEnabled,
     });
     this.sessions.set(id, session);
     return session;

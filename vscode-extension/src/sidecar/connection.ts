@@ -57,6 +57,9 @@ class RedlineLanguageClient extends LanguageClient {
 }
 
 /** Tells the sidecar that this client answers redline/applyRender. */
+/** The files whose declarations the sidecar indexes (the languages it has grammars for). */
+const SOURCE_FILES = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,py,pyi,java,kt,kts,go,rs}';
+
 const renderCapability: StaticFeature = {
   fillClientCapabilities: (capabilities) => Object.assign(capabilities, { redlineRender: true }),
   initialize: () => undefined,
@@ -132,9 +135,9 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
       },
       sendNotification: (type, next, params) =>
         next(type, (typeof type === 'string' ? type : type.method) === 'textDocument/didChange' ? (checksums.attach(params as DidChangeTextDocumentParams) as typeof params) : params),
-      // The client reads the sidecar's numeric textDocumentSync as asking for didSave too; the sidecar has no use for it.
-      didSave: () => Promise.resolve(),
     },
+    // didSave (sent for the numeric textDocumentSync) and these file events keep the sidecar's workspace index current.
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher(SOURCE_FILES) },
   };
   client = new RedlineLanguageClient('redline', 'Redline', { command, args: [], options: { env: sidecarEnvironment(process.env) } }, options);
   base = client.createDefaultErrorHandler(4);

@@ -32,6 +32,12 @@ export function languageSupport(languageId: string): LanguageSupport | null {
   return Object.hasOwn(SUPPORT, languageId) ? SUPPORT[languageId] : null;
 }
 
+/** The language whose rules a languageId follows (TSX, JavaScript and JSX are TypeScript's), or null without support. */
+export function baseLanguage(languageId: string): 'typescript' | 'python' | 'java' | 'kotlin' | 'go' | 'rust' | null {
+  const support = languageSupport(languageId);
+  return support ? (Object.keys(SUPPORT).find((id) => SUPPORT[id] === support) as 'typescript' | 'python' | 'java' | 'kotlin' | 'go' | 'rust') : null;
+}
+
 /** Most definitions one request carries, and most names looked up for them. */
 export const MAX_DEFINITIONS = 12;
 const MAX_LOOKUPS = 40;

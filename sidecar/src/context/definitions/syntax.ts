@@ -30,6 +30,8 @@ export interface SyntaxSpec {
   constructs?: Readonly<Record<string, string>>;
   /** Declarations that add members to a type declared elsewhere in the file (Go methods, Rust impl blocks): the type's name. */
   extends?(node: Node): string | null;
+  /** Whether another file may use the declaration (`export`, `pub`, `public`, a capital in Go); true when absent. */
+  exported?(top: Node, declaration: Node, name: string): boolean;
 }
 
 /** Longest outline, in lines and characters; the rest is cut at a line and marked. */
@@ -38,6 +40,10 @@ export const OUTLINE_MAX_CHARS = 2000;
 
 export interface Declaration {
   name: string;
+  /** The declaration's node type (`interface_declaration`, `function_definition`, `struct_item`). */
+  kind: string;
+  /** Visible to other files (see `SyntaxSpec.exported`). */
+  exported: boolean;
   /** Doc comment and signature, bodies elided, capped. */
   outline: string;
   /** First and last row of the declaration (with its doc comment). */
@@ -132,7 +138,8 @@ export function declarations(root: Node, text: string, spec: SyntaxSpec, wanted?
     if (names.length === 0) continue;
     const { outline, typeNames } = outlineOf(child, attached, text, spec);
     for (const name of names) {
-      const entry: Declaration = { name, outline, startLine: (attached[0] ?? child).startPosition.row, endLine: child.endPosition.row, typeNames: typeNames.filter((t) => t !== name) };
+      const exported = spec.exported?.(child, declaration, name) ?? true;
+      const entry: Declaration = { name, kind: declaration.type, exported, outline, startLine: (attached[0] ?? child).startPosition.row, endLine: child.endPosition.row, typeNames: typeNames.filter((t) => t !== name) };
       const list = result.get(name) ?? [];
       list.push(entry);
       result.set(name, list);

@@ -39,6 +39,7 @@ export const goSyntax: SyntaxSpec = {
   comments: new Set(['comment']),
   typeNames: ['type_identifier'],
   constructs: { composite_literal: 'type' },
+  exported: (_top, _declaration, name) => /^[A-Z]/.test(name),
   extends(node) {
     if (node.type !== 'method_declaration') return null;
     const receiver = node.childForFieldName('receiver');
@@ -67,7 +68,7 @@ function imports(root: Node): ImportBinding[] {
 const packageOf = (root: Node): string => childOfType(root, 'package_clause')?.namedChildren[0]?.text ?? '';
 
 /** The module root and path of the nearest go.mod above `file`. */
-async function goModule(file: string, project: Project): Promise<{ root: string; path: string } | null> {
+export async function goModule(file: string, project: Project): Promise<{ root: string; path: string } | null> {
   const folder = project.folderOf(file);
   if (!folder) return null;
   for (const dir of ancestors(dirname(file), folder)) {

@@ -29,6 +29,8 @@ export const javaSyntax: SyntaxSpec = {
   comments: new Set(['block_comment', 'line_comment']),
   typeNames: ['type_identifier'],
   constructs: { object_creation_expression: 'type' },
+  // A type without `public` is its package's only.
+  exported: (_top, declaration) => /\bpublic\b/.test(declaration.namedChildren.find((c) => c.type === 'modifiers')?.text ?? ''),
 };
 
 function imports(root: Node): ImportBinding[] {

@@ -42,6 +42,7 @@ export const kotlinSyntax: SyntaxSpec = {
   },
   comments: new Set(['block_comment', 'line_comment']),
   typeNames: ['user_type'],
+  exported: (_top, declaration) => !/\bprivate\b/.test(childOfType(declaration, 'modifiers')?.text ?? ''),
 };
 
 function imports(root: Node): ImportBinding[] {

@@ -42,6 +42,7 @@ export const pythonSyntax: SyntaxSpec = {
   },
   comments: new Set(['comment']),
   typeNames: ['type'],
+  exported: (_top, _declaration, name) => !name.startsWith('_'),
 };
 
 /** Dotted text of a module name node (`a.b`, or a relative `..a.b`). */

@@ -31,6 +31,7 @@ export const rustSyntax: SyntaxSpec = {
   attachments: new Set(['attribute_item']),
   typeNames: ['type_identifier'],
   constructs: { struct_expression: 'name' },
+  exported: (_top, declaration) => declaration.namedChildren.some((c) => c.type === 'visibility_modifier'),
   extends(node) {
     if (node.type !== 'impl_item') return null;
     const type = node.childForFieldName('type');
@@ -102,7 +103,7 @@ interface Crate {
   src: string;
 }
 
-async function crateOf(file: string, project: Project): Promise<Crate | null> {
+export async function crateOf(file: string, project: Project): Promise<Crate | null> {
   const folder = project.folderOf(file);
   if (!folder) return null;
   for (const dir of ancestors(dirname(file), folder)) if (await project.isFile(join(dir, 'Cargo.toml'))) return { src: join(dir, 'src') };

@@ -54,6 +54,7 @@ export const typescriptSyntax: SyntaxSpec = {
   comments: new Set(['comment']),
   typeNames: ['type_identifier'],
   constructs: { new_expression: 'constructor' },
+  exported: (top) => top.type === 'export_statement' || top.type === 'ambient_declaration',
 };
 
 /** `export default …` declares the name `default` as well as its own. */

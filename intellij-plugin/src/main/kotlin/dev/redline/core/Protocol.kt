@@ -37,6 +37,14 @@ data class DidChangeTextDocumentParams(
 
 data class DidCloseTextDocumentParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier())
 
+/** The file on disk now has the document's text: the sidecar's workspace index reads it again. */
+data class DidSaveTextDocumentParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier())
+
+/** [type] as LSP's FileChangeType: 1 created, 2 changed, 3 deleted. */
+data class FileEvent(val uri: String = "", val type: Int = 2)
+
+data class DidChangeWatchedFilesParams(val changes: List<FileEvent> = emptyList())
+
 data class ClientInfo(val name: String = "", val version: String? = null)
 
 data class ClientCapabilities(val redlineRender: Boolean? = null)
@@ -177,7 +185,10 @@ data class SessionStatusParams(
 )
 
 /** A finding about a proposal (kind as in protocol.json's EditWarningKind); [line] null when it concerns no line. */
-data class EditWarning(val kind: String = "", val message: String = "", val line: Int? = null)
+data class EditWarning(val kind: String = "", val message: String = "", val line: Int? = null, val fix: WarningFix? = null)
+
+/** A change that resolves a warning (an unknown name's import), edits of the document as it is at that status. */
+data class WarningFix(val title: String = "", val edits: List<TextEdit> = emptyList())
 
 object DiffLineKind {
     const val REMOVED = "removed"

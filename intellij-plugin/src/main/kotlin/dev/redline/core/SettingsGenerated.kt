@@ -14,6 +14,7 @@ data class RedlineSettingsPatch(
     val editScope: String? = null,
     val editFormat: String? = null,
     val largeDeletionLines: Int? = null,
+    val repairEnabled: Boolean? = null,
     val fimTemplate: String? = null,
     val maxLines: Int? = null,
     val numPredictFim: Int? = null,
@@ -43,6 +44,7 @@ data class RedlineSettingsPatch(
         "editScope=$editScope",
         "editFormat=$editFormat",
         "largeDeletionLines=$largeDeletionLines",
+        "repairEnabled=$repairEnabled",
         "fimTemplate=$fimTemplate",
         "maxLines=$maxLines",
         "numPredictFim=$numPredictFim",
@@ -81,6 +83,7 @@ class RedlineSettingsState {
     var editScope: String = "selection"
     var editFormat: String = "auto"
     var largeDeletionLines: Int = 10
+    var repairEnabled: Boolean = false
     var fimTemplate: String = "auto"
     var maxLines: Int = 40
     var numPredictFim: Int = 512
@@ -109,6 +112,7 @@ class RedlineSettingsState {
         editScope = editScope,
         editFormat = editFormat,
         largeDeletionLines = largeDeletionLines,
+        repairEnabled = repairEnabled,
         fimTemplate = fimTemplate.trim(),
         maxLines = maxLines,
         numPredictFim = numPredictFim,

@@ -32,6 +32,12 @@ interface SidecarServer {
     @JsonNotification("textDocument/didClose")
     fun didClose(params: DidCloseTextDocumentParams)
 
+    @JsonNotification("textDocument/didSave")
+    fun didSave(params: DidSaveTextDocumentParams)
+
+    @JsonNotification("workspace/didChangeWatchedFiles")
+    fun didChangeWatchedFiles(params: DidChangeWatchedFilesParams)
+
     @JsonNotification("workspace/didChangeConfiguration")
     fun didChangeConfiguration(params: DidChangeConfigurationParams)
 

@@ -88,6 +88,7 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Editable scope:") { comboBox(RedlineSettingsState.EDIT_SCOPE_CHOICES).bindItem({ s.editScope }, { s.editScope = it ?: s.editScope }) }
             row("Edit format:") { comboBox(RedlineSettingsState.EDIT_FORMAT_CHOICES).bindItem({ s.editFormat }, { s.editFormat = it ?: s.editFormat }) }
             row("Large deletion (lines):") { intTextField(1..10_000).bindIntText(s::largeDeletionLines).comment("Hunks outside the selection removing more are flagged") }
+            row { checkBox("Ask the model once more when a proposal has syntax errors or unknown names").bindSelected(s::repairEnabled) }
         }
         group("Inline Edit") {
             row("Reply token limit:") { intTextField(1..262_144).bindIntText(s::maxEditTokens).comment("Twice the selection plus 1,024 tokens, up to this") }

@@ -200,6 +200,8 @@ open class RecordingServer : SidecarServer {
     override fun didOpen(params: DidOpenTextDocumentParams) { received += params }
     override fun didChange(params: DidChangeTextDocumentParams) { received += params }
     override fun didClose(params: DidCloseTextDocumentParams) { received += params }
+    override fun didSave(params: DidSaveTextDocumentParams) { received += params }
+    override fun didChangeWatchedFiles(params: DidChangeWatchedFilesParams) { received += params }
     override fun didChangeConfiguration(params: DidChangeConfigurationParams) { received += params }
     override fun didChangeWorkspaceFolders(params: DidChangeWorkspaceFoldersParams) { received += params }
     override fun inlineCompletion(params: InlineCompletionParams): CompletableFuture<InlineCompletionList> =

@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_FILE_BYTES, WorkspaceFiles } from '../context/workspace.js';
+import { WorkspaceIndex, type SearchRequest } from './workspaceIndex.js';
+
+const POLICY = `/** Decides whether an order may be returned. */
+export interface ReturnPolicy {
+  /** Throws ReturnRefused when the order may not be returned. */
+  assertCanReturn(command: { orderId: string; requestedBy: string }): Promise<void>;
+}
+
+export const returnPolicy: ReturnPolicy = { async assertCanReturn() {} };
+`;
+
+function project(files: Record<string, string | Buffer>): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'redline-index-')));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+function indexOf(folder: string, open: Record<string, string> = {}) {
+  const lines: string[] = [];
+  const log = { error: () => {}, warn: (m: string) => lines.push(m), info: () => {}, debug: (m: string) => lines.push(m) };
+  const index = new WorkspaceIndex({ files: new WorkspaceFiles([folder]), log, quiet: async () => {}, openText: (path) => open[path] });
+  return { index, lines };
+}
+
+const request = (file: string, instruction: string, extra: Partial<SearchRequest> = {}): SearchRequest => ({
+  file,
+  languageId: 'typescript',
+  instruction,
+  selection: '',
+  imported: [],
+  recent: [],
+  exclude: () => false,
+  limit: 5,
+  ...extra,
+});
+
+describe('WorkspaceIndex', () => {
+  it('finds the project API an instruction needs: assertCanReturn’s owner for “check that the return is allowed”', async () => {
+    const root = project({
+      'src/returns/returnPolicy.ts': POLICY,
+      'src/returns/createReturn.ts': 'import { returnService } from "@/services/returnService";\nexport async function createReturn() {}\n',
+      'src/services/returnService.ts': 'export const returnService = { submit: async (c: object) => {} };\n',
+      'src/billing/invoice.ts': '/** An invoice. */\nexport interface Invoice { total: number }\n',
+    });
+    const { index } = indexOf(root);
+    await index.start();
+    expect(index.status).toMatchObject({ state: 'ready', files: 4 });
+    // What the prompt shows already is left out: returnService (the selection uses it) and createReturn (the selection).
+    const from = join(root, 'src/returns/createReturn.ts');
+    const found = index.search(request(from, 'check that the return is allowed before submitting', { exclude: (s) => s.name === 'returnService' || s.file === from }));
+    expect(found.slice(0, 2).map((f) => f.name).sort()).toEqual(['ReturnPolicy', 'returnPolicy']);
+    expect(found[0].why).toContain('same folder');
+    expect(found.map((f) => f.name)).not.toContain('Invoice');
+    expect(index.lookup('returnPolicy', 'typescript')).toEqual([expect.objectContaining({ path: 'src/returns/returnPolicy.ts', kind: 'variable', exported: true, line: 6 })]);
+    expect(index.lookup('returnPolicy', 'python')).toEqual([]);
+  });
+
+  it('honours .gitignore (nested too), never walks node_modules or dot folders, and keeps to the language family', async () => {
+    const root = project({
+      '.gitignore': 'dist/\n*.gen.ts\n',
+      'dist/out.ts': 'export const built = 1;\n',
+      'src/a.gen.ts': 'export const generated = 1;\n',
+      'src/.gitignore': 'local/\n',
+      'src/local/x.ts': 'export const local = 1;\n',
+      'src/kept.ts': 'export const kept = 1;\n',
+      'node_modules/pkg/index.ts': 'export const dependency = 1;\n',
+      '.cache/c.ts': 'export const cached = 1;\n',
+      'tool.py': 'def kept_python():\n    pass\n',
+    });
+    const { index } = indexOf(root);
+    await index.start();
+    expect(index.status.files).toBe(2);
+    for (const name of ['built', 'generated', 'local', 'dependency', 'cached']) expect(index.lookup(name, 'typescript')).toEqual([]);
+    expect(index.lookup('kept', 'typescript')).toHaveLength(1);
+    expect(index.lookup('kept_python', 'python')).toHaveLength(1);
+  });
+
+  it('skips bad input with one debug line each, and never reads outside the folders', async () => {
+    const root = project({
+      'ok.ts': 'export const fine = 1;\n',
+      'huge.ts': `export const huge = "${'x'.repeat(MAX_FILE_BYTES)}";\n`,
+      'binary.ts': Buffer.from([0x65, 0x78, 0, 0x70]),
+      'latin1.py': Buffer.from('name = "caf\xe9"\n', 'latin1'),
+    });
+    const outside = project({ 'secret.ts': 'export const secret = 1;\n' });
+    symlinkSync(join(outside, 'secret.ts'), join(root, 'linked.ts'));
+    symlinkSync(outside, join(root, 'outsideDir'));
+    mkdirSync(join(root, 'loop'));
+    symlinkSync(join(root, 'loop'), join(root, 'loop', 'again'));
+    execFileSync('mkfifo', [join(root, 'pipe.ts')]);
+    const { index, lines } = indexOf(root);
+    await index.start();
+    expect(index.status.files).toBe(1);
+    expect(index.lookup('secret', 'typescript')).toEqual([]);
+    const skipped = lines.filter((l) => l.startsWith('index: skipped'));
+    expect(skipped.sort()).toEqual([
+      expect.stringMatching(/^index: skipped binary\.ts: binary/),
+      expect.stringMatching(/^index: skipped huge\.ts: \d+ bytes, over the 524288-byte limit$/),
+      expect.stringMatching(/^index: skipped latin1\.py: not UTF-8 text$/),
+      expect.stringMatching(/^index: skipped linked\.ts: a symbolic link/),
+      expect.stringMatching(/^index: skipped loop\/again: a symbolic link/),
+      expect.stringMatching(/^index: skipped outsideDir: a symbolic link/),
+      expect.stringMatching(/^index: skipped pipe\.ts: not a regular file$/),
+    ]);
+    expect(index.status.skipped).toBe(7);
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('follows edits: an open document’s text, a file saved or created, a file or folder deleted', async () => {
+    const root = project({ 'src/a.ts': 'export const before = 1;\n', 'src/sub/b.ts': 'export const inSub = 1;\n' });
+    const open: Record<string, string> = {};
+    const { index } = indexOf(root, open);
+    await index.start();
+    open[join(root, 'src/a.ts')] = 'export const typed = 1;\n';
+    await index.update(join(root, 'src/a.ts'));
+    expect(index.lookup('before', 'typescript')).toEqual([]);
+    expect(index.lookup('typed', 'typescript')).toHaveLength(1);
+    writeFileSync(join(root, 'src/c.ts'), 'export function created() {}\n');
+    await index.update(join(root, 'src/c.ts'));
+    expect(index.lookup('created', 'typescript')).toHaveLength(1);
+    index.removed(join(root, 'src/sub'));
+    expect(index.lookup('inSub', 'typescript')).toEqual([]);
+    expect(index.status.files).toBe(2);
+    await index.update(join(tmpdir(), 'elsewhere.ts'));
+    expect(index.status.files).toBe(2);
+  });
+
+  it('waits while a request is served: no file is read until the request ends', async () => {
+    const root = project({ 'a.ts': 'export const a = 1;\n' });
+    let release!: () => void;
+    const busy = new Promise<void>((resolve) => (release = resolve));
+    const index = new WorkspaceIndex({ files: new WorkspaceFiles([root]), log: { error() {}, warn() {}, info() {}, debug() {} }, quiet: () => busy, openText: () => undefined });
+    const done = index.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(index.status).toMatchObject({ state: 'building', files: 0 });
+    release();
+    await done;
+    expect(index.status).toMatchObject({ state: 'ready', files: 1 });
+  });
+});

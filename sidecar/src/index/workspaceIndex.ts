@@ -1,0 +1,389 @@
+/**
+ * The workspace symbol index: the top-level declarations of every source file of the workspace
+ * folders, in memory only, found by name or by relevance to an instruction. It is the one owner of
+ * that state; its states are `idle` (made, not started), `building` (the first crawl is walking the
+ * folders) and `ready`, and it can be `stopped` (folders changed: a new index takes over).
+ *
+ * The crawl runs in the background from `start`, one file per turn of the event loop, and waits
+ * while a request is being served (`quiet`), so the first edit or completion never queues behind
+ * it. It reads only through `WorkspaceFiles` (inside the folders, as resolved), honours each
+ * directory's `.gitignore`, never follows a symbolic link, and skips what it cannot use — a file
+ * too large, binary, not UTF-8, unreadable — with one debug line each. Updates come from the
+ * editor: an open document's text after typing pauses, a saved or watched file from disk, a
+ * deleted one removed.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { join, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { parseFile } from '../context/definitions/definitions.js';
+import type { WorkspaceFiles } from '../context/workspace.js';
+import { parseText } from '../scope/parse.js';
+import { languageOfPath } from '../scope/grammars.js';
+import type { Logger } from '../server/log.js';
+import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
+import { indexFile, type IndexedDeclaration } from './symbols.js';
+import { TermIndex } from './terms.js';
+import { pathWords, wordsOf } from './words.js';
+import { detached } from '@redline/shared-protocol';
+
+/** Files indexed at most; past it the crawl stops and says so once. */
+export const MAX_INDEXED_FILES = 50_000;
+/** Entries read from one directory at most. */
+const MAX_DIRECTORY_ENTRIES = 20_000;
+/** Directories never walked, whatever .gitignore says: version control, package caches, bytecode. */
+const NEVER_WALKED = new Set(['node_modules', '__pycache__', 'bower_components']);
+/** Languages whose declarations one file can use, by the file's language. */
+const FAMILY: Record<string, string> = {
+  typescript: 'js',
+  typescriptreact: 'js',
+  javascript: 'js',
+  javascriptreact: 'js',
+  python: 'python',
+  java: 'jvm',
+  kotlin: 'jvm',
+  go: 'go',
+  rust: 'rust',
+};
+/** Languages where a declaration that is not exported is still visible to the other files of its folder (its package). */
+const PACKAGE_VISIBLE = new Set(['java', 'kotlin', 'go']);
+
+export type IndexState = 'idle' | 'building' | 'ready' | 'stopped';
+
+interface FileEntry {
+  /** Workspace-relative, `/`-separated. */
+  rel: string;
+  languageId: string;
+  pkg: string;
+  imports: string[];
+  ids: number[];
+  /** The parse had errors: some declarations of the file may be missing (a grammar's gap, or code being typed). */
+  partial: boolean;
+}
+
+/** A declaration as the index knows it, with its file. */
+export interface IndexedSymbol extends Omit<IndexedDeclaration, 'words'> {
+  /** The distinct words of its name, for the ranking. */
+  nameWords: string[];
+  /** Absolute path of the declaring file. */
+  file: string;
+  /** The same, workspace-relative. */
+  path: string;
+  languageId: string;
+  pkg: string;
+}
+
+export interface SearchRequest {
+  /** The edited file (absolute). */
+  file: string;
+  languageId: string;
+  instruction: string;
+  /** The code the instruction is about. */
+  selection: string;
+  /** Files the edited file imports (absolute). */
+  imported: readonly string[];
+  /** Files edited lately, most recent first (absolute). */
+  recent: readonly string[];
+  /** Leave these out: `path\0name` of declarations the prompt has already, and rows of the edited file it shows. */
+  exclude(symbol: IndexedSymbol): boolean;
+  limit: number;
+}
+
+export interface Found extends IndexedSymbol {
+  score: number;
+  why: string[];
+}
+
+export interface IndexDeps {
+  files: WorkspaceFiles;
+  log: Logger;
+  /** Resolves once no request is being served: the crawl waits on it before each file. */
+  quiet(): Promise<void>;
+  /** The text of an open document at `path`, or undefined (the index reads open files from the editor, not the disk). */
+  openText(path: string): string | undefined;
+}
+
+export class WorkspaceIndex {
+  private state: IndexState = 'idle';
+  private readonly files = new Map<string, FileEntry>();
+  private readonly symbols = new Map<number, IndexedSymbol>();
+  private readonly byName = new Map<string, number[]>();
+  private readonly terms = new TermIndex();
+  private nextId = 1;
+  /** Files indexed from an update while the crawl runs: the crawl must not overwrite them with an older reading. */
+  private readonly updated = new Set<string>();
+  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  private skipped = 0;
+  private built: Promise<void> | null = null;
+  private buildMs = 0;
+
+  constructor(private readonly deps: IndexDeps) {}
+
+  get status(): { state: IndexState; files: number; declarations: number; skipped: number; buildMs: number } {
+    return { state: this.state, files: this.files.size, declarations: this.symbols.size, skipped: this.skipped, buildMs: this.buildMs };
+  }
+
+  private get stopped(): boolean {
+    return this.state === 'stopped';
+  }
+
+  /** Starts the crawl (once); the promise settles when it has ended. */
+  start(): Promise<void> {
+    if (this.state !== 'idle') return this.built ?? Promise.resolve();
+    this.state = 'building';
+    const started = performance.now();
+    this.built = this.crawl()
+      .catch((error) => this.deps.log.warn(`index: the crawl stopped: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        this.buildMs = performance.now() - started;
+        if (this.state === 'building') {
+          this.state = 'ready';
+          this.deps.log.info(`index: ${this.files.size} files, ${this.symbols.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped)`);
+        }
+      });
+    return this.built;
+  }
+
+  /** Stops the crawl and every pending update; the index answers with what it has. */
+  stop(): void {
+    this.state = 'stopped';
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+  }
+
+  /** An open document changed: it is indexed from its text once typing has paused for `delayMs`. */
+  changed(path: string, delayMs = 1000): void {
+    if (this.stopped || !this.deps.files.folderOf(path) || !languageOfPath(path)) return;
+    clearTimeout(this.pending.get(path));
+    const timer = setTimeout(() => {
+      this.pending.delete(path);
+      void this.update(path);
+    }, delayMs);
+    timer.unref?.();
+    this.pending.set(path, timer);
+  }
+
+  /** A file saved, created or changed on disk (or closed, its unsaved text dropped): indexed again now. */
+  async update(path: string): Promise<void> {
+    if (this.stopped || !this.deps.files.folderOf(path) || !languageOfPath(path)) return;
+    this.updated.add(path);
+    await this.indexOne(path);
+  }
+
+  /** A file or directory deleted: its declarations (and those of every file under it) go. */
+  removed(path: string): void {
+    const prefix = path.endsWith(sep) ? path : path + sep;
+    for (const file of [...this.files.keys()]) if (file === path || file.startsWith(prefix)) this.drop(file);
+  }
+
+  /** Every declaration named `name` that a file of `languageId` could use, in path order. */
+  lookup(name: string, languageId: string): IndexedSymbol[] {
+    const family = FAMILY[languageId];
+    if (!family) return [];
+    return (this.byName.get(name) ?? [])
+      .map((id) => this.symbols.get(id)!)
+      .filter((s) => FAMILY[s.languageId] === family)
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+  }
+
+  /** Whether some file of a package (Go: the folder; Java, Kotlin: the package name) parsed with errors, so the index may lack its declarations. */
+  packagePartial(languageId: string, file: string, pkg: string): boolean {
+    for (const [path, entry] of this.files) if (entry.partial && entry.languageId === languageId && (languageId === 'go' ? dirOf(path) === dirOf(file) : entry.pkg === pkg)) return true;
+    return false;
+  }
+
+  /** The folders whose files declare package `name` (Go), for an import of the package a proposal names. */
+  packageDirs(name: string, languageId: string): string[] {
+    const dirs = new Set<string>();
+    for (const [file, entry] of this.files) if (entry.pkg === name && entry.languageId === languageId && !file.endsWith('_test.go')) dirs.add(dirOf(file));
+    return [...dirs].sort();
+  }
+
+  /** The declarations most relevant to an instruction, best first (see rank.ts), usable from the edited file. */
+  search(request: SearchRequest): Found[] {
+    const family = FAMILY[request.languageId];
+    if (!family) return [];
+    const query = queryOf(request.instruction, request.selection);
+    const from = this.relative(request.file);
+    const candidates: Scored[] = [];
+    const usable = (id: number) => this.usable(this.symbols.get(id)!, request);
+    for (const [id, hit] of this.terms.search(query.weights, usable)) {
+      const symbol = this.symbols.get(id)!;
+      candidates.push({ id, name: symbol.name, nameWords: symbol.nameWords, path: symbol.path, score: hit.score, matched: hit.matched });
+    }
+    // Mentioned names the words did not find (a one-word name made only of stop words) still count.
+    for (const name of query.mentioned) {
+      for (const id of this.byName.get(name) ?? []) {
+        const symbol = this.symbols.get(id)!;
+        if (candidates.some((c) => c.id === id) || FAMILY[symbol.languageId] !== family || request.exclude(symbol)) continue;
+        candidates.push({ id, name, path: symbol.path, score: 0, matched: [] });
+      }
+    }
+    const ranked: Ranked[] = rankCandidates(candidates, {
+      from,
+      imported: new Set(request.imported.map((f) => this.relative(f))),
+      recent: request.recent.map((f) => this.relative(f)),
+      mentioned: query.mentioned,
+      words: query.weights,
+    });
+    return ranked.slice(0, request.limit).map((r) => ({ ...this.symbols.get(r.id)!, score: r.score, why: r.why }));
+  }
+
+  /** Every declaration the edited file could use that the request does not exclude, by folder proximity alone: the bench's baseline. */
+  byProximity(request: SearchRequest): Found[] {
+    const candidates: Scored[] = [];
+    for (const [id, symbol] of this.symbols) if (this.usable(symbol, request)) candidates.push({ id, name: symbol.name, path: symbol.path, score: 0, matched: [] });
+    return rankByProximity(candidates, this.relative(request.file))
+      .slice(0, request.limit)
+      .map((r) => ({ ...this.symbols.get(r.id)!, score: r.score, why: r.why }));
+  }
+
+  /** Same language family, visible from the edited file (exported, or its own, or its package's), and not excluded. */
+  private usable(symbol: IndexedSymbol, request: SearchRequest): boolean {
+    if (FAMILY[symbol.languageId] !== FAMILY[request.languageId]) return false;
+    const visible = symbol.exported || symbol.file === request.file || (PACKAGE_VISIBLE.has(symbol.languageId) && dirOf(symbol.file) === dirOf(request.file));
+    return visible && !request.exclude(symbol);
+  }
+
+  /** Workspace-relative form of an absolute path, `/`-separated. */
+  private relative(path: string): string {
+    const folder = this.deps.files.folderOf(path);
+    return folder ? relative(folder, path).split(sep).join('/') : path;
+  }
+
+  /** Walks every folder, breadth first, directory by directory. */
+  private async crawl(): Promise<void> {
+    for (const root of this.deps.files.roots) {
+      const queue: Array<{ dir: string; rules: Array<{ base: string; ignore: Ignore }> }> = [{ dir: root, rules: [] }];
+      while (queue.length > 0) {
+        if (this.stopped) return;
+        const { dir, rules } = queue.shift()!;
+        const listed = await this.deps.files.entries(dir, MAX_DIRECTORY_ENTRIES);
+        if (!listed) {
+          this.skip(dir, 'directory could not be listed');
+          continue;
+        }
+        if (listed.more) this.deps.log.debug(`index: ${this.relative(dir) || '.'}: only the first ${MAX_DIRECTORY_ENTRIES} entries`);
+        const here = listed.entries.some((e) => e.name === '.gitignore' && e.kind === 'file') ? await this.gitignore(join(dir, '.gitignore')) : null;
+        const active = here ? [...rules, { base: dir, ignore: here }] : rules;
+        for (const entry of listed.entries) {
+          const path = join(dir, entry.name);
+          if (entry.name.startsWith('.') || NEVER_WALKED.has(entry.name)) continue;
+          if (ignored(active, path, entry.kind === 'directory')) continue;
+          if (entry.kind === 'directory') queue.push({ dir: path, rules: active });
+          else if (entry.kind === 'symlink') this.skip(path, 'a symbolic link (not followed; a target inside the folders is indexed where it lives)');
+          else if (entry.kind === 'other' && languageOfPath(path)) this.skip(path, 'not a regular file');
+          else if (entry.kind === 'file' && languageOfPath(path)) {
+            if (this.files.size >= MAX_INDEXED_FILES) {
+              this.deps.log.info(`index: stopped at ${MAX_INDEXED_FILES} files; the rest of the workspace is not searched`);
+              return;
+            }
+            if (this.updated.has(path)) continue;
+            await this.deps.quiet();
+            if (this.stopped) return;
+            await nextTurn();
+            await this.indexOne(path);
+          }
+        }
+      }
+    }
+  }
+
+  private async gitignore(path: string): Promise<Ignore | null> {
+    const file = await this.deps.files.load(path);
+    if ('skipped' in file) return null;
+    return ignore().add(file.text);
+  }
+
+  /** Reads, parses and indexes one file (an open document from the editor's text); a file that cannot be read is dropped. */
+  private async indexOne(path: string): Promise<void> {
+    const languageId = languageOfPath(path)!;
+    let text = this.deps.openText(path);
+    if (text === undefined) {
+      const loaded = await this.deps.files.load(path);
+      if ('skipped' in loaded) {
+        this.drop(path);
+        this.skip(path, loaded.skipped);
+        return;
+      }
+      text = loaded.text;
+    }
+    const tree = await parseText(languageId, text);
+    if (!tree) {
+      this.drop(path);
+      this.skip(path, 'too large to parse');
+      return;
+    }
+    let parsed;
+    const partial = tree.rootNode.hasError;
+    try {
+      parsed = parseFile(path, languageId, tree.rootNode, text);
+    } finally {
+      tree.delete();
+    }
+    if (this.stopped || !parsed) return;
+    const indexed = indexFile(parsed);
+    this.drop(path);
+    const rel = this.relative(path);
+    const fileWords = pathWords(rel);
+    const pkg = detached(indexed.pkg);
+    const entry: FileEntry = { rel, languageId, pkg, imports: indexed.imports.map(detached), ids: [], partial };
+    for (const declaration of indexed.declarations) {
+      const id = this.nextId++;
+      // Copies: a string cut from the file's text would keep the whole text alive as long as the index.
+      const symbol: IndexedSymbol = {
+        name: detached(declaration.name),
+        nameWords: [...new Set(wordsOf(declaration.name))].map(detached),
+        kind: declaration.kind,
+        exported: declaration.exported,
+        signature: detached(declaration.signature),
+        doc: detached(declaration.doc),
+        line: declaration.line,
+        endLine: declaration.endLine,
+        file: path,
+        path: rel,
+        languageId,
+        pkg,
+      };
+      this.symbols.set(id, symbol);
+      const words = declaration.words;
+      this.terms.add(id, [...words, ...fileWords]);
+      const named = this.byName.get(symbol.name);
+      if (named) named.push(id);
+      else this.byName.set(symbol.name, [id]);
+      entry.ids.push(id);
+    }
+    this.files.set(path, entry);
+  }
+
+  private drop(path: string): void {
+    const entry = this.files.get(path);
+    if (!entry) return;
+    this.files.delete(path);
+    for (const id of entry.ids) {
+      const symbol = this.symbols.get(id)!;
+      this.symbols.delete(id);
+      this.terms.remove(id);
+      const named = this.byName.get(symbol.name)!.filter((other) => other !== id);
+      if (named.length > 0) this.byName.set(symbol.name, named);
+      else this.byName.delete(symbol.name);
+    }
+  }
+
+  private skip(path: string, why: string): void {
+    this.skipped++;
+    this.deps.log.debug(`index: skipped ${this.relative(path)}: ${why}`);
+  }
+}
+
+function dirOf(path: string): string {
+  return path.slice(0, path.lastIndexOf(sep));
+}
+
+/** Whether a path is ignored by the .gitignore files above it (each matches paths relative to its own directory). */
+function ignored(rules: ReadonlyArray<{ base: string; ignore: Ignore }>, path: string, directory: boolean): boolean {
+  for (const { base, ignore: rule } of rules) {
+    const rel = relative(base, path).split(sep).join('/');
+    if (rel && rule.ignores(directory ? `${rel}/` : rel)) return true;
+  }
+  return false;
+}
