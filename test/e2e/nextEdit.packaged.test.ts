@@ -147,6 +147,40 @@ describe('next-edit suggestions (packaged executable)', () => {
     });
   }
 
+  it('asks the model once typing settles, and the next keystroke stops a request in flight', async () => {
+    await useModel('sweep');
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { redline: { debounceWait: 150 } } });
+    try {
+      const doc = await client.openDocument(`file:///project/src/stats${++counter}.ts`, 'typescript', BEFORE);
+      const asked = model.requests.length;
+      const answers: Array<Promise<NextEditResult>> = [];
+      // The declaration renamed key by key, a request after each keystroke, as a client sends them.
+      await doc.edit({ start: { line: 1, character: 6 }, end: { line: 1, character: 11 } }, '');
+      for (const [i, key] of [...'total'].entries()) {
+        await doc.edit({ start: { line: 1, character: 6 + i }, end: { line: 1, character: 6 + i } }, key);
+        answers.push(ask(doc, 'automatic', { line: 1, character: 7 + i }));
+      }
+      const results = await Promise.all(answers);
+      expect(results.slice(0, -1).every((r) => r.suggestion === null)).toBe(true);
+      expect(results[results.length - 1].suggestion?.display).toBe('proposal');
+      expect(model.requests.length - asked).toBe(1);
+      await client.waitForStatus(results[results.length - 1].suggestion!.sessionId!, ['done']);
+      await doc.edit({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, ' ');
+
+      // A slow reply, and a keystroke while it streams: the HTTP request is closed, nothing is shown.
+      await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { redline: { debounceWait: 0 } } });
+      model.script({ text: RENAMED.split('\n').slice(0, 9).join('\n'), chunkSize: 2, delayMs: 20 });
+      const slow = ask(doc, 'automatic');
+      await model.waitForRequests(asked + 2);
+      await doc.edit({ start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, '');
+      await model.waitForClose(asked + 1);
+      expect((await slow).suggestion).toBeNull();
+      expect(doc.marks.size).toBe(0);
+    } finally {
+      await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { redline: { debounceWait: 0 } } });
+    }
+  });
+
   it('Esc (reject) takes the proposal out: the text is the user’s, no marks, nothing left to show', async () => {
     await useModel('zeta');
     const doc = await renamedDeclaration();

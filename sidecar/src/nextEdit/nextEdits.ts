@@ -31,12 +31,14 @@ import type { RenderChannels } from '../session/renderChannel.js';
 import { editableLines, resolveFamily, type NextEditFamily, type NextEditInput, type NextEditRequest } from './format.js';
 import { FORMATS } from './formats/index.js';
 import { promptInput } from './input.js';
-import { followWindow, onTheWay, type LineWindow } from './reuse.js';
+import { followWindow, onTheWay, type LineChange, type LineWindow } from './reuse.js';
 import { judge, lineHunks, type Judgement, type LineHunk } from './suggestion.js';
 
 /** A reply that has not ended after this long is given up (the server's silence has its own timeout). */
 export const NEXT_EDIT_DEADLINE_MS = 30_000;
 export const NEXT_EDIT_CACHE_ENTRIES = 50;
+/** Renders' changes remembered per document, for requests sent before them (a handful arrive within one round trip). */
+const MAX_OWN_CHANGES = 16;
 
 export interface NextEditDeps {
   documents: DocumentStore;
@@ -65,6 +67,10 @@ interface DocState {
   controller: AbortController | null;
   /** The document version the request in flight is for: a change past it stops that request. */
   controllerVersion: number;
+  /** The version of the user's last change. */
+  userVersion: number;
+  /** Renders' changes, latest last, for positions sent before them. */
+  own: Array<{ version: number; change: LineChange }>;
   held: Held | null;
   shown: Shown | null;
 }
@@ -132,7 +138,7 @@ export class NextEdits {
   private stateOf(uri: string): DocState {
     let state = this.docs.get(uri);
     if (!state) {
-      state = { latest: 0, controller: null, controllerVersion: 0, held: null, shown: null };
+      state = { latest: 0, controller: null, controllerVersion: 0, userVersion: 0, own: [], held: null, shown: null };
       this.docs.set(uri, state);
     }
     return state;
@@ -145,10 +151,12 @@ export class NextEdits {
     await channels.reached(uri, params.textDocument.version);
     const doc = documents.get(uri);
     if (!doc) throw new ResponseError(ErrorCodes.UnknownDocument, `The document ${uri} is not open in the sidecar (send textDocument/didOpen first).`);
-    if (doc.version !== params.textDocument.version || state.latest !== id) return { suggestion: null, reason: 'superseded' };
+    // Renders may have changed the document since the client sent the request: only the user's own change supersedes it.
+    if (state.userVersion > params.textDocument.version || state.latest !== id) return { suggestion: null, reason: 'superseded' };
     const settings = this.deps.settings.get();
     if (params.trigger === 'automatic' && !settings.nextEditEnabled) return { suggestion: null, reason: 'turned off' };
-    const position = await this.dismissShown(state, doc.buffer.clamp({ start: params.position, end: params.position }).start);
+    const sent = state.own.filter((o) => o.version > params.textDocument.version).reduce((p, o) => followPosition(p, o.change), params.position);
+    const position = await this.dismissShown(state, doc.buffer.clamp({ start: sent, end: sent }).start);
     if (state.latest !== id || signal.aborted) return { suggestion: null, reason: 'superseded' };
 
     const reused = this.reuse(state, doc, position);
@@ -278,7 +286,11 @@ export class NextEdits {
       if (window) state.held.window = window;
       else state.held = null;
     }
-    if (change.origin !== undefined) return;
+    if (change.origin !== undefined) {
+      if (replaced) state.own = [...state.own.slice(-(MAX_OWN_CHANGES - 1)), { version: change.version, change: { fromLine: replaced.start.line, toLine: replaced.end.line, lines } }];
+      return;
+    }
+    state.userVersion = change.version;
     // A request can overtake its own version's didChange: only a change past that version stops it.
     if (change.version > state.controllerVersion) state.controller?.abort();
     const shown = state.shown;
@@ -291,6 +303,12 @@ export class NextEdits {
       if (to < start || from >= Math.max(end, start + 1)) void this.deps.sessions.cancel(shown.session.id).catch(() => undefined);
     }
   }
+}
+
+/** A position in the text before `change`, in the text after it: lines above it moved by the lines it added or took out. */
+function followPosition(position: Position, change: LineChange): Position {
+  if (change.toLine >= position.line) return position;
+  return { line: position.line + change.lines - 1 - (change.toLine - change.fromLine), character: position.character };
 }
 
 function describe(judged: Judgement): string {
