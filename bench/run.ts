@@ -10,6 +10,7 @@ import { runMemoryBench } from './memory.bench.js';
 import { runNetworkBench } from './network.bench.js';
 import { runBracketScanBench, runCorpusBench } from './corpus.bench.js';
 import { runContextBench } from './context.bench.js';
+import { runNextEditBench } from './nextEdit.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
@@ -24,6 +25,7 @@ for (const [name, run] of [
   ['completion agreement on the corpus, by class', runCorpusBench],
   ['completion: whole-document bracket scan', runBracketScanBench],
   ['context building: inline edit and completion in a 500-file workspace', runContextBench],
+  ['next-edit suggestions', runNextEditBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());

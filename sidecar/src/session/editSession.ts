@@ -136,6 +136,8 @@ interface Ask {
   readonly selection: { start: number; end: number };
   /** A snippet already placed: its text is the proposal as it is. */
   verbatim: boolean;
+  /** Whether the final layout is checked (syntax, large deletions) before it is shown. */
+  validate: boolean;
   /** How many of the located pipeline's findings the session has taken. */
   noted: number;
   /** The baseline document's syntax errors, parsed while the model writes; used if the baseline is unchanged at the end. */
@@ -277,12 +279,16 @@ export class EditSession {
     return [...buffer.lines(0, this.region.start), ...side, ...buffer.lines(this.region.end, buffer.lineCount)].join('\n');
   }
 
-  /** Shows a ready-made proposal (an applied snippet) without a model. */
-  propose(text: string, verbatim: boolean): void {
+  /**
+   * Shows a ready-made proposal (an applied snippet, a next-edit hunk) without a model; `validate`
+   * false skips the checks of the whole document (two parses) where the first render must be quick.
+   */
+  propose(text: string, verbatim: boolean, validate = true): void {
     const seen = this.region.baseline(this.doc.buffer);
     const ask = newAsk(seen, joinLines(seen, this.doc.buffer, this.region.end), { selection: { start: 0, end: seen.length } });
     ask.reply = text;
     ask.verbatim = verbatim;
+    ask.validate = validate;
     this.enter('streaming', ask);
     void this.finish(ask);
   }
@@ -494,7 +500,7 @@ export class EditSession {
       ask.settled = settled;
       this.target = () => applyOverrides(settled, ask.overrides);
     }
-    const checks = await this.validate(ask, this.target().layout);
+    const checks = ask.validate ? await this.validate(ask, this.target().layout) : [];
     if (this.current !== ask) return;
     this.addFindings(checks, 0);
     this.renders.request();
@@ -623,6 +629,7 @@ function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer
     located: parts.located ?? null,
     selection: parts.selection,
     verbatim: false,
+    validate: true,
     noted: 0,
     syntaxBefore: null,
   };

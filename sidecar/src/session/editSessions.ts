@@ -117,11 +117,12 @@ export class EditSessions {
 
   /**
    * Whole lines [startLine, endLine) of the current document shown as replaced by `lines`, like an
-   * applied snippet (a next-edit hunk); `ended` hears the session's terminal state.
+   * applied snippet (a next-edit hunk), without the whole-document checks (a hunk is small, and it
+   * should show as soon as the model has answered); `ended` hears the session's terminal state.
    */
   proposeLines(doc: MirrorDocument, startLine: number, endLine: number, lines: readonly string[], ended: (state: SessionState) => void): EditSession {
     const session = this.create(doc, Region.ofLines(startLine, endLine - startLine), SNIPPET_SHAPE, ended);
-    session.propose(lines.join('\n') + (endLine < doc.buffer.lineCount && lines.length > 0 ? '\n' : ''), true);
+    session.propose(lines.join('\n') + (endLine < doc.buffer.lineCount && lines.length > 0 ? '\n' : ''), true, false);
     return session;
   }
 
