@@ -65,7 +65,7 @@ export class RenderApplier {
     if (session && params.edits.length > 0) session.editCount++;
     this.sessions.rendered(session, params, params.edits.length > 0);
     // After the answer: the sidecar must see the fix-up's changes as changes after the session.
-    if (session && params.undo.close && session.undoSplit) setTimeout(() => void this.mergeUndoSteps(session), 0);
+    if (session && params.undo.close && session.undoSplit) session.merged = new Promise((resolve) => setTimeout(() => void this.mergeUndoSteps(session).finally(resolve), 0));
     return { applied: true, version };
   }
 
