@@ -27,6 +27,9 @@ class RedlineSettingsState {
     var debounceWait: Int = 300
     var completionCacheEnabled: Boolean = false
     var enableSubsequentCompletions: Boolean = true
+    var nextEditEnabled: Boolean = false
+    var nextEditModel: String = ""
+    var nextEditTemplate: String = "auto"
     var caFile: String = ""
 
     /** [network]: the IDE's proxy decision for the endpoint ([IdeProxy]); the default sends none. */
@@ -53,6 +56,9 @@ class RedlineSettingsState {
         debounceWait = debounceWait,
         completionCacheEnabled = completionCacheEnabled,
         enableSubsequentCompletions = enableSubsequentCompletions,
+        nextEditEnabled = nextEditEnabled,
+        nextEditModel = nextEditModel.trim(),
+        nextEditTemplate = nextEditTemplate,
         proxy = network.proxy,
         noProxy = network.noProxy,
         caFile = caFile.trim(),
@@ -60,5 +66,6 @@ class RedlineSettingsState {
 
     companion object {
         val PROVIDERS = listOf("ollama", "openai")
+        val NEXT_EDIT_TEMPLATES = listOf("auto", "sweep", "zeta", "instinct", "instruct")
     }
 }

@@ -26,13 +26,14 @@ import java.util.concurrent.ConcurrentHashMap
  * coroutine when the user types on; CompletionBridge turns that into `$/cancelRequest`.
  */
 class RedlineInlineCompletionProvider : InlineCompletionProvider {
-    override val id = InlineCompletionProviderID("dev.redline.completion")
+    override val id = InlineCompletionProviderID(ID)
 
     /** Only what [CompletionTriggers] claims: the platform asks its providers in turn and the first enabled one wins. */
     override fun isEnabled(event: InlineCompletionEvent): Boolean {
         val trigger = CompletionTriggers.of(event.javaClass.simpleName)
         if (trigger == CompletionTriggers.Trigger.OTHER) return false
         val editor = (event as? InlineCompletionEvent.DocumentChange)?.editor ?: (event as? InlineCompletionEvent.DirectCall)?.editor
+            ?: (event as? InlineCompletionEvent.ManualCall)?.editor
         val uri = RedlineService.uriOf(editor?.document ?: event.toRequest()?.document ?: return false) ?: return false
         return CompletionTriggers.enabled(trigger, RedlineService.getInstance().core.documents.isOpen(uri), RedlineSettings.getInstance().getState())
     }
@@ -45,7 +46,7 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
         }
         uri ?: return InlineCompletionSuggestion.Empty
         val item = RedlineService.getInstance().core.completion
-            .complete(uri, position, invoked = request.event is InlineCompletionEvent.DirectCall) ?: return InlineCompletionSuggestion.Empty
+            .complete(uri, position, invoked = request.event is InlineCompletionEvent.DirectCall || request.event is InlineCompletionEvent.ManualCall) ?: return InlineCompletionSuggestion.Empty
         val typed = item.range?.let { range ->
             readAction {
                 val start = document.getLineStartOffset(range.start.line) + range.start.character
@@ -60,6 +61,8 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
     class Shown(val position: Position, val item: InlineCompletionItem, val length: Int)
 
     companion object {
+        const val ID = "dev.redline.completion"
+
         /** What getSuggestion returned per document, for the events that report its fate. */
         val shown = ConcurrentHashMap<String, Shown>()
     }

@@ -4,4 +4,6 @@ import org.jetbrains.annotations.NotNull;
 
 public interface CaretModel {
   @NotNull LogicalPosition getLogicalPosition();
+
+  void moveToLogicalPosition(@NotNull LogicalPosition pos);
 }

@@ -30,4 +30,8 @@ public interface Editor {
   @NotNull InlayModel getInlayModel();
 
   default int getAscent() { throw new UnsupportedOperationException(); }
+
+  @NotNull ScrollingModel getScrollingModel();
+
+  @NotNull LogicalPosition xyToLogicalPosition(@NotNull java.awt.Point p);
 }

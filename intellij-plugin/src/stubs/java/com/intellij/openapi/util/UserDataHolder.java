@@ -1,0 +1,4 @@
+package com.intellij.openapi.util;
+
+public interface UserDataHolder {
+}
