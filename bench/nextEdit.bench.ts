@@ -8,6 +8,7 @@
  * each family's prompt size on that file. Run with `npx tsx bench/nextEdit.bench.ts`.
  */
 import { pathToFileURL } from 'node:url';
+import { request as undiciRequest } from 'undici';
 import type { NextEditTrigger, Position, RenderParams } from '@redline/shared-protocol';
 import type { RenderedDocument, SidecarClient } from '@redline/client';
 import { startModelDouble, type ModelDouble, type RecordedRequest } from '@redline/model-double';
@@ -136,7 +137,7 @@ function bigFile(): { text: string; line: number } {
  * packaged executable, or the same server in this process (no process boundary: the sidecar's code
  * and the HTTP request alone).
  */
-async function keystrokeToRequest(start: typeof packagedSidecar = packagedSidecar): Promise<{ nextEdit: number[]; completion: number[] }> {
+async function keystrokeToRequest(start: typeof packagedSidecar = packagedSidecar): Promise<{ nextEdit: number[]; completion: number[]; floor: number[] }> {
   const double = await startModelDouble();
   let arrived = 0;
   const echo = nextEditModel((lines) => lines);
@@ -149,6 +150,7 @@ async function keystrokeToRequest(start: typeof packagedSidecar = packagedSideca
   const doc = await client.openDocument('file:///bench/orders.ts', 'typescript', big.text);
   const nextEdit: number[] = [];
   const completion: number[] = [];
+  const floor: number[] = [];
   for (let i = 0; i < WARM_UP + RUNS; i++) {
     const line = 2000 + ((i * 37) % 1500);
     const at = { line, character: doc.buffer.lineAt(line).length };
@@ -160,10 +162,15 @@ async function keystrokeToRequest(start: typeof packagedSidecar = packagedSideca
     sent = performance.now();
     await client.conn.sendRequest('textDocument/inlineCompletion', { textDocument: { uri: doc.uri }, position, context: { triggerKind: 1 } });
     if (i >= WARM_UP) completion.push(arrived - sent);
+    // The floor: the same HTTP request sent straight from here, what any client of the model server pays.
+    sent = performance.now();
+    const answer = await undiciRequest(`${double.url}/api/generate`, { method: 'POST', body: JSON.stringify({ model: 'x', prompt: 'x', raw: true, stream: true }) });
+    await answer.body.text();
+    if (i >= WARM_UP) floor.push(arrived - sent);
   }
   await client.close();
   await double.close();
-  return { nextEdit, completion };
+  return { nextEdit, completion, floor };
 }
 
 /** When each session's first render reached the client. */
@@ -256,6 +263,7 @@ export async function runNextEditBench(): Promise<Record<string, number | string
     'model requests per 100 keystrokes: next edit / completion': `${round((typing.nextEdit / typing.keystrokes) * 100)} / ${round((typing.completion / typing.keystrokes) * 100)}`,
     '5,000-line file: request → model call p50 / p90 ms, next edit': `${p(latency.nextEdit, 50)} / ${p(latency.nextEdit, 90)}`,
     '5,000-line file: request → model call p50 / p90 ms, completion': `${p(latency.completion, 50)} / ${p(latency.completion, 90)}`,
+    'floor: the same HTTP request sent by the bench itself, p50 / p90 ms': `${p(latency.floor, 50)} / ${p(latency.floor, 90)}`,
     '5,000-line file, server in the bench process: request → model call p50 / p90 ms, next edit / completion': `${p(inProcess.nextEdit, 50)} / ${p(inProcess.nextEdit, 90)}, ${p(inProcess.completion, 50)} / ${p(inProcess.completion, 90)}`,
     '5,000-line file: reply end → first render p50 / p90 ms, next-edit hunk': `${p(render.nextEdit, 50)} / ${p(render.nextEdit, 90)}`,
     '5,000-line file: request → first render p50 / p90 ms, applied snippet': `${p(render.snippet, 50)} / ${p(render.snippet, 90)}`,
