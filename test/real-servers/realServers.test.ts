@@ -203,7 +203,7 @@ function commonScenarios(target: () => Target, servers: () => { main: RunningSer
       if (family === 'instruct') {
         expect(exchange.path).toBe(openai ? '/v1/chat/completions' : '/api/chat');
         expect(body.messages?.map((m) => m.role)).toEqual(['system', 'user']);
-        expect(body.messages?.[1].content).toContain('<|editable_region_start|>\n    total<|user_cursor_is_here|> = 0\n');
+        expect(body.messages?.[1].content).toContain('<|editable_region_start|>\ndef total(items):\n    total<|user_cursor_is_here|> = 0\n');
       } else {
         expect(exchange.path).toBe(openai ? '/v1/completions' : '/api/generate');
         if (!openai) expect(body.raw).toBe(true);
