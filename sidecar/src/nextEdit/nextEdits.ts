@@ -81,6 +81,8 @@ interface Outcome {
   reason: string;
   family?: NextEditFamily;
   promptChars?: number;
+  /** The model server failed (not a cancel): the log line is a warning. */
+  failed?: boolean;
 }
 
 /** The model and template a suggestion answers: a cached reply only serves the same question. */
@@ -120,7 +122,10 @@ export class NextEdits {
     try {
       const outcome = await this.answer(id, state, params, controller.signal);
       const detail = [outcome.family, outcome.promptChars !== undefined ? `prompt ${outcome.promptChars} chars` : undefined, `${Math.round(performance.now() - started)} ms`].filter(Boolean).join(', ');
-      this.deps.log.info(`next edit #${id} ${params.trigger}: ${outcome.reason} (${detail})`);
+      const line = `next edit #${id} ${params.trigger}: ${outcome.reason} (${detail})`;
+      // A failing model server says why in the log, where a suggestion that never comes sends the user.
+      if (outcome.failed) this.deps.log.warn(line);
+      else this.deps.log.info(line);
       return { suggestion: outcome.suggestion };
     } finally {
       onCancel.dispose();
@@ -150,7 +155,11 @@ export class NextEdits {
     await channels.idle(uri);
     await channels.reached(uri, params.textDocument.version);
     const doc = documents.get(uri);
-    if (!doc) throw new ResponseError(ErrorCodes.UnknownDocument, `The document ${uri} is not open in the sidecar (send textDocument/didOpen first).`);
+    if (!doc) {
+      // A keystroke in a document the client does not mirror is nobody's error; a command is told.
+      if (params.trigger === 'automatic') return { suggestion: null, reason: 'unknown document' };
+      throw new ResponseError(ErrorCodes.UnknownDocument, `The document ${uri} is not open in the sidecar (send textDocument/didOpen first).`);
+    }
     // Renders may have changed the document since the client sent the request: only the user's own change supersedes it.
     if (state.userVersion > params.textDocument.version || state.latest !== id) return { suggestion: null, reason: 'superseded' };
     const settings = this.deps.settings.get();
@@ -182,7 +191,7 @@ export class NextEdits {
         reply = await this.ask(settings, model, request, input, signal);
       } catch (error) {
         if (signal.aborted) return { suggestion: null, reason: 'cancelled', family, promptChars };
-        return { suggestion: null, reason: `model error: ${error instanceof ModelError ? error.message : String(error)}`, family, promptChars };
+        return { suggestion: null, reason: `model error: ${error instanceof ModelError ? error.message : String(error)}`, family, promptChars, failed: true };
       }
       if (stale()) return { suggestion: null, reason: 'dropped stale', family, promptChars };
       if (reply.end?.reason === 'length') return { suggestion: null, reason: 'token limit', family, promptChars };

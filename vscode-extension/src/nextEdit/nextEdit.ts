@@ -18,6 +18,9 @@ import { HINT, JUMP_HINT, tabAction } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
 
+/** The documents the language client mirrors to the sidecar (its document selector). */
+const SYNCED_SCHEMES = ['file', 'untitled'];
+
 export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits): vscode.Disposable[] {
   let shown: string | null = null;
   let asking: vscode.CancellationTokenSource | null = null;
@@ -79,10 +82,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       const editor = vscode.window.activeTextEditor;
       // Undo and redo go back to text the user had: no suggestion is asked for it (each would put lines into the undo history).
       if (event.contentChanges.length === 0 || event.reason !== undefined || !enabled() || editor?.document !== event.document) return;
-      if (own.isOwn(event.document.uri.toString(), event.document.version)) return;
-      // The caret has moved with the change once this event is over.
+      if (!SYNCED_SCHEMES.includes(event.document.uri.scheme) || own.isOwn(event.document.uri.toString(), event.document.version)) return;
+      // The caret has moved with the change once this event is over. A failure after a keystroke is
+      // the sidecar's to log (a notification per keystroke would bury the editor); a command's is shown.
       setTimeout(() => {
-        if (vscode.window.activeTextEditor === editor) ask(editor, 'automatic').catch(fail);
+        if (vscode.window.activeTextEditor === editor) ask(editor, 'automatic').catch(() => undefined);
       }, 0);
     }),
     vscode.commands.registerCommand('redline.nextEdit', () => {
