@@ -81,7 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...registerEditCommands(() => sidecar, sessions, guard),
     ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),
-    ...registerNextEdit(() => sidecar, sessions, own),
+    ...registerNextEdit(() => sidecar, sessions, own, (uri) => renders.merging.has(uri)),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const uri = event.document.uri.toString();
       if (event.contentChanges.length === 0 || own.isOwn(uri, event.document.version)) return;

@@ -21,7 +21,8 @@ export const SHOWN_CONTEXT = 'redline.nextEditShown';
 /** The documents the language client mirrors to the sidecar (its document selector). */
 const SYNCED_SCHEMES = ['file', 'untitled'];
 
-export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits): vscode.Disposable[] {
+/** `merging`: whether the extension is remaking a session's undo steps in the document (its edits, not the user's). */
+export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, merging: (uri: string) => boolean): vscode.Disposable[] {
   let shown: string | null = null;
   let asking: vscode.CancellationTokenSource | null = null;
   const hint = vscode.window.createTextEditorDecorationType({ after: { color: new vscode.ThemeColor('redline.nextEditHintForeground'), fontStyle: 'italic', margin: '0 0 0 3ch' } });
@@ -82,7 +83,8 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       const editor = vscode.window.activeTextEditor;
       // Undo and redo go back to text the user had: no suggestion is asked for it (each would put lines into the undo history).
       if (event.contentChanges.length === 0 || event.reason !== undefined || !enabled() || editor?.document !== event.document) return;
-      if (!SYNCED_SCHEMES.includes(event.document.uri.scheme) || own.isOwn(event.document.uri.toString(), event.document.version)) return;
+      const uri = event.document.uri.toString();
+      if (!SYNCED_SCHEMES.includes(event.document.uri.scheme) || own.isOwn(uri, event.document.version) || merging(uri)) return;
       // The caret has moved with the change once this event is over. A failure after a keystroke is
       // the sidecar's to log (a notification per keystroke would bury the editor); a command's is shown.
       setTimeout(() => {

@@ -147,6 +147,16 @@ class NextEditFlowTest {
         assertNull(controller.shownHunk(uri))
         assertNull(hints.last())
 
+        // Ctrl+Z after a dismissal never shows the hunk's lines again; it reaches the user's rename (after a step that
+        // changes nothing: the dismissed hunk's own, its line put in and taken out).
+        val seen = mutableListOf<String>()
+        while (seen.size < 3 && seen.lastOrNull() != original) {
+            project.undo(doc)
+            seen += doc.text()
+        }
+        assertTrue(seen.all { it == typed || it == original }, seen.joinToString("\n---\n"))
+        assertEquals(original, seen.last())
+
         enabled = false
         val asked = sidecar.requests.size
         controller.userChanged(uri, Position(1, 13))
