@@ -14,6 +14,7 @@ import { runContextBench } from './context.bench.js';
 import { runSnippetBench } from './snippet.bench.js';
 import { runRetrievalBench } from './retrieval.bench.js';
 import { runIndexBench } from './index.bench.js';
+import { runNextEditBench } from './nextEdit.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
@@ -33,6 +34,7 @@ for (const [name, run] of [
   ['apply a chat code block: outcomes on the snippet corpus', runSnippetBench],
   ['retrieval of the project API an instruction needs (retrieval corpus), and the unknown-name check on correct code', runRetrievalBench],
   ['workspace symbol index on a large real repository', runIndexBench],
+  ['next-edit suggestions', runNextEditBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());

@@ -55,6 +55,7 @@ export const METHODS = {
   'redline/inlineEdit/cancel': clientRequest<R.SessionParams, L.EmptyResult>(),
   'redline/inlineEdit/accept': clientRequest<R.SettleParams, R.SettleResult>(),
   'redline/inlineEdit/reject': clientRequest<R.SettleParams, R.SettleResult>(),
+  'redline/nextEdit': clientRequest<R.NextEditParams, R.NextEditResult>(),
   'redline/applyRender': serverRequest<R.RenderParams, R.RenderResult>(),
   'redline/documentText': serverRequest<R.DocumentTextParams, R.DocumentTextResult>(),
   'window/logMessage': serverNotification<L.LogMessageParams>(),

@@ -298,6 +298,45 @@ export interface CompletionPartiallyAcceptedParams {
 }
 
 /**
+ * `automatic`: sent after the user's edit; the sidecar waits for the edit to settle (`debounceWait`),
+ * and the next request or keystroke in the document supersedes it. `invoked`: on demand, at once.
+ */
+export type NextEditTrigger = 'automatic' | 'invoked';
+
+/** redline/nextEdit: predict the user's next edit around `position` from their recent edits. */
+export interface NextEditParams {
+  /** The version the client's document has; a different mirror version is refused as stale. */
+  textDocument: VersionedTextDocumentIdentifier;
+  position: Position;
+  trigger: NextEditTrigger;
+}
+
+/**
+ * How a suggestion is shown: `ghost` — an insertion at the caret, through the inline-completion path
+ * (ask `textDocument/inlineCompletion` at the caret: it answers with `item`); `proposal` — one hunk at a
+ * time as an inline-edit session (`sessionId`: renders, statuses, accept and reject as for any session),
+ * the nearest first; after one is accepted, the next `redline/nextEdit` request shows the next.
+ */
+export type NextEditDisplay = 'ghost' | 'proposal';
+
+export interface NextEditSuggestion {
+  /** The document version the hunks' ranges refer to (the request's). */
+  version: uinteger;
+  /** The whole suggestion: whole lines replaced by new ones, nearest to the cursor first. */
+  hunks: TextEdit[];
+  display: NextEditDisplay;
+  /** `ghost`: the completion the caret gets. */
+  item?: InlineCompletionItem;
+  /** `proposal`: the session that shows the first hunk. */
+  sessionId?: string;
+}
+
+export interface NextEditResult {
+  /** Null: nothing to suggest (or superseded, or turned off). */
+  suggestion: NextEditSuggestion | null;
+}
+
+/**
  * Error codes of the sidecar's answers: JSON-RPC's and LSP's where they mean the same thing, and
  * Redline's own outside the ranges both reserve (JSON-RPC -32768 to -32000, LSP -32899 to -32800).
  */

@@ -190,6 +190,30 @@ export const SETTINGS = {
     default: true,
     description: 'After accepting a suggestion, ask again at once; off: wait until the user types.',
   },
+  nextEditEnabled: {
+    type: 'boolean',
+    default: false,
+    description:
+      "Next-edit suggestions: after an edit settles (`debounceWait`), a next-edit model predicts the change that follows (the other uses of a renamed name, the call sites); an insertion at the caret shows as ghost text, anything else as red/green lines, one hunk at a time (Tab accepts, Esc dismisses). Off: only the editor's own command asks.",
+  },
+  nextEditModel: {
+    type: 'string',
+    default: '',
+    description: 'Model for next-edit suggestions (empty: the completion model); its name picks the prompt family.',
+  },
+  nextEditTemplate: {
+    type: 'string',
+    enum: ['auto', 'sweep', 'zeta', 'instinct', 'instruct'],
+    enumDescriptions: [
+      'From the model name: sweep, zeta or instinct in it, else instruct',
+      "Sweep Next-Edit: the window's original, current and updated versions in <|file_sep|> blocks",
+      "Zed's Zeta: the excerpt with editable-region and cursor markers, the edits as diffs",
+      "Continue's Instinct: Qwen's chat template, the excerpt with editable-region and cursor markers",
+      'Any chat model: asked for the rewritten lines in a code block',
+    ],
+    default: 'auto',
+    description: 'Prompt format of the next-edit model: `auto` (from the model name), `sweep`, `zeta`, `instinct`, or `instruct` (any chat model).',
+  },
   proxy: {
     type: 'string',
     default: '',

@@ -459,7 +459,7 @@ return errors === 0;
 
 export const DidChangeConfigurationParams = validate23;
 const schema25 = {"type":"object","properties":{"settings":{"type":"object","properties":{"redline":{"$ref":"#/definitions/RedlineSettingsPatch"}}}},"required":["settings"]};
-const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"repairEnabled":{"type":"boolean"},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"completionEnabled":{"type":"boolean"},"completionDisabledLanguages":{"type":"string"},"enableSubsequentCompletions":{"type":"boolean"},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
+const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"repairEnabled":{"type":"boolean"},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"completionEnabled":{"type":"boolean"},"completionDisabledLanguages":{"type":"string"},"enableSubsequentCompletions":{"type":"boolean"},"nextEditEnabled":{"type":"boolean"},"nextEditModel":{"type":"string"},"nextEditTemplate":{"type":"string","enum":["auto","sweep","zeta","instinct","instruct"]},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -932,10 +932,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.proxy !== undefined){
+if(data1.nextEditEnabled !== undefined){
 const _errs56 = errors;
-if(typeof data1.proxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.nextEditEnabled !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs56 === errors;
@@ -944,10 +944,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.noProxy !== undefined){
+if(data1.nextEditModel !== undefined){
 const _errs58 = errors;
-if(typeof data1.noProxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.nextEditModel !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs58 === errors;
@@ -956,16 +956,60 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.caFile !== undefined){
+if(data1.nextEditTemplate !== undefined){
+let data29 = data1.nextEditTemplate;
 const _errs60 = errors;
-if(typeof data1.caFile !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data29 !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data29 === "auto") || (data29 === "sweep")) || (data29 === "zeta")) || (data29 === "instinct")) || (data29 === "instruct"))){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema26.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs60 === errors;
 }
 else {
 var valid3 = true;
+}
+if(valid3){
+if(data1.proxy !== undefined){
+const _errs62 = errors;
+if(typeof data1.proxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs62 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.noProxy !== undefined){
+const _errs64 = errors;
+if(typeof data1.noProxy !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs64 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.caFile !== undefined){
+const _errs66 = errors;
+if(typeof data1.caFile !== "string"){
+validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs66 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
 }
 }
 }
@@ -2545,10 +2589,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.proxy !== undefined){
+if(data9.nextEditEnabled !== undefined){
 const _errs78 = errors;
-if(typeof data9.proxy !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.nextEditEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs78 === errors;
@@ -2557,10 +2601,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.noProxy !== undefined){
+if(data9.nextEditModel !== undefined){
 const _errs80 = errors;
-if(typeof data9.noProxy !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.nextEditModel !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs80 === errors;
@@ -2569,16 +2613,60 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.caFile !== undefined){
+if(data9.nextEditTemplate !== undefined){
+let data37 = data9.nextEditTemplate;
 const _errs82 = errors;
-if(typeof data9.caFile !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data37 !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data37 === "auto") || (data37 === "sweep")) || (data37 === "zeta")) || (data37 === "instinct")) || (data37 === "instruct"))){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema26.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs82 === errors;
 }
 else {
 var valid8 = true;
+}
+if(valid8){
+if(data9.proxy !== undefined){
+const _errs84 = errors;
+if(typeof data9.proxy !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs84 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.noProxy !== undefined){
+const _errs86 = errors;
+if(typeof data9.noProxy !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs86 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.caFile !== undefined){
+const _errs88 = errors;
+if(typeof data9.caFile !== "string"){
+validate43.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs88 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
 }
 }
 }
@@ -2620,13 +2708,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data38 = data.capabilities;
-const _errs84 = errors;
-const _errs85 = errors;
-if(errors === _errs85){
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.redlineRender !== undefined){
-if(typeof data38.redlineRender !== "boolean"){
+let data41 = data.capabilities;
+const _errs90 = errors;
+const _errs91 = errors;
+if(errors === _errs91){
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.redlineRender !== undefined){
+if(typeof data41.redlineRender !== "boolean"){
 validate43.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
@@ -2637,7 +2725,7 @@ validate43.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/de
 return false;
 }
 }
-var valid0 = _errs84 === errors;
+var valid0 = _errs90 === errors;
 }
 else {
 var valid0 = true;
@@ -3295,8 +3383,9 @@ validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const RenderResult = validate64;
-const schema66 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
+export const NextEditParams = validate64;
+const schema66 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"trigger":{"$ref":"#/definitions/NextEditTrigger"}},"required":["textDocument","position","trigger"]};
+const schema67 = {"type":"string","enum":["automatic","invoked"]};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3304,15 +3393,82 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.applied === undefined) && (missing0 = "applied")) || ((data.version === undefined) && (missing0 = "version"))){
+if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))) || ((data.trigger === undefined) && (missing0 = "trigger"))){
 validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.textDocument !== undefined){
+const _errs1 = errors;
+if(!(validate25(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.position !== undefined){
+const _errs2 = errors;
+if(!(validate15(data.position, {instancePath:instancePath+"/position",parentData:data,parentDataProperty:"position",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.trigger !== undefined){
+let data2 = data.trigger;
+const _errs3 = errors;
+if(typeof data2 !== "string"){
+validate64.errors = [{instancePath:instancePath+"/trigger",schemaPath:"#/definitions/NextEditTrigger/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data2 === "automatic") || (data2 === "invoked"))){
+validate64.errors = [{instancePath:instancePath+"/trigger",schemaPath:"#/definitions/NextEditTrigger/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+
+export const RenderResult = validate67;
+const schema68 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.applied === undefined) && (missing0 = "applied")) || ((data.version === undefined) && (missing0 = "version"))){
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.applied !== undefined){
 const _errs1 = errors;
 if(typeof data.applied !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate67.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3326,18 +3482,18 @@ let data1 = data.version;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate64.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate67.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-validate64.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate67.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate64.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate67.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3352,25 +3508,25 @@ var valid0 = true;
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionChangedParams = validate65;
-const schema68 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
+export const SelectionChangedParams = validate68;
+const schema70 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))){
-validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3382,7 +3538,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate65.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate68.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -3392,12 +3548,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate65.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate68.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate65.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate68.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -3405,7 +3561,7 @@ return false;
 }
 }
 else {
-validate65.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3430,63 +3586,63 @@ var valid0 = true;
 }
 }
 else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate65.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const SessionParams = validate67;
-const schema70 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
+export const SessionParams = validate70;
+const schema72 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 if(typeof data.sessionId !== "string"){
-validate67.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate67.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const SettleParams = validate68;
-const schema71 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
+export const SettleParams = validate71;
+const schema73 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 const _errs1 = errors;
 if(typeof data.sessionId !== "string"){
-validate68.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate71.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3500,18 +3656,18 @@ let data1 = data.line;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate68.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate71.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-validate68.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate71.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate68.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate71.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3526,25 +3682,25 @@ var valid0 = true;
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate68.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const SnippetApplyParams = validate69;
-const schema73 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
+export const SnippetApplyParams = validate72;
+const schema75 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.snippet === undefined) && (missing0 = "snippet"))) || ((data.selection === undefined) && (missing0 = "selection"))){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3563,7 +3719,7 @@ if(valid0){
 if(data.snippet !== undefined){
 const _errs2 = errors;
 if(typeof data.snippet !== "string"){
-validate69.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate72.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3588,11 +3744,11 @@ var valid0 = true;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate69.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 

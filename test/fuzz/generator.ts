@@ -160,7 +160,7 @@ export class FrameGenerator {
     const r = this.rng;
     const doc = this.doc();
     const versioned = doc && { uri: doc.uri, version: r.chance(0.85) ? doc.version : r.int(0, doc.version + 2) };
-    const choice = r.weighted({ open: doc && this.state.docs.length > 5 ? 1 : 6, change: 14, close: this.state.docs.length > 3 ? 3 : 0.5, start: 8, snippet: 5, settle: 8, cancel: 4, complete: 6, events: 5, config: 2, cancelRequest: 2 });
+    const choice = r.weighted({ open: doc && this.state.docs.length > 5 ? 1 : 6, change: 14, close: this.state.docs.length > 3 ? 3 : 0.5, start: 8, snippet: 5, settle: 8, cancel: 4, complete: 6, nextEdit: 4, events: 5, config: 2, cancelRequest: 2 });
     if (!doc || choice === 'open') {
       const languageId = r.pick(LANGUAGES);
       return this.notification('textDocument/didOpen', { textDocument: { uri: r.pick(this.uris().filter((u) => u.endsWith(`.${EXTENSIONS[languageId]}`))), languageId, version: r.int(0, 3), text: this.text() } });
@@ -183,6 +183,8 @@ export class FrameGenerator {
         return this.request('redline/inlineEdit/cancel', { sessionId: this.sessionId() });
       case 'complete':
         return this.request('textDocument/inlineCompletion', { textDocument: { uri: doc.uri }, position: this.position(doc), context: { triggerKind: r.pick([1, 2]) } });
+      case 'nextEdit':
+        return this.request('redline/nextEdit', { textDocument: versioned, position: this.position(doc), trigger: r.pick(['automatic', 'invoked']) });
       case 'events': {
         const at = { textDocument: { uri: doc.uri }, position: this.position(doc) };
         return r.pick([
@@ -194,7 +196,7 @@ export class FrameGenerator {
       }
       case 'config':
         return this.notification('workspace/didChangeConfiguration', {
-          settings: { redline: r.pick([{ maxLines: r.int(1, 100) }, { debounceWait: r.int(0, 50) }, { completionCacheEnabled: r.chance(0.5) }, { multilineCompletionsEnabled: r.chance(0.5) }, { fimTemplate: r.pick(['auto', 'qwen', 'chat', '{prefix}<X>{suffix}']) }]) },
+          settings: { redline: r.pick([{ maxLines: r.int(1, 100) }, { debounceWait: r.int(0, 50) }, { completionCacheEnabled: r.chance(0.5) }, { multilineCompletionsEnabled: r.chance(0.5) }, { fimTemplate: r.pick(['auto', 'qwen', 'chat', '{prefix}<X>{suffix}']) }, { nextEditEnabled: r.chance(0.5), nextEditTemplate: r.pick(['auto', 'sweep', 'zeta', 'instinct', 'instruct']) }]) },
         });
       default:
         return this.notification('$/cancelRequest', { id: this.state.lastIds.length > 0 ? r.pick(this.state.lastIds) : 0 });
@@ -236,6 +238,7 @@ export class FrameGenerator {
       this.request('redline/inlineEdit/start', { textDocument: { uri, version: doc?.version ?? 0 }, range: { start: pos(), end: pos() }, instruction: 'x' }),
       this.request('redline/inlineEdit/accept', { sessionId: this.sessionId(), line: bad() }),
       this.request('textDocument/inlineCompletion', { textDocument: { uri }, position: pos(), context: { triggerKind: 2 } }),
+      this.request('redline/nextEdit', { textDocument: { uri, version: doc?.version ?? 0 }, position: pos(), trigger: 'invoked' }),
     ]);
   }
 

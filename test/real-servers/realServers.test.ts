@@ -183,6 +183,64 @@ function commonScenarios(target: () => Target, servers: () => { main: RunningSer
     await c.close();
   });
 
+  it('sends next-edit requests in each trained family’s raw prompt form, an instruct model’s as chat, and shows only a reply that reads as the window', async () => {
+    const { recorder } = servers();
+    const settings = target().settings('tiny');
+    const openai = settings.provider === 'openai';
+    const endpoint = openai ? `${recorder.url}/v1` : recorder.url;
+    const source = 'def total(items):\n    count = 0\n    for item in items:\n        count += item.price\n    return count\n';
+    const typed = source.replace('    count = 0', '    total = 0');
+    for (const family of ['sweep', 'zeta', 'instinct', 'instruct'] as const) {
+      const c = await sidecar({ ...settings, endpoint, nextEditModel: 'tiny', nextEditTemplate: family, nextEditEnabled: true, debounceWait: 0 });
+      const doc = await c.openDocument(`file:///project/next_${family}.py`, 'python', source);
+      await doc.edit({ start: { line: 1, character: 4 }, end: { line: 1, character: 9 } }, 'total');
+      const before = recorder.exchanges.length;
+      const { suggestion } = await c.conn.sendRequest('redline/nextEdit', { textDocument: { uri: doc.uri, version: doc.version }, position: { line: 1, character: 9 }, trigger: 'invoked' });
+      const exchange = recorder.exchanges[before];
+      expect(exchange.status).toBe(200);
+      expect(exchange.complete).toBe(true);
+      const body = exchange.body as { prompt?: string; raw?: boolean; stop?: string[]; options?: { stop?: string[] }; messages?: Array<{ role: string; content: string }> };
+      if (family === 'instruct') {
+        expect(exchange.path).toBe(openai ? '/v1/chat/completions' : '/api/chat');
+        expect(body.messages?.map((m) => m.role)).toEqual(['system', 'user']);
+        expect(body.messages?.[1].content).toContain('<|editable_region_start|>\ndef total(items):\n    total<|user_cursor_is_here|> = 0\n');
+      } else {
+        expect(exchange.path).toBe(openai ? '/v1/completions' : '/api/generate');
+        if (!openai) expect(body.raw).toBe(true);
+        const stops = body.stop ?? body.options?.stop ?? [];
+        const prompt = body.prompt!;
+        if (family === 'sweep') {
+          expect(prompt).toMatch(/<\|file_sep\|>current\/[^\n]*next_sweep\.py\ndef total\(items\):\n    total = 0\n/);
+          expect(prompt).toMatch(/<\|file_sep\|>updated\/[^\n]*next_sweep\.py\n$/);
+          expect(stops).toContain('<|file_sep|>');
+        } else if (family === 'zeta') {
+          expect(prompt.startsWith('### Instruction:\n')).toBe(true);
+          expect(prompt).toContain('<|editable_region_start|>\ndef total(items):\n    total<|user_cursor_is_here|> = 0\n');
+          expect(prompt.endsWith('### Response:\n')).toBe(true);
+          expect(stops).toContain('<|editable_region_end|>');
+        } else {
+          expect(prompt.startsWith('<|im_start|>system\n')).toBe(true);
+          expect(prompt.endsWith('<|im_end|>\n<|im_start|>assistant\n')).toBe(true);
+          expect(stops).toContain('<|im_end|>');
+          // Sent raw, the chat template's markers reach the model as its own tokens, one each.
+          const asSent = await target().promptTokens(body);
+          const asText = await target().promptTokens({ ...body, prompt: prompt.replaceAll('<|im_', '<\u200b|im_') });
+          expect(asText - asSent).toBeGreaterThanOrEqual(20);
+        }
+      }
+      await until(() => c.logs.some((l) => /^next edit #\d+ invoked: /.test(l.message)));
+      // The model is random: whatever it wrote, only a reply read as the window becomes a proposal, which leaves nothing behind once rejected.
+      if (suggestion?.sessionId) {
+        await c.waitForStatus(suggestion.sessionId, ['done']);
+        await c.conn.sendRequest('redline/inlineEdit/reject', { sessionId: suggestion.sessionId });
+        await c.waitForStatus(suggestion.sessionId);
+      }
+      expect(doc.text).toBe(typed);
+      expect(doc.marks.size).toBe(0);
+      await c.close();
+    }
+  });
+
   it('a completion cut by its token limit is logged as such, not as the end of the reply', async () => {
     const c = await sidecar({ ...target().settings('tiny-noeos'), completionModel: 'tiny-noeos', fimTemplate: 'qwen', numPredictFim: 4, debounceWait: 0 });
     const doc = await c.openDocument('file:///project/cut.py', 'python', FIM_SOURCE);

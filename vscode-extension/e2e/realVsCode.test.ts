@@ -11,7 +11,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
+import { startModelDouble, type ModelDouble, type RecordedRequest, type Reply } from '@redline/model-double';
+import { nextEditModel, readNextEditRequest } from '@redline/model-double/nextEdit';
 import { VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
 
 const ORIGINAL = [
@@ -123,12 +124,8 @@ async function startEdit(file: string, line: number, count: number, reply: Reply
   await vscode.answerInput(instruction);
 }
 
-/**
- * The screenshot of the pending proposal (lines 6-7 and 9-10 of the editor: each hunk's removed line
- * above its added one, as the settled picture orders every hunk) has the contributed theme colours
- * composited over the editor's own background, whole-line, and the word tints on the changed words.
- */
-async function expectPicture(): Promise<void> {
+/** A screenshot of the window: its pixels, the active editor's box, a 1-based line's row, and the editor's own background colour and theme kind. */
+async function screenshot() {
   const png = PNG.sync.read(await vscode.page.screenshot());
   const pixel = (x: number, y: number): Rgb => {
     const i = (Math.round(y) * png.width + Math.round(x)) * 4;
@@ -142,7 +139,17 @@ async function expectPicture(): Promise<void> {
   // Far right of a line: no text, only the line's background.
   const background = (y: number) => pixel(editor.x + editor.width - 60, y);
   const plain = background(await rowOf(1));
-  const kind = plain[0] + plain[1] + plain[2] > 384 ? 'light' : 'dark';
+  const kind: 'light' | 'dark' = plain[0] + plain[1] + plain[2] > 384 ? 'light' : 'dark';
+  return { pixel, editor, rowOf, background, plain, kind };
+}
+
+/**
+ * The screenshot of the pending proposal (lines 6-7 and 9-10 of the editor: each hunk's removed line
+ * above its added one, as the settled picture orders every hunk) has the contributed theme colours
+ * composited over the editor's own background, whole-line, and the word tints on the changed words.
+ */
+async function expectPicture(): Promise<void> {
+  const { pixel, editor, rowOf, background, plain, kind } = await screenshot();
   const removedLine = over(themeColor('redline.removedLineBackground', kind), plain);
   const addedLine = over(themeColor('redline.addedLineBackground', kind), plain);
   for (const line of [6, 9]) expect(near(background(await rowOf(line)), removedLine), `line ${line} is red`).toBe(true);
@@ -504,16 +511,109 @@ describe('inline completion in a real VS Code', () => {
   }, 120_000);
 });
 
+describe('next-edit suggestions in a real VS Code', () => {
+  const BEFORE = ['export function summarize(values: number[]) {', '  let count = 0;', '  for (const value of values) {', '    count += value;', '  }', "  console.log('sum', count);", '', '  return count;', '}', ''].join('\n');
+  const TYPED = BEFORE.replace('let count', 'let total');
+  /** The text after the first `n` of the three other uses were renamed. */
+  const renamed = (n: number) => TYPED.split('\n').map((line, i) => ([3, 5, 7].indexOf(i) >= 0 && [3, 5, 7].indexOf(i) < n ? line.replace('count', 'total') : line)).join('\n');
+  const hinted = async (hint: string) => (await viewLines()).filter((l) => l.label.includes(hint)).map((l) => l.text);
+  let answer: (req: RecordedRequest) => Reply;
+
+  beforeAll(async () => {
+    // No ghost text: Tab would take it first.
+    completionReply = { text: '' };
+    const others = (req: RecordedRequest): Reply => (req.path === '/api/generate' ? completionReply : { text: '', status: 500, errorBody: { error: 'nothing scripted' } });
+    const nextEdit = nextEditModel((lines) => lines.map((line) => line.replace(/\bcount\b/g, 'total')));
+    answer = (req) => (readNextEditRequest(req) ? nextEdit(req) : others(req));
+    model.onRequest((req) => answer(req));
+    await applySettings({ ...SETTINGS, 'redline.nextEditEnabled': true, 'redline.nextEditModel': 'hf.co/sweepai/sweep-next-edit-1.5B-GGUF' });
+  });
+  afterAll(async () => {
+    await applySettings(SETTINGS);
+  });
+
+  /** Opens a new file and renames the declaration on line 2 as a user types it. */
+  async function renameDeclaration(): Promise<string> {
+    const file = newFile(BEFORE);
+    await vscode.openFile(file);
+    // A double click selects the word, as a user would pick it.
+    await vscode.page.locator('.editor-group-container.active .view-line', { hasText: 'let count = 0;' }).locator('span span', { hasText: /^count$/ }).dblclick();
+    await vscode.page.keyboard.type('total', { delay: 40 });
+    return file;
+  }
+
+  it('a rename of one use shows the next one red/green with the hint; Tab accepts hunk by hunk, going first to a far one; Ctrl+Z takes back one hunk; then Tab indents again', async () => {
+    await renameDeclaration();
+    await waitFor(async () => (await hinted('Tab to accept, Esc to dismiss')).length === 1, 30_000, () => 'no suggestion was shown');
+    expect(await hinted('Tab to accept')).toEqual(['    total += value;']);
+    // The pixels: the use below red, its renamed line green under it, the lines around plain.
+    // (The hint and the line backgrounds are two decorations: the browser may paint them a frame apart.)
+    let colours = '';
+    await waitFor(
+      async () => {
+        const { rowOf, background, plain, kind } = await screenshot();
+        const rows = await Promise.all([2, 3, 4, 5, 6].map(async (line) => background(await rowOf(line))));
+        colours = JSON.stringify(rows);
+        const [red, green] = [over(themeColor('redline.removedLineBackground', kind), plain), over(themeColor('redline.addedLineBackground', kind), plain)];
+        return near(rows[2], red) && near(rows[3], green) && [0, 1, 4].every((i) => near(rows[i], plain));
+      },
+      5_000,
+      () => `lines 2-6 are not plain, plain, red, green, plain: ${colours}`,
+    );
+
+    await vscode.page.keyboard.press('Tab');
+    await waitFor(async () => (await hinted('Tab to accept')).join() === "  console.log('sum', total);", 15_000, () => 'the second hunk was not shown');
+    await vscode.page.keyboard.press('Tab');
+    // The last use is further from the caret than Tab accepts without looking: the first Tab goes there.
+    await waitFor(async () => (await hinted('Tab to go to the suggestion')).join() === '  return total;', 15_000, () => 'the third hunk was not shown with the hint to go to it');
+    await vscode.page.keyboard.press('Tab');
+    await waitFor(async () => (await hinted('Tab to accept')).join() === '  return total;', 5_000, () => 'Tab did not go to the hunk');
+    await vscode.page.keyboard.press('Tab');
+    await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 15_000, () => 'the last hunk was not accepted');
+    expect(await vscode.editorText()).toBe(renamed(3));
+    // With nothing shown, Tab is the editor's own again: it indents (and the model, asked after that edit, has nothing left to rename).
+    await vscode.selectLines(7);
+    await vscode.page.keyboard.press('Tab');
+    let text = '';
+    const indented = renamed(3).replace('\n\n  return', '\n  \n  return');
+    await waitFor(async () => (text = await vscode.editorText()) === indented, 5_000, () => `Tab did not indent:\n${text}`);
+    await vscode.page.keyboard.press('Control+Z');
+    await waitFor(async () => (text = await vscode.editorText()) === renamed(3), 5_000, () => `Ctrl+Z did not take back the indentation:\n${text}`);
+    // One Ctrl+Z takes back the last hunk alone (the caret moved while it was shown: the extension made its steps one again).
+    await vscode.page.keyboard.press('Control+Z');
+    await waitFor(async () => (text = await vscode.editorText()) === renamed(2), 5_000, () => `Ctrl+Z did not take back the last hunk alone:\n${text}`);
+  }, 180_000);
+
+  it('Esc dismisses the suggestion: no marks, no hint, the file as it was; the hunk accepted before it is one Ctrl+Z', async () => {
+    await renameDeclaration();
+    await waitFor(async () => (await hinted('Tab to accept')).length === 1, 30_000, () => 'no suggestion was shown');
+    await vscode.page.keyboard.press('Tab');
+    await waitFor(async () => (await hinted('Tab to accept')).join() === "  console.log('sum', total);", 15_000, () => 'the second hunk was not shown');
+    await vscode.page.keyboard.press('Escape');
+    await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 10_000, () => 'Esc did not dismiss the suggestion');
+    expect(await vscode.editorText()).toBe(renamed(1));
+    // A dismissed hunk leaves an undo step that changes nothing (its line put in, then taken out): Ctrl+Z goes past
+    // such steps to the accepted hunk, which it takes back whole, never showing half of it.
+    const seen: string[] = [];
+    for (let i = 0; i < 4 && seen[seen.length - 1] !== TYPED; i++) {
+      await vscode.page.keyboard.press('Control+Z');
+      seen.push(await vscode.editorText());
+    }
+    expect(seen.every((text) => text === renamed(1) || text === TYPED), seen.join('\n---\n')).toBe(true);
+    expect(seen[seen.length - 1]).toBe(TYPED);
+  }, 120_000);
+});
+
 describe('keybindings', () => {
-  it('clash with none of VS Code\'s default keybindings (Escape only while a proposal streams)', async () => {
+  it('clash with none of VS Code\'s default keybindings (Escape and Tab only while a proposal streams or a next edit is shown)', async () => {
     await vscode.command('Preferences: Open Default Keyboard Shortcuts (JSON)');
     await vscode.page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: '"command"' }).first().waitFor({ timeout: 30_000 });
     const text = await vscode.editorText();
     const defaults: Array<{ key: string; command: string }> = JSON.parse(text.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n'));
     expect(defaults.length).toBeGreaterThan(500);
     for (const binding of manifest.contributes.keybindings as Array<{ key: string; command: string; when: string }>) {
-      if (binding.key === 'escape') {
-        expect(binding.when).toContain('redline.streaming');
+      if (binding.key === 'escape' || binding.key === 'tab') {
+        expect(binding.when).toMatch(/redline\.(streaming|nextEditShown)\b/);
         continue;
       }
       const others = defaults.filter((d) => d.key === binding.key && !d.command.startsWith('redline.'));

@@ -14,6 +14,7 @@ import { OwnEdits } from './edit/ownEdits';
 import { Painter } from './edit/paint';
 import { RenderApplier, applyEdits, documentOf } from './edit/renders';
 import { registerSaveGuard } from './edit/saveGuard';
+import { registerNextEdit } from './nextEdit/nextEdit';
 import { Sessions } from './edit/sessions';
 import { startSidecar, type Sidecar } from './sidecar/connection';
 import { documentText } from './sidecar/documentSync';
@@ -80,6 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...registerEditCommands(() => sidecar, sessions, guard),
     ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),
+    ...registerNextEdit(() => sidecar, sessions, own, (uri) => renders.merging.has(uri)),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const uri = event.document.uri.toString();
       if (event.contentChanges.length === 0 || own.isOwn(uri, event.document.version)) return;

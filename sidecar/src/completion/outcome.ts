@@ -26,6 +26,7 @@ export type RequestEnd =
   | 'dropped stale'
   | 'typed through'
   | 'cache hit'
+  | 'next edit'
   | 'mid-word'
   | 'completion off'
   | 'awaiting typing'

@@ -32,6 +32,8 @@ export interface CompletionDeps extends ModelCalls {
   log: Logger;
   syntax: SyntaxCache;
   context?: ContextSource;
+  /** The insertion a next-edit suggestion shows at this place as ghost text, if any: served like a completion. */
+  nextEditGhost?(uri: string, position: Position, version: number): string | null;
   /** Reply deadline override, for tests. */
   deadlineMs?: number;
 }
@@ -129,6 +131,11 @@ export class CompletionRequests {
         ? { insertText: selected.text + completion, range: selected.range }
         : { insertText: completion, range: { start: params.position, end: params.position } };
 
+    const ghost = selected ? null : (this.deps.nextEditGhost?.(uri, params.position, version) ?? null);
+    if (ghost) {
+      this.shown = { ...place, text: ghost };
+      return { text: ghost, reason: 'next edit', item: item(ghost) };
+    }
     const rest = getSuggestionContinuation(this.shown, place);
     if (rest !== null) return { text: rest, reason: 'typed through', item: item(rest) };
     const cacheKey = { scope, version, prefix: context.prefix, suffix: context.suffix };

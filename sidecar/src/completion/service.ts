@@ -1,5 +1,5 @@
 /** Wires the completion engine to the connection: textDocument/inlineCompletion and redline/completion/*. */
-import type { ServerConnection } from '@redline/shared-protocol';
+import type { Position, ServerConnection } from '@redline/shared-protocol';
 import { streamChat } from '../providers/chat.js';
 import { streamGenerate } from '../providers/generate.js';
 import type { ContextSource } from '../context/service.js';
@@ -20,6 +20,8 @@ export interface InlineCompletionDeps {
   /** Model calls; the real providers unless a test counts them. */
   generate?: typeof streamGenerate;
   chat?: typeof streamChat;
+  /** The ghost text of a next-edit suggestion at a place, served like a completion. */
+  nextEditGhost?(uri: string, position: Position, version: number): string | null;
   /** Reply deadline override, for tests. */
   deadlineMs?: number;
 }

@@ -83,8 +83,8 @@ export class RecentEdits {
   }
 }
 
-/** A record as a unified-diff hunk of its changed lines (1-based, current numbering), or null when it undid itself. */
-export function renderEdit(record: EditRecord): string | null {
+/** The lines a record changed (its equal first and last lines left out) and the document line they start at now; null when it undid itself. */
+export function changedLines(record: EditRecord): { line: number; removed: string[]; added: string[] } | null {
   const { before, after } = record;
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
@@ -93,7 +93,15 @@ export function renderEdit(record: EditRecord): string | null {
   const removed = before.slice(head, before.length - tail);
   const added = after.slice(head, after.length - tail);
   if (removed.length === 0 && added.length === 0) return null;
-  const line = record.start + head + 1;
+  return { line: record.start + head, removed, added };
+}
+
+/** A record as a unified-diff hunk of its changed lines (1-based, current numbering), or null when it undid itself. */
+export function renderEdit(record: EditRecord): string | null {
+  const changed = changedLines(record);
+  if (!changed) return null;
+  const { removed, added } = changed;
+  const line = changed.line + 1;
   const side = (mark: string, lines: string[]) => [...lines.slice(0, MAX_DIFF_LINES).map((l) => mark + l), ...(lines.length > MAX_DIFF_LINES ? [`${mark}… (${lines.length - MAX_DIFF_LINES} more lines)`] : [])];
   return [`@@ -${line},${removed.length} +${line},${added.length} @@`, ...side('-', removed), ...side('+', added)].join('\n');
 }

@@ -14,7 +14,7 @@ import type { SyntaxCache } from '../scope/parse.js';
 import type { DocumentStore } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
 import type { CompletionContextRequest, ContextBuilder, EditContextRequest } from './builder.js';
-import { RecentEdits } from './recentEdits.js';
+import { RecentEdits, type EditRecord } from './recentEdits.js';
 import type { ContextItem } from './types.js';
 import { displayPathOf, pathOfUri, WorkspaceFiles, workspaceFoldersOf } from './workspace.js';
 
@@ -144,6 +144,11 @@ export class ContextService implements ContextSource {
 
   displayPath(uri: string): string {
     return displayPathOf(uri, this.folders);
+  }
+
+  /** The user's recent edits in every document, most recent first (next-edit prompts show them whatever `fileContextEnabled` says). */
+  recentEdits(): EditRecord[] {
+    return this.edits.recent();
   }
 
   private async safely(what: string, work: (builder: ContextBuilder) => Promise<ContextItem[]>): Promise<ContextItem[]> {

@@ -6,6 +6,9 @@ import { streamEdit } from '../providers/edit.js';
 import { proxyPassword } from '../providers/proxy.js';
 import { endpointFromSettings } from '../providers/types.js';
 import { registerInlineCompletion } from '../completion/service.js';
+import { NextEdits } from '../nextEdit/nextEdits.js';
+import { streamChat } from '../providers/chat.js';
+import { streamGenerate } from '../providers/generate.js';
 import { ContextService } from '../context/service.js';
 import { resolveEditableScope } from '../scope/editableScope.js';
 import { syntaxErrorRows } from '../scope/syntaxErrors.js';
@@ -91,7 +94,8 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     }),
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
-  registerInlineCompletion({ connection: conn, documents, settings, log, syntax, context });
+  const nextEdits = new NextEdits({ documents, settings, log, channels, sessions, context, generate: streamGenerate, chat: streamChat });
+  registerInlineCompletion({ connection: conn, documents, settings, log, syntax, context, nextEditGhost: (uri, position, version) => nextEdits.ghostAt(uri, position, version) });
 
   conn.onRequest('initialize', (params): InitializeResult => {
     lifecycle.initialized();
@@ -139,6 +143,7 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
   });
   conn.onRequest('redline/inlineEdit/accept', async (params) => ({ remainingHunks: await sessions.settle(params.sessionId, true, params.line) }));
   conn.onRequest('redline/inlineEdit/reject', async (params) => ({ remainingHunks: await sessions.settle(params.sessionId, false, params.line) }));
+  conn.onRequest('redline/nextEdit', (params, token) => nextEdits.request(params, token));
 
   conn.onRequest('shutdown', async () => {
     lifecycle.shutDown();

@@ -142,6 +142,8 @@ interface Ask {
   readonly selection: { start: number; end: number };
   /** A snippet already placed: its text is the proposal as it is. */
   verbatim: boolean;
+  /** Whether the final layout is checked (syntax, large deletions) before it is shown. */
+  validate: boolean;
   /** How many of the located pipeline's findings the session has taken. */
   noted: number;
   /** The baseline document's syntax errors, parsed while the model writes; used if the baseline is unchanged at the end. */
@@ -289,12 +291,16 @@ export class EditSession {
     return [...buffer.lines(0, this.region.start), ...side, ...buffer.lines(this.region.end, buffer.lineCount)].join('\n');
   }
 
-  /** Shows a ready-made proposal (an applied snippet) without a model. */
-  propose(text: string, verbatim: boolean): void {
+  /**
+   * Shows a ready-made proposal (an applied snippet, a next-edit hunk) without a model; `validate`
+   * false skips the checks of the whole document (two parses) where the first render must be quick.
+   */
+  propose(text: string, verbatim: boolean, validate = true): void {
     const seen = this.region.baseline(this.doc.buffer);
     const ask = newAsk(seen, joinLines(seen, this.doc.buffer, this.region.end), { selection: { start: 0, end: seen.length } });
     ask.reply = text;
     ask.verbatim = verbatim;
+    ask.validate = validate;
     this.enter('streaming', ask);
     void this.finish(ask);
   }
@@ -514,7 +520,8 @@ export class EditSession {
       this.target = () => overridden(ask, settled);
     }
     const layout = this.target().layout;
-    const [checks, missing] = await Promise.all([this.validate(ask, layout), this.checkNames(layout)]);
+    // A next-edit hunk is shown at once: the whole-file checks are for proposals a person reviews.
+    const [checks, missing] = ask.validate ? await Promise.all([this.validate(ask, layout), this.checkNames(layout)]) : [[], []];
     if (this.current !== ask) return;
     this.addFindings(checks, 0);
     // An import the file scope lets the session add is a hunk of the proposal; otherwise a finding offers it.
@@ -684,6 +691,7 @@ function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer
     located: parts.located ?? null,
     selection: parts.selection,
     verbatim: false,
+    validate: true,
     noted: 0,
     syntaxBefore: null,
     instruction: null,

@@ -12,6 +12,7 @@ import {
   type SessionState,
   type SessionStatusParams,
   type SnippetApplyParams,
+  TERMINAL_STATES,
 } from '@redline/shared-protocol';
 import { FAMILY, resolveFormat } from '../edit/formats/format.js';
 import { snippetCode, type SnippetPlacement, type SnippetRequest } from '../edit/snippet/place.js';
@@ -115,6 +116,17 @@ export class EditSessions {
     return { sessionId: session.id, range: linesRange(lines.startLine, lines.endLine), reEdit: false, scope: 'selection', editFormat: 'replacement' };
   }
 
+  /**
+   * Whole lines [startLine, endLine) of the current document shown as replaced by `lines`, like an
+   * applied snippet (a next-edit hunk), without the whole-document checks (a hunk is small, and it
+   * should show as soon as the model has answered); `ended` hears the session's terminal state.
+   */
+  proposeLines(doc: MirrorDocument, startLine: number, endLine: number, lines: readonly string[], ended: (state: SessionState) => void): EditSession {
+    const session = this.create(doc, Region.ofLines(startLine, endLine - startLine), SNIPPET_SHAPE, ended);
+    session.propose(lines.join('\n') + (endLine < doc.buffer.lineCount && lines.length > 0 ? '\n' : ''), true, false);
+    return session;
+  }
+
   cancel(sessionId: string): Promise<void> {
     return this.get(sessionId).cancel();
   }
@@ -133,7 +145,7 @@ export class EditSessions {
     await Promise.all([...this.sessions.values()].map((s) => s.cancel()));
   }
 
-  private create(doc: MirrorDocument, region: Region, shape: SessionShape): EditSession {
+  private create(doc: MirrorDocument, region: Region, shape: SessionShape, ended?: (state: SessionState) => void): EditSession {
     const id = `edit-${++this.counter}`;
     const session = new EditSession(id, doc, region, shape, {
       channels: this.deps.channels,
@@ -148,6 +160,7 @@ export class EditSessions {
           hunkCount: s.phase === 'ended' ? 0 : s.region.hunks().length,
           ...(warnings.length > 0 ? { warnings } : {}),
         });
+        if (TERMINAL_STATES.includes(state)) ended?.(state);
       },
       onEnded: (s) => this.sessions.delete(s.id),
       syntaxErrors: this.deps.syntaxErrors,

@@ -40,6 +40,9 @@ export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefo
 }
 
 export class RenderApplier {
+  /** Documents whose undo steps are being made one again: those edits are the extension's, not the user's. */
+  readonly merging = new Set<string>();
+
   constructor(
     private readonly sessions: Sessions,
     private readonly own: OwnEdits,
@@ -65,7 +68,17 @@ export class RenderApplier {
     if (session && params.edits.length > 0) session.editCount++;
     this.sessions.rendered(session, params, params.edits.length > 0);
     // After the answer: the sidecar must see the fix-up's changes as changes after the session.
-    if (session && params.undo.close && session.undoSplit) setTimeout(() => void this.mergeUndoSteps(session), 0);
+    if (session && params.undo.close && session.undoSplit) {
+      session.merged = new Promise((resolve) =>
+        setTimeout(() => {
+          this.merging.add(session.uri);
+          void this.mergeUndoSteps(session).finally(() => {
+            this.merging.delete(session.uri);
+            resolve();
+          });
+        }, 0),
+      );
+    }
     return { applied: true, version };
   }
 

@@ -28,6 +28,8 @@ export class Session {
   undoSplit = false;
   /** Changes the user made during the session. */
   userEdits = 0;
+  /** Settles once the edits that make a split session one undo step again are done (at once when none are needed). */
+  merged: Promise<void> = Promise.resolve();
 
   constructor(
     readonly id: string,

@@ -118,7 +118,8 @@ object CompletionTriggers {
      */
     fun of(eventClassName: String): Trigger = when (eventClassName) {
         "DocumentChange" -> Trigger.TYPING
-        "DirectCall" -> Trigger.EXPLICIT
+        // ManualCall: Redline's own call, for the ghost text of a next-edit suggestion.
+        "DirectCall", "ManualCall" -> Trigger.EXPLICIT
         "SuggestionInserted" -> Trigger.AFTER_ACCEPT
         else -> Trigger.OTHER
     }

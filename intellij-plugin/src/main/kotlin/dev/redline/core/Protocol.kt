@@ -251,3 +251,31 @@ data class CompletionShownParams(
 data class CompletionAcceptedParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier())
 
 data class CompletionPartiallyAcceptedParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier(), val acceptedLength: Int = 0)
+
+/** `automatic`: after the user's edit (the sidecar waits for it to settle); `invoked`: on demand. */
+object NextEditTrigger {
+    const val AUTOMATIC = "automatic"
+    const val INVOKED = "invoked"
+}
+
+/** `ghost`: an insertion at the caret, served by textDocument/inlineCompletion; `proposal`: a hunk shown as a session. */
+object NextEditDisplay {
+    const val GHOST = "ghost"
+    const val PROPOSAL = "proposal"
+}
+
+data class NextEditParams(
+    val textDocument: VersionedTextDocumentIdentifier = VersionedTextDocumentIdentifier(),
+    val position: Position = Position(),
+    val trigger: String = NextEditTrigger.AUTOMATIC,
+)
+
+data class NextEditSuggestion(
+    val version: Int = 0,
+    val hunks: List<TextEdit> = emptyList(),
+    val display: String = NextEditDisplay.PROPOSAL,
+    val item: InlineCompletionItem? = null,
+    val sessionId: String? = null,
+)
+
+data class NextEditResult(val suggestion: NextEditSuggestion? = null)

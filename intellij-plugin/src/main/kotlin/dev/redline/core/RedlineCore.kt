@@ -1,5 +1,7 @@
 package dev.redline.core
 
+import dev.redline.core.nextedit.NextEditController
+import dev.redline.core.nextedit.NextEditPlatform
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ScheduledExecutorService
 import java.util.concurrent.TimeUnit
@@ -22,6 +24,9 @@ class RedlineCore(
     /** The proxy the IDE uses for the model endpoint now; may do I/O, asked off the UI thread. */
     network: () -> ProxyPatch,
     private val clock: () -> Long = { System.nanoTime() / 1_000_000 },
+    /** Whether next edits are asked for after the user's changes; read on the UI thread, so from the stored state, not [settings]. */
+    nextEditEnabled: () -> Boolean = { false },
+    nextEditPlatform: NextEditPlatform = NextEditPlatform.NONE,
 ) : SidecarClient {
     val documents = DocumentSync()
     val sessions = SessionRegistry(host, RenderApplier(documents::version), { ids -> ids.forEach { id -> cancel(id).exceptionally { null } } }, clock)
@@ -38,6 +43,18 @@ class RedlineCore(
     private val proxy = ProxyWatch(network)
     private val proxyPoll = scheduler.scheduleWithFixedDelay(::proxyChanged, ProxyWatch.POLL_SECONDS, ProxyWatch.POLL_SECONDS, TimeUnit.SECONDS)
     val completion = CompletionBridge(supervisor::connection) { supervisor.currentConnection()?.server }
+    val nextEdits = NextEditController(
+        request = { params -> supervisor.currentConnection()?.request { it.nextEdit(params) } },
+        settle = { id, accept -> settle(id, null, accept) },
+        sessions = sessions::sessionsIn,
+        version = documents::version,
+        enabled = nextEditEnabled,
+        platform = nextEditPlatform,
+        onUi = host::onUiThread,
+    )
+
+    /** Renders being applied (UI thread): their document changes are the sidecar's, not the user's. */
+    private var rendering = 0
 
     /** Set by the adapter from the stored settings (at start and on every apply); read by the provider's isEnabled. */
     @Volatile
@@ -92,10 +109,12 @@ class RedlineCore(
     /**
      * One document event, in the write action that made it: counted, sent, and followed by the sessions'
      * records. [text]: the whole text after it, without a copy (read only when a checksum is due).
+     * [undoOrRedo]: the platform is undoing or redoing; such a change asks for no next edit.
      */
-    fun documentChanged(uri: String, start: Position, oldText: CharSequence, newText: String, text: () -> CharSequence) {
+    fun documentChanged(uri: String, start: Position, oldText: CharSequence, newText: String, undoOrRedo: Boolean = false, text: () -> CharSequence) {
         documents.changed(uri, start, oldText, newText, text)
         sessions.documentChanged(uri, TextChange(start, oldText.toString(), newText))
+        if (rendering == 0 && !undoOrRedo) nextEdits.userChanged(uri, advance(start, newText))
     }
 
     /**
@@ -157,6 +176,7 @@ class RedlineCore(
         val answer = CompletableFuture<RenderResult>()
         lateinit var attempt: () -> Unit
         attempt = {
+            rendering++
             try {
                 val wait = sessions.renderWait(params)
                 if (wait > 0) {
@@ -167,6 +187,8 @@ class RedlineCore(
                 }
             } catch (e: Exception) {
                 answer.completeExceptionally(e)
+            } finally {
+                rendering--
             }
         }
         host.onUiThread(attempt)
@@ -187,7 +209,10 @@ class RedlineCore(
             }
         }
 
-    override fun sessionStatus(params: SessionStatusParams) = host.onUiThread { sessions.status(params) }
+    override fun sessionStatus(params: SessionStatusParams) = host.onUiThread {
+        sessions.status(params)
+        nextEdits.statusChanged(params.uri, params.sessionId, params.state)
+    }
 
     override fun logMessage(params: LogMessageParams) = log("[sidecar] ${params.message}")
 

@@ -28,6 +28,9 @@ data class RedlineSettingsPatch(
     val completionEnabled: Boolean? = null,
     val completionDisabledLanguages: String? = null,
     val enableSubsequentCompletions: Boolean? = null,
+    val nextEditEnabled: Boolean? = null,
+    val nextEditModel: String? = null,
+    val nextEditTemplate: String? = null,
     val proxy: String? = null,
     val noProxy: String? = null,
     val caFile: String? = null,
@@ -58,6 +61,9 @@ data class RedlineSettingsPatch(
         "completionEnabled=$completionEnabled",
         "completionDisabledLanguages=$completionDisabledLanguages",
         "enableSubsequentCompletions=$enableSubsequentCompletions",
+        "nextEditEnabled=$nextEditEnabled",
+        "nextEditModel=$nextEditModel",
+        "nextEditTemplate=$nextEditTemplate",
         "caFile=$caFile",
         "apiKey=${mask(apiKey)}",
         "proxy=${mask(proxy)}",
@@ -97,6 +103,9 @@ class RedlineSettingsState {
     var completionEnabled: Boolean = true
     var completionDisabledLanguages: String = ""
     var enableSubsequentCompletions: Boolean = true
+    var nextEditEnabled: Boolean = false
+    var nextEditModel: String = ""
+    var nextEditTemplate: String = "auto"
     var caFile: String = ""
 
     /** [network]: the IDE's proxy decision for the endpoint ([IdeProxy]); the default sends none. Free text is sent trimmed. */
@@ -126,6 +135,9 @@ class RedlineSettingsState {
         completionEnabled = completionEnabled,
         completionDisabledLanguages = completionDisabledLanguages.trim(),
         enableSubsequentCompletions = enableSubsequentCompletions,
+        nextEditEnabled = nextEditEnabled,
+        nextEditModel = nextEditModel.trim(),
+        nextEditTemplate = nextEditTemplate,
         proxy = network.proxy,
         noProxy = network.noProxy,
         caFile = caFile.trim(),
@@ -135,5 +147,6 @@ class RedlineSettingsState {
         val PROVIDER_CHOICES = listOf("ollama", "openai")
         val EDIT_SCOPE_CHOICES = listOf("selection", "file")
         val EDIT_FORMAT_CHOICES = listOf("auto", "replacement", "searchReplace", "structured", "wholeFile")
+        val NEXT_EDIT_TEMPLATE_CHOICES = listOf("auto", "sweep", "zeta", "instinct", "instruct")
     }
 }

@@ -73,6 +73,9 @@ interface SidecarServer {
 
     @JsonRequest("redline/inlineEdit/reject")
     fun inlineEditReject(params: SettleParams): CompletableFuture<SettleResult>
+
+    @JsonRequest("redline/nextEdit")
+    fun nextEdit(params: NextEditParams): CompletableFuture<NextEditResult>
 }
 
 /** serverToClient: what the sidecar sends to the IDE. */

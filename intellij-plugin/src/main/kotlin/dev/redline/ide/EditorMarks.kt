@@ -121,7 +121,7 @@ class EditorMarks(private val editor: Editor, private val owner: Disposable, pri
         override fun erase() = Unit
     }
 
-    private open class Label(val text: String) : EditorCustomElementRenderer {
+    internal open class Label(val text: String) : EditorCustomElementRenderer {
         override fun calcWidthInPixels(inlay: Inlay<*>): Int =
             inlay.editor.contentComponent.getFontMetrics(inlay.editor.colorsScheme.getFont(EditorFontType.ITALIC)).stringWidth(text)
 

@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap
  * coroutine when the user types on; CompletionBridge turns that into `$/cancelRequest`.
  */
 class RedlineInlineCompletionProvider : InlineCompletionProvider {
-    override val id = InlineCompletionProviderID("dev.redline.completion")
+    override val id = InlineCompletionProviderID(ID)
 
     /**
      * Only what [CompletionTriggers] claims: the platform asks its providers in turn and the first enabled one
@@ -39,6 +39,7 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
         if (trigger == CompletionTriggers.Trigger.OTHER) return false
         val core = serviceIfCreated<RedlineService>()?.core ?: return false
         val editor = (event as? InlineCompletionEvent.DocumentChange)?.editor ?: (event as? InlineCompletionEvent.DirectCall)?.editor
+            ?: (event as? InlineCompletionEvent.ManualCall)?.editor
         val document = editor?.document ?: event.toRequest()?.document ?: return false
         val uri = RedlineService.uriOf(document) ?: return false
         return core.claimsCompletion(trigger, uri, editor?.let(::midWord) ?: false)
@@ -64,7 +65,7 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
         uri ?: return InlineCompletionSuggestion.Empty
         val core = serviceIfCreated<RedlineService>()?.core ?: return InlineCompletionSuggestion.Empty
         val item = core.completion
-            .complete(uri, position, invoked = request.event is InlineCompletionEvent.DirectCall) ?: return InlineCompletionSuggestion.Empty
+            .complete(uri, position, invoked = request.event is InlineCompletionEvent.DirectCall || request.event is InlineCompletionEvent.ManualCall) ?: return InlineCompletionSuggestion.Empty
         val typed = item.range?.let { range ->
             readAction {
                 val start = document.getLineStartOffset(range.start.line) + range.start.character
@@ -79,6 +80,8 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
     class Shown(val position: Position, val item: InlineCompletionItem, val length: Int)
 
     companion object {
+        const val ID = "dev.redline.completion"
+
         /** What getSuggestion returned per document, for the events that report its fate. */
         val shown = ConcurrentHashMap<String, Shown>()
     }

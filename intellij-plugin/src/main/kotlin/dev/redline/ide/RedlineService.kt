@@ -73,6 +73,8 @@ class RedlineService : Disposable, EditorHost {
         settings = { RedlineSettings.getInstance().patch() },
         clientVersion = descriptor?.version ?: "dev",
         network = { RedlineSettings.getInstance().network() },
+        nextEditEnabled = { RedlineSettings.getInstance().getState().nextEditEnabled },
+        nextEditPlatform = IdeNextEditPlatform(),
     )
 
     init {
@@ -89,7 +91,9 @@ class RedlineService : Disposable, EditorHost {
         factory.eventMulticaster.addDocumentListener(object : DocumentListener {
             override fun documentChanged(event: DocumentEvent) {
                 val uri = uriOf(event.document) ?: return
-                core.documentChanged(uri, DocumentBuffer(event.document).positionOf(event.offset), event.oldFragment, event.newFragment.toString()) {
+                val project = EditorFactory.getInstance().getEditors(event.document).firstOrNull()?.project
+                val undoOrRedo = project != null && UndoManager.getInstance(project).isUndoOrRedoInProgress
+                core.documentChanged(uri, DocumentBuffer(event.document).positionOf(event.offset), event.oldFragment, event.newFragment.toString(), undoOrRedo) {
                     event.document.immutableCharSequence
                 }
             }

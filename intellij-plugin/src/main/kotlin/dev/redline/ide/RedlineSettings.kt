@@ -108,6 +108,11 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row { checkBox("Cache completions").bindSelected(s::completionCacheEnabled) }
             row { checkBox("Offer the next completion after accepting one").bindSelected(s::enableSubsequentCompletions) }
         }
+        group("Next Edit") {
+            row { checkBox("Suggest the next edit after each change (Tab accepts, Esc dismisses)").bindSelected(s::nextEditEnabled) }
+            row("Next-edit model:") { textField().bindText(s::nextEditModel).comment("Empty: the completion model. Its name picks the prompt format") }
+            row("Prompt format:") { comboBox(RedlineSettingsState.NEXT_EDIT_TEMPLATES).bindItem({ s.nextEditTemplate }, { s.nextEditTemplate = it ?: s.nextEditTemplate }) }
+        }
         group("Context") {
             row { checkBox("Recent edits and similar code from other open files").bindSelected(s::fileContextEnabled) }
             row { checkBox("Definitions of the symbols the code uses, and diagnostics").bindSelected(s::lspContextEnabled) }

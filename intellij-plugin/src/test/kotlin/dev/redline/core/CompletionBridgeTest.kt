@@ -95,10 +95,12 @@ class CompletionBridgeTest {
         }
         assertTrue(enabled("DocumentChange", true, on))
         assertTrue(enabled("DirectCall", true, on))
+        // The platform asks only the named provider on a manual call: Redline's own, for a next edit's ghost text.
+        assertTrue(enabled("ManualCall", true, on))
         assertTrue(enabled("SuggestionInserted", true, on))
         assertEquals(false, enabled("SuggestionInserted", true, off))
         assertEquals(false, enabled("DocumentChange", false, on))
-        for (other in listOf("LookupChange", "LookupCancelled", "Backspace", "TemplateInserted", "InsertNextWord", "ManualCall")) {
+        for (other in listOf("LookupChange", "LookupCancelled", "Backspace", "TemplateInserted", "InsertNextWord")) {
             assertEquals(false, enabled(other, true, on), other)
         }
     }

@@ -218,6 +218,7 @@ open class RecordingServer : SidecarServer {
     override fun inlineEditCancel(params: SessionParams) = CompletableFuture.completedFuture(EmptyResult()).also { received += params }
     override fun inlineEditAccept(params: SettleParams) = CompletableFuture.completedFuture(SettleResult(0)).also { received += "accept" to params }
     override fun inlineEditReject(params: SettleParams) = CompletableFuture.completedFuture(SettleResult(0)).also { received += "reject" to params }
+    override fun nextEdit(params: NextEditParams) = CompletableFuture.completedFuture(NextEditResult()).also { received += params }
 
     inline fun <reified T> all(): List<T> = synchronized(received) { received.filterIsInstance<T>() }
 }

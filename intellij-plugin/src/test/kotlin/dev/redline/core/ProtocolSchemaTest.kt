@@ -70,7 +70,8 @@ class ProtocolSchemaTest {
         for ((name, element) in properties.entrySet()) {
             val property = element.asJsonObject
             val param = params.getValue(name)
-            val nullableInSchema = name !in required || types(property).contains("null")
+            val nullableInSchema = name !in required || types(property).contains("null") ||
+                property.getAsJsonArray("anyOf")?.any { types(it.asJsonObject) == setOf("null") } == true
             assertEquals(nullableInSchema, param.type.isMarkedNullable, "$where.$name: nullable")
             assertTrue(param.isOptional, "$where.$name: needs a default, or Gson leaves it null")
             refs += checkType("$where.$name", property, param.type)

@@ -6,4 +6,6 @@ public interface CaretModel {
   @NotNull LogicalPosition getLogicalPosition();
 
   int getOffset();
+
+  void moveToLogicalPosition(@NotNull LogicalPosition pos);
 }

@@ -31,4 +31,8 @@ public interface Editor extends UserDataHolder {
   @NotNull InlayModel getInlayModel();
 
   default int getAscent() { throw new UnsupportedOperationException(); }
+
+  @NotNull ScrollingModel getScrollingModel();
+
+  @NotNull LogicalPosition xyToLogicalPosition(@NotNull java.awt.Point p);
 }

@@ -3,5 +3,7 @@ package com.intellij.openapi.editor;
 public class LogicalPosition {
   public final int line;
 
-  private LogicalPosition() { throw new UnsupportedOperationException(); }
+  public final int column;
+
+  public LogicalPosition(int line, int column) { throw new UnsupportedOperationException(); }
 }

@@ -1,5 +1,5 @@
 package com.intellij.openapi.util;
 
-public class UserDataHolderBase {
+public class UserDataHolderBase implements UserDataHolder {
   public UserDataHolderBase() { throw new UnsupportedOperationException(); }
 }

@@ -7,4 +7,6 @@ public abstract class UndoManager {
   public static UndoManager getInstance(@NotNull Project project) { throw new UnsupportedOperationException(); }
 
   public abstract void undoableActionPerformed(@NotNull UndoableAction action);
+
+  public boolean isUndoOrRedoInProgress() { throw new UnsupportedOperationException(); }
 }

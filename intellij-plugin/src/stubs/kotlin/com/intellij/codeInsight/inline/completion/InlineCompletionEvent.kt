@@ -2,6 +2,7 @@ package com.intellij.codeInsight.inline.completion
 
 import com.intellij.openapi.editor.Document
 import com.intellij.openapi.editor.Editor
+import com.intellij.openapi.util.UserDataHolder
 
 class InlineCompletionRequest private constructor() {
     val event: InlineCompletionEvent get() = TODO()
@@ -14,6 +15,10 @@ interface InlineCompletionEvent {
 
     class DirectCall private constructor() : InlineCompletionEvent {
         val editor: Editor get() = TODO()
+        override fun toRequest(): InlineCompletionRequest? = TODO()
+    }
+
+    class ManualCall(val editor: Editor, val providerId: InlineCompletionProviderID, val additionalData: UserDataHolder) : InlineCompletionEvent {
         override fun toRequest(): InlineCompletionRequest? = TODO()
     }
 

@@ -4,4 +4,6 @@ import com.intellij.openapi.Disposable
 
 abstract class InlineCompletionHandler private constructor() {
     fun addEventListener(listener: InlineCompletionEventListener, parentDisposable: Disposable): Unit = TODO()
+
+    fun invokeEvent(event: InlineCompletionEvent): Unit = TODO()
 }

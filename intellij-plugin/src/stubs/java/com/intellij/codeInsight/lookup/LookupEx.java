@@ -1,0 +1,4 @@
+package com.intellij.codeInsight.lookup;
+
+public interface LookupEx {
+}

@@ -1,0 +1,4 @@
+package com.intellij.codeInsight.template;
+
+public abstract class Template {
+}

@@ -1,0 +1,62 @@
+/**
+ * From a model's rewritten window to what the user is shown: the minimal line hunks between the
+ * window as it is now and as rewritten (the inline edit's line diff), nearest to the cursor first;
+ * an insertion at the caret alone, which the inline-completion path shows as ghost text; or
+ * nothing — a reply equal to the window, one that empties a window with code in it, or one that
+ * changes only the line the user is typing (the completion's business, and a red/green pair under
+ * the caret would fight the typing).
+ */
+import type { Position } from '@redline/shared-protocol';
+import { lineDiff } from '../edit/diff.js';
+
+/** Document lines [start, end) replaced by `lines`. */
+export interface LineHunk {
+  start: number;
+  end: number;
+  lines: string[];
+}
+
+export type NoSuggestion = 'echo' | 'emptied' | 'typing line' | 'malformed';
+
+export type Judgement = { kind: 'none'; reason: NoSuggestion } | { kind: 'ghost'; text: string } | { kind: 'hunks'; hunks: LineHunk[] };
+
+/** The line hunks from `now` (document lines from `start`) to `next`, top to bottom. */
+export function lineHunks(now: readonly string[], next: readonly string[], start: number): LineHunk[] {
+  return lineDiff(now, next).map((h) => ({ start: start + h.aStart, end: start + h.aEnd, lines: next.slice(h.bStart, h.bEnd) }));
+}
+
+/** `now`: the window's lines (document lines from `start`); `next`: the model's rewrite of them. */
+export function judge(now: readonly string[], next: readonly string[], start: number, cursor: Position): Judgement {
+  const hunks = lineHunks(now, next, start);
+  if (hunks.length === 0) return { kind: 'none', reason: 'echo' };
+  if (next.every((line) => line.trim() === '') && now.some((line) => line.trim() !== '')) return { kind: 'none', reason: 'emptied' };
+  const inserted = caretInsertion(now, next, cursor.line - start, cursor.character);
+  if (inserted !== null) return { kind: 'ghost', text: inserted };
+  if (hunks.length === 1 && hunks[0].start === cursor.line && hunks[0].end === cursor.line + 1 && hunks[0].lines.length === 1) return { kind: 'none', reason: 'typing line' };
+  return { kind: 'hunks', hunks: nearestFirst(hunks, cursor.line) };
+}
+
+/** The text `next` inserts at the caret when that is all it changes, else null. */
+export function caretInsertion(now: readonly string[], next: readonly string[], row: number, character: number): string | null {
+  if (row < 0 || row >= now.length) return null;
+  const text = now.join('\n');
+  const rewritten = next.join('\n');
+  const added = rewritten.length - text.length;
+  if (added <= 0) return null;
+  const caret = now.slice(0, row).reduce((sum, line) => sum + line.length + 1, 0) + Math.min(character, now[row].length);
+  const before = text.slice(0, caret);
+  const after = text.slice(caret);
+  if (!rewritten.startsWith(before) || !rewritten.endsWith(after)) return null;
+  return rewritten.slice(caret, caret + added);
+}
+
+/** Lines between the cursor line and a hunk (0 when it covers the line); a hunk below wins a tie. */
+export function distance(hunk: Pick<LineHunk, 'start' | 'end'>, line: number): number {
+  if (hunk.start > line) return hunk.start - line;
+  const last = Math.max(hunk.start, hunk.end - 1);
+  return line > last ? line - last : 0;
+}
+
+export function nearestFirst<H extends Pick<LineHunk, 'start' | 'end'>>(hunks: readonly H[], line: number): H[] {
+  return [...hunks].sort((a, b) => distance(a, line) - distance(b, line) || b.start - a.start);
+}
