@@ -111,7 +111,7 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
         group("Next Edit") {
             row { checkBox("Suggest the next edit after each change (Tab accepts, Esc dismisses)").bindSelected(s::nextEditEnabled) }
             row("Next-edit model:") { textField().bindText(s::nextEditModel).comment("Empty: the completion model. Its name picks the prompt format") }
-            row("Prompt format:") { comboBox(RedlineSettingsState.NEXT_EDIT_TEMPLATES).bindItem({ s.nextEditTemplate }, { s.nextEditTemplate = it ?: s.nextEditTemplate }) }
+            row("Prompt format:") { comboBox(RedlineSettingsState.NEXT_EDIT_TEMPLATE_CHOICES).bindItem({ s.nextEditTemplate }, { s.nextEditTemplate = it ?: s.nextEditTemplate }) }
         }
         group("Context") {
             row { checkBox("Recent edits and similar code from other open files").bindSelected(s::fileContextEnabled) }

@@ -98,7 +98,7 @@ class NextEditFlowTest {
     /** The user renames the declaration on line 1, a typing command of the platform. */
     private fun renameDeclaration() {
         val at = doc.lineStart(1) + "    var ".length
-        undo.command(Any()) { doc.replace(at, at + "count".length, "total") }
+        undo.command(project, Any()) { doc.replace(at, at + "count".length, "total") }
         controller.userChanged(uri, Position(1, "    var total".length))
     }
 
