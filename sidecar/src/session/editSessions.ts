@@ -12,6 +12,7 @@ import {
   type SessionState,
   type SessionStatusParams,
   type SnippetApplyParams,
+  type StatusAction,
 } from '@redline/shared-protocol';
 import { FAMILY, resolveFormat } from '../edit/formats/format.js';
 import { isElisionLine, placeSnippet } from '../edit/snippet.js';
@@ -137,7 +138,7 @@ export class EditSessions {
     const session = new EditSession(id, doc, region, shape, {
       channels: this.deps.channels,
       log: this.deps.log,
-      status: (s, state: SessionState, message?: string) => {
+      status: (s, state: SessionState, message?: string, actions?: StatusAction[]) => {
         const warnings = s.warnings;
         this.deps.status({
           sessionId: s.id,
@@ -146,6 +147,7 @@ export class EditSessions {
           ...(message ? { message } : {}),
           hunkCount: s.phase === 'ended' ? 0 : s.region.hunks().length,
           ...(warnings.length > 0 ? { warnings } : {}),
+          ...(actions ? { actions } : {}),
         });
       },
       onEnded: (s) => this.sessions.delete(s.id),
