@@ -198,7 +198,7 @@ describe('inline edit in a real VS Code', () => {
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
     await vscode.page.keyboard.press('Control+Home');
     await expectPicture();
-    await vscode.codeLens('Accept').nth(0).click();
+    await vscode.codeLens('Accept hunk').nth(0).click();
     await vscode.codeLens('Reject all').waitFor();
     await vscode.codeLens('Reject all').click();
     await vscode.codeLens('Reject all').waitFor({ state: 'detached' });

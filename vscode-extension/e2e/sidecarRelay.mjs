@@ -77,7 +77,7 @@ child.stdout.on(
       documentTextRequests.set(message.id, message.params.uri);
       record({ kind: 'documentText', uri: message.params.uri });
     } else if (message.method === 'window/logMessage') {
-      record({ kind: 'log', message: message.params.message });
+      record({ kind: 'log', message: message.params.message, type: message.params.type });
     } else if (message.method === 'redline/inlineEdit/status' && message.params.state === 'done' && existsSync(holdFile)) {
       // Only this frame waits: what the sidecar sends after it (a cancel's render and status) passes.
       record({ kind: 'held', uri: message.params.uri, sessionId: message.params.sessionId });
