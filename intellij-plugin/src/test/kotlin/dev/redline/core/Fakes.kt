@@ -54,6 +54,10 @@ class FakeHost : EditorHost {
     val edits = Collections.synchronizedList(mutableListOf<Pair<UndoGroup, String>>())
     val commands = Collections.synchronizedList(mutableListOf<UndoCommand>())
     val ended = Collections.synchronizedList(mutableListOf<Triple<String, String, String?>>())
+    /** The actions offered with each ended session, by id. */
+    val endActions = Collections.synchronizedMap(HashMap<String, List<String>>())
+    /** Where each view's selection was collapsed, by view name. */
+    val collapsed = Collections.synchronizedList(mutableListOf<Pair<String, Position>>())
     val painted = Collections.synchronizedSet(LinkedHashSet<Triple<String, String, MarkSpec>>())
     val ui: ExecutorService = Executors.newSingleThreadExecutor { Thread(it, "fake-ui") }
     var undo: FakeUndo? = null
@@ -64,6 +68,10 @@ class FakeHost : EditorHost {
 
     /** An editor showing [uri]; the first one asked for per document is "main". */
     inner class FakeView(override val uri: String, val name: String) : EditorView {
+        override fun collapseSelection(at: Position) {
+            collapsed += name to at
+        }
+
         override fun painter(sessionId: String) = object : MarkPainter {
             override fun paint(spec: MarkSpec): PaintedMark {
                 val where = buffers.getValue(uri).let { (it as? FakeUndo.Document)?.buffer ?: it as StringTextBuffer }.lineMarker(spec.line)
@@ -119,7 +127,8 @@ class FakeHost : EditorHost {
         held.clear()
     }
 
-    override fun sessionEnded(sessionId: String, state: String, message: String?) {
+    override fun sessionEnded(sessionId: String, state: String, message: String?, actions: List<String>) {
+        endActions[sessionId] = actions
         ended += Triple(sessionId, state, message)
     }
 

@@ -4,4 +4,6 @@ import org.jetbrains.annotations.NotNull;
 
 public interface CaretModel {
   @NotNull LogicalPosition getLogicalPosition();
+
+  default void moveToOffset(int offset) { throw new UnsupportedOperationException(); }
 }
