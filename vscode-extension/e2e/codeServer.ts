@@ -60,6 +60,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * User settings that keep a test window quiet: no start page, chat side bar, minimap, suggestion
+ * popups, git, telemetry, recommendations or restored windows, and no auto-save unless a test asks.
+ */
+export const QUIET_WINDOW: Record<string, unknown> = {
+  'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'editor.minimap.enabled': false,
+  'editor.quickSuggestions': { other: false, comments: false, strings: false },
+  'files.autoSave': 'off',
+  'git.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.ignoreRecommendations': true,
+  'window.restoreWindows': 'none',
+};
+
 export interface VsCodeOptions {
   vsix: string;
   /** User settings (settings.json). */

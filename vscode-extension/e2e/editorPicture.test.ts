@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
-import { REPO, VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
+import { QUIET_WINDOW, REPO, VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
 import { recordFrames, type FrameLine } from './picture';
 
 const DB = 'export const db = { orders: { insert(order: object): void {}, remove(id: string): void {} } };\n';
@@ -106,20 +106,11 @@ beforeAll(async () => {
       'redline.endpoint': model.url,
       'redline.model': 'coder',
       'redline.requestTimeoutMs': 5000,
-      'workbench.startupEditor': 'none',
-      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      ...QUIET_WINDOW,
       'workbench.colorTheme': 'Default Dark Modern',
-      'chat.disableAIFeatures': true,
-      'editor.minimap.enabled': false,
       // The screenshots show the proposal, not a code action's light bulb.
       'editor.lightbulb.enabled': 'off',
       'editor.inlineSuggest.enabled': false,
-      'editor.quickSuggestions': { other: false, comments: false, strings: false },
-      'files.autoSave': 'off',
-      'git.enabled': false,
-      'telemetry.telemetryLevel': 'off',
-      'extensions.ignoreRecommendations': true,
-      'window.restoreWindows': 'none',
     },
     // The relay records the sidecar's log lines; this marker is never typed here.
     driftMarker: 'never-typed-marker',

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
-import { VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
+import { QUIET_WINDOW, VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
 
 const ORIGINAL = [
   'import { db } from "./db";',
@@ -87,17 +87,8 @@ beforeAll(async () => {
     'redline.requestTimeoutMs': 5000,
     'redline.debounceWait': 50,
     'redline.trace.server': 'verbose',
-    'workbench.startupEditor': 'none',
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'chat.disableAIFeatures': true,
-    'editor.minimap.enabled': false,
+    ...QUIET_WINDOW,
     'editor.inlineSuggest.enabled': true,
-    'editor.quickSuggestions': { other: false, comments: false, strings: false },
-    'files.autoSave': 'off',
-    'git.enabled': false,
-    'telemetry.telemetryLevel': 'off',
-    'extensions.ignoreRecommendations': true,
-    'window.restoreWindows': 'none',
   };
   vscode = await VsCode.start({
     vsix,
