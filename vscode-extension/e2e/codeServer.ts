@@ -90,13 +90,14 @@ export interface VsCodeOptions {
 /** What the relay recorded (sidecarRelay.mjs), in order. */
 export type RelayEvent =
   | { kind: 'didChange'; uri: string; version: number; checksum?: number; texts: string[] }
-  | { kind: 'sent'; method: string; uri?: string; version?: number }
+  | { kind: 'sent'; method: string; uri?: string; version?: number; sessionId?: string }
   | { kind: 'corrupted'; uri: string; version: number }
   | { kind: 'documentText'; uri: string }
   | { kind: 'documentText answer'; uri: string; result?: { version: number; text: string }; error?: { message: string } }
   /** A sidecar log line; `type` as in window/logMessage (1 error, 2 warning, 3 info, 5 debug). */
   | { kind: 'log'; message: string; type: number }
-  | { kind: 'held'; uri: string; sessionId: string };
+  | { kind: 'held'; uri: string; sessionId: string }
+  | { kind: 'released'; uri: string; sessionId: string };
 
 /**
  * Replaces the installed sidecar with a script that runs it behind the relay; the executable stays

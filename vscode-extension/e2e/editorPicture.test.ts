@@ -390,6 +390,40 @@ describe('undo', () => {
   }, 120_000);
 });
 
+describe('a save while the proposal waits', () => {
+  it('offers the shown-again proposal\'s actions at once, and a Reject all clicked before the sidecar\'s done still rejects it', async () => {
+    const file = newFile(SERVICE);
+    await startEdit(file, { text: TWO_HUNKS });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    const lensBefore = await vscode.codeLens('Reject all').getAttribute('id');
+    const ofFile = (e: RelayEvent) => 'uri' in e && e.uri?.endsWith(`/${file}`) === true;
+    const held = () => vscode.relayEvents().filter((e) => e.kind === 'held' && ofFile(e));
+    vscode.holdDone(true);
+    let shownAgain = '';
+    try {
+      await vscode.page.keyboard.press('Control+S');
+      // Set aside and written, then shown again as a new session whose `done` the relay holds back.
+      await waitFor(() => held().length === 1, 20_000, () => 'the proposal was not shown again');
+      shownAgain = (held()[0] as Extract<RelayEvent, { kind: 'held' }>).sessionId;
+      expect(vscode.file(file)).toBe(SERVICE);
+      const lens = vscode.page.locator(`.codelens-decoration a:text-is("Reject all"):not([id="${lensBefore}"])`);
+      await lens.waitFor({ timeout: 15_000 });
+      await lens.click();
+    } finally {
+      vscode.holdDone(false);
+    }
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await vscode.editorText()).toBe(SERVICE);
+    // The verdict waited for the proposal to be pending, and went to the session that showed it again.
+    const events = vscode.relayEvents();
+    const released = events.findIndex((e) => e.kind === 'released' && e.sessionId === shownAgain);
+    const rejected = events.findIndex((e) => e.kind === 'sent' && e.method === 'redline/inlineEdit/reject' && e.sessionId === shownAgain);
+    expect(released).toBeGreaterThan(0);
+    expect(rejected).toBeGreaterThan(released);
+    expect(await vscode.notification(/no proposal here|did not come back|has ended/).count()).toBe(0);
+  }, 120_000);
+});
+
 describe('an error', () => {
   const CRASH = 'model runner has unexpectedly stopped, this may be due to resource limitations or an internal error, check ollama server logs for details';
 

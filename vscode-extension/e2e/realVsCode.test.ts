@@ -350,7 +350,10 @@ describe('inline edit in a real VS Code', () => {
     expect(await vscode.notification(/stopped because the file was saved/).count()).toBe(0);
     await vscode.codeLens('Reject all').click();
     await vscode.codeLens('Reject all').waitFor({ state: 'detached' }).catch(async (e) => {
-      throw new Error(`${e}\nnotifications: ${(await vscode.notifications()).join(' / ')}`);
+      // Whether the click reached the extension (its reject went out) or was lost on the way.
+      const rejects = vscode.relayEvents().filter((r) => r.kind === 'sent' && r.method === 'redline/inlineEdit/reject');
+      const lenses = await vscode.page.locator('.codelens-decoration a').evaluateAll((els) => els.map((el) => `${el.id} ${el.textContent}`));
+      throw new Error(`${e}\nnotifications: ${(await vscode.notifications()).join(' / ')}\nrejects sent: ${JSON.stringify(rejects.slice(-3))}\nlenses: ${lenses.join(', ')}`);
     });
     expect(await vscode.editorText()).toBe(ORIGINAL);
   }, 120_000);

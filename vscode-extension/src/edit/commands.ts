@@ -43,9 +43,9 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
       body(...args).catch(fail);
 
   /** The session a command without arguments means: the one under the cursor, else the editor's only one. */
-  const sessionAtCursor = (editor: vscode.TextEditor, pendingOnly: boolean): Session | undefined => {
+  const sessionAtCursor = (editor: vscode.TextEditor, settleableOnly: boolean): Session | undefined => {
     const line = editor.selection.active.line;
-    const candidates = sessions.in(editor.document.uri.toString()).filter((s) => !pendingOnly || s.pending);
+    const candidates = sessions.in(editor.document.uri.toString()).filter((s) => !settleableOnly || s.settleable);
     return candidates.find((s) => hunkAt(s.marks.hunks, line)) ?? (candidates.length === 1 ? candidates[0] : undefined);
   };
 
@@ -89,10 +89,14 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
   const settle = (accept: boolean, scope: 'hunk' | 'all') =>
     run(async (sessionId?: string, line?: number) => {
       const editor = vscode.window.activeTextEditor;
-      const session = sessionId !== undefined ? sessions.get(sessionId) : editor && sessionAtCursor(editor, true);
-      if (!session) return void vscode.window.showInformationMessage('Redline: no proposal here to settle.');
-      const at = scope === 'all' ? undefined : (line ?? (editor ? hunkAt(session.marks.hunks, editor.selection.active.line)?.start : undefined));
+      const clicked = sessionId !== undefined ? sessions.get(sessionId) : editor && sessionAtCursor(editor, true);
+      if (!clicked) return void vscode.window.showInformationMessage('Redline: no proposal here to settle.');
+      const at = scope === 'all' ? undefined : (line ?? (editor ? hunkAt(clicked.marks.hunks, editor.selection.active.line)?.start : undefined));
       if (scope === 'hunk' && at === undefined) return void vscode.window.showInformationMessage('Redline: put the cursor in a hunk to settle it.');
+      // A save may be setting the proposal aside, or showing it again: the verdict goes to it once it is back.
+      const session = await guard.verdictTarget(clicked);
+      if (!session) return void vscode.window.showWarningMessage('Redline: the proposal did not come back after the save, so there is nothing to settle.');
+      // Shown again, the proposal has the same hunks on the same lines.
       await sidecar().request(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId: session.id, ...(at === undefined ? {} : { line: at }) });
     });
 

@@ -25,7 +25,7 @@ export function registerFeedback(sessions: Sessions, output: vscode.OutputChanne
     const uri = vscode.window.activeTextEditor?.document.uri.toString();
     const here = uri ? sessions.in(uri) : [];
     void vscode.commands.executeCommand('setContext', 'redline.streaming', here.some((s) => s.state === 'streaming'));
-    void vscode.commands.executeCommand('setContext', 'redline.pending', here.some((s) => s.pending));
+    void vscode.commands.executeCommand('setContext', 'redline.pending', here.some((s) => s.settleable));
   };
 
   const offer = async (session: Session, actions: readonly StatusAction[], message: string) => {

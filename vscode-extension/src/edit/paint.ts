@@ -109,7 +109,7 @@ export class Painter implements vscode.Disposable {
       onDidChangeCodeLenses: this.lensChanged.event,
       provideCodeLenses: (document) =>
         this.sessions.in(document.uri.toString()).flatMap((session) =>
-          lensesFor(session.id, session.marks.hunks, session.pending)
+          lensesFor(session.id, session.marks.hunks, session.settleable)
             .filter((lens) => lens.line < document.lineCount)
             .map((lens) => new vscode.CodeLens(new vscode.Range(lens.line, 0, lens.line, 0), { title: lens.title, command: lens.command, arguments: lens.arguments })),
         ),

@@ -41,6 +41,11 @@ export class Session {
   instruction: Instruction | null = null;
   /** The selection collapsed when the session started, to bring back if it ends as it began. */
   selection: KeptSelection | null = null;
+  /**
+   * It shows a proposal a save set aside: complete from its first render on, though the sidecar
+   * says `done` (pending) a round trip later. Verdicts are offered and wait for that `done`.
+   */
+  shownAgain = false;
 
   constructor(
     readonly id: string,
@@ -49,6 +54,11 @@ export class Session {
 
   get pending(): boolean {
     return this.state === 'done';
+  }
+
+  /** The user may give a verdict: the proposal is complete (it may still wait for its `done`). */
+  get settleable(): boolean {
+    return this.pending || (this.shownAgain && this.state === 'streaming');
   }
 }
 
