@@ -406,6 +406,8 @@ describe('a save while the proposal waits', () => {
       await waitFor(() => held().length === 1, 20_000, () => 'the proposal was not shown again');
       shownAgain = (held()[0] as Extract<RelayEvent, { kind: 'held' }>).sessionId;
       expect(vscode.file(file)).toBe(SERVICE);
+      // Setting the proposal aside is no rejection: the selection stays out of the picture.
+      expect(caret(file)).toBe(true);
       const lens = vscode.page.locator(`.codelens-decoration a:text-is("Reject all"):not([id="${lensBefore}"])`);
       await lens.waitFor({ timeout: 15_000 });
       await lens.click();
@@ -413,6 +415,8 @@ describe('a save while the proposal waits', () => {
       vscode.holdDone(false);
     }
     await vscode.codeLens('Reject all').waitFor({ state: 'detached', timeout: 15_000 });
+    // Rejected, the proposal shown again gives back the selection the instruction was given for.
+    await waitFor(() => JSON.stringify(vscode.selectionsOf(file)) === JSON.stringify([SELECTED]), 10_000, () => `after reject all: ${JSON.stringify(vscode.selectionsOf(file))}`);
     expect(await vscode.editorText()).toBe(SERVICE);
     // The verdict waited for the proposal to be pending, and went to the session that showed it again.
     const events = vscode.relayEvents();

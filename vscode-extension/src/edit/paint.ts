@@ -61,6 +61,8 @@ export class Painter implements vscode.Disposable {
   private readonly lensChanged = new vscode.EventEmitter<void>();
   /** The last paint sent to each editor: the same marks again are not sent again. */
   private readonly painted = new WeakMap<vscode.TextEditor, string>();
+  /** The lenses VS Code was last told of, per document with any. */
+  private readonly announced = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly sessions: Sessions) {
@@ -75,7 +77,18 @@ export class Painter implements vscode.Disposable {
 
   repaint(uri: string): void {
     for (const editor of vscode.window.visibleTextEditors) if (editor.document.uri.toString() === uri) this.paintEditor(editor);
+    // VS Code fetches every lens again when told of a change, and a click on a lens whose list was
+    // replaced meanwhile is lost (its command, held for the old list, is gone: microsoft/vscode#84153):
+    // it is told only when the lenses are not the ones it has.
+    const lenses = JSON.stringify(this.lensSpecs(uri));
+    if ((this.announced.get(uri) ?? '[]') === lenses) return;
+    if (lenses === '[]') this.announced.delete(uri);
+    else this.announced.set(uri, lenses);
     this.lensChanged.fire();
+  }
+
+  private lensSpecs(uri: string) {
+    return this.sessions.in(uri).flatMap((session) => lensesFor(session.id, session.marks.hunks, session.settleable));
   }
 
   /**
@@ -108,11 +121,9 @@ export class Painter implements vscode.Disposable {
     return {
       onDidChangeCodeLenses: this.lensChanged.event,
       provideCodeLenses: (document) =>
-        this.sessions.in(document.uri.toString()).flatMap((session) =>
-          lensesFor(session.id, session.marks.hunks, session.settleable)
-            .filter((lens) => lens.line < document.lineCount)
-            .map((lens) => new vscode.CodeLens(new vscode.Range(lens.line, 0, lens.line, 0), { title: lens.title, command: lens.command, arguments: lens.arguments })),
-        ),
+        this.lensSpecs(document.uri.toString())
+          .filter((lens) => lens.line < document.lineCount)
+          .map((lens) => new vscode.CodeLens(new vscode.Range(lens.line, 0, lens.line, 0), { title: lens.title, command: lens.command, arguments: lens.arguments })),
     };
   }
 

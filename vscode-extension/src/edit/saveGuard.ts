@@ -24,6 +24,7 @@
 import * as vscode from 'vscode';
 import type { Sidecar } from '../sidecar/connection';
 import { saveStep, type SetAside } from './marks';
+import type { KeptSelection } from './selection';
 import type { Session, Sessions } from './sessions';
 
 /** VS Code gives all will-save listeners 1.5 s together; the sidecar's round trips take milliseconds. */
@@ -87,9 +88,10 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
   /** Start requests on their way: their sessions may not be known here yet. */
   let starts = 0;
   const queue = () => (pausing = pausing.then(() => pause.update(starts > 0 || sessions.all().length > 0)).catch(fail));
-  /** A set-aside plan, and how to tell its session's successor. */
+  /** A set-aside plan, the selection its session would give back, and how to tell its successor. */
   interface Noted {
     plan: SetAside;
+    selection: KeptSelection | null;
     shown(sessionId: string | null): void;
   }
   const setAside = new Map<string, Noted[]>();
@@ -121,7 +123,10 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
       // Its steps stay as they are: the proposal comes back as a new session right after the save.
       session.undoSplit = false;
       const plan = step.plan;
-      if (plan) successors.set(session.id, new Promise((shown) => plans.push({ plan, shown })));
+      // The set-aside is no rejection of the user's: the selection stays collapsed, for the proposal shown again to give back.
+      const selection = session.selection;
+      session.selection = null;
+      if (plan) successors.set(session.id, new Promise((shown) => plans.push({ plan, selection, shown })));
       else successors.set(session.id, Promise.resolve(null));
       await sidecar().request(step.request, { sessionId: session.id });
       if (step.stopped) void vscode.window.showWarningMessage('Redline: the edit was stopped because the file was saved; run it again when you like.');
@@ -136,7 +141,7 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
     if (!plans) return;
     setAside.delete(uri);
     // Bottom first: showing one proposal again does not move the lines of those above it.
-    for (const { plan, shown } of [...plans].sort((a, b) => b.plan.startLine - a.plan.startLine)) {
+    for (const { plan, selection, shown } of [...plans].sort((a, b) => b.plan.startLine - a.plan.startLine)) {
       try {
         const { sessionId } = await sidecar().request('redline/snippet/apply', {
           textDocument: { uri, version: document.version },
@@ -148,6 +153,7 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
         if (session) {
           shownAgain.set(sessionId, plan);
           session.shownAgain = true;
+          session.selection = selection;
         }
         shown(sessionId);
       } catch (error) {
