@@ -182,7 +182,7 @@ export class EditSession {
   private readonly before: { count: number; checksum: number };
   /** Lines the accepted hunks added and removed. */
   private readonly kept = { added: 0, removed: 0 };
-  /** Token counts over the session's model requests (null: none asked yet, or the server did not say). */
+  /** Token counts over the session's model requests: null before the first request, a count null when the server gave none. */
   private tokens: { prompt: number | null; reply: number | null } | null = null;
   private readonly renders = new RenderLoop(
     () => this.renderPlan(() => this.nextPlan(), false),

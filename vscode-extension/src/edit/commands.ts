@@ -89,13 +89,15 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
   const settle = (accept: boolean, scope: 'hunk' | 'all') =>
     run(async (sessionId?: string, line?: number) => {
       const editor = vscode.window.activeTextEditor;
-      const clicked = sessionId !== undefined ? sessions.get(sessionId) : editor && sessionAtCursor(editor, true);
-      if (!clicked) return void vscode.window.showInformationMessage('Redline: no proposal here to settle.');
-      const at = scope === 'all' ? undefined : (line ?? (editor ? hunkAt(clicked.marks.hunks, editor.selection.active.line)?.start : undefined));
+      // A lens names its session; a lens VS Code has not fetched again yet may name one a save set aside.
+      const id = sessionId ?? (editor && sessionAtCursor(editor, true))?.id;
+      if (id === undefined) return void vscode.window.showInformationMessage('Redline: no proposal here to settle.');
+      const clicked = sessions.get(id);
+      const at = scope === 'all' ? undefined : (line ?? (editor && clicked ? hunkAt(clicked.marks.hunks, editor.selection.active.line)?.start : undefined));
       if (scope === 'hunk' && at === undefined) return void vscode.window.showInformationMessage('Redline: put the cursor in a hunk to settle it.');
       // A save may be setting the proposal aside, or showing it again: the verdict goes to it once it is back.
-      const session = await guard.verdictTarget(clicked);
-      if (!session) return void vscode.window.showWarningMessage('Redline: the proposal did not come back after the save, so there is nothing to settle.');
+      const session = await guard.verdictTarget(id);
+      if (!session) return void vscode.window.showWarningMessage('Redline: that proposal is no longer there to settle (a save set it aside and it did not come back, or it has ended).');
       // Shown again, the proposal has the same hunks on the same lines.
       await sidecar().request(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId: session.id, ...(at === undefined ? {} : { line: at }) });
     });

@@ -70,11 +70,12 @@ export interface SaveGuard {
   /** Sends a request that starts a session, auto-save already paused. */
   starting<T>(start: () => Promise<T>): Promise<T>;
   /**
-   * The session a verdict given to `session` must go to: a session a save set aside is followed to
-   * the one that shows its proposal again, and one showing it again is waited for until the sidecar
-   * says it is pending. Null when the proposal did not come back (a stream cut short, or not in time).
+   * The session a verdict given to session `id` must go to: a session a save set aside (ended by
+   * now, though its lens may still be on screen) is followed to the one that shows its proposal
+   * again, and one showing it again is waited for until the sidecar says it is pending. Null when
+   * there is no such proposal (it ended, or did not come back, or not in time).
    */
-  verdictTarget(session: Session): Promise<Session | null>;
+  verdictTarget(id: string): Promise<Session | null>;
 }
 
 /** How long a verdict waits for a set-aside proposal to be shown again and pending. */
@@ -176,15 +177,16 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
       });
     });
 
-  const verdictTarget = async (session: Session): Promise<Session | null> => {
+  const verdictTarget = async (id: string): Promise<Session | null> => {
     const deadline = Date.now() + VERDICT_WAIT_MS;
-    let target: Session | undefined = session;
     // A second save may set aside the session that showed the first one's proposal again.
-    for (let next = successors.get(target.id); next; next = successors.get(target.id)) {
-      const id = await Promise.race([next, new Promise<null>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()), null))]);
-      target = id === null ? undefined : sessions.get(id);
-      if (!target) return null;
+    for (let next = successors.get(id); next; next = successors.get(id)) {
+      const successor = await Promise.race([next, new Promise<null>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()), null))]);
+      if (successor === null) return null;
+      id = successor;
     }
+    const target = sessions.get(id);
+    if (!target) return null;
     await settled(target, Math.max(0, deadline - Date.now()));
     return target.pending ? target : null;
   };
