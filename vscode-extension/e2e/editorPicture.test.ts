@@ -182,7 +182,8 @@ describe('problems while both versions are in the file', () => {
   const squiggles = () => vscode.page.locator('.editor-group-container.active .monaco-editor .squiggly-error').count();
 
   /**
-   * The cost of the in-file design, measured (not a speed check): the problems the TypeScript
+   * The cost of the in-file design, measured (not a speed check, and not asserted: how many problems
+   * the language server reports mid-stream depends on when it checks): the problems the TypeScript
    * language features report mid-stream and while the proposal waits, printed as
    * `problems: <reply> …`; once settled the file has none again.
    */
@@ -223,8 +224,8 @@ describe('problems while both versions are in the file', () => {
     let left = 0;
     await waitFor(async () => (left = await problems()) === 0, 60_000, () => `settled, yet ${left} problems`);
     console.log(`problems: ${what}: mid-stream up to ${most} (${mostSquiggles} squiggles in the file), pending ${pending} (${pendingSquiggles} squiggles), accepted 0`);
-    // Both versions in the file are not valid code: the cost is real, and it ends with the verdict.
-    expect(most + pending).toBeGreaterThan(0);
+    // The cost ends with the verdict: the file holds the accepted code, and no problem is left.
+    expect(await vscode.editorText()).toBe(SERVICE.replace(CREATE_ORDER.join('\n'), reply));
   }, 300_000);
 });
 
