@@ -149,7 +149,15 @@ export interface SessionStatusParams {
   hunkCount: uinteger;
   /** Every finding so far about the proposal (the whole list each time); absent when there is none. */
   warnings?: EditWarning[];
+  /** What the client offers with an `error`, next to its message; absent for every other state. */
+  actions?: StatusAction[];
 }
+
+/**
+ * `retry`: run the same instruction over the same range again (the model request failed, and asking
+ * again may succeed once the cause is gone); `showLog`: open the log, whose lines say more.
+ */
+export type StatusAction = 'retry' | 'showLog';
 
 /** The two sides of a change: the original's removed (red) lines and the proposal's added (green) ones. */
 export type ChangedLineKind = 'removed' | 'added';

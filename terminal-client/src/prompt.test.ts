@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { LineInput, parseHunkAnswer, parseVerdict, summaryLine, verdicts, type Dialog } from './prompt.js';
+import { LineInput, parseHunkAnswer, parseVerdict, summaryLine, unchangedLine, verdicts, type Dialog } from './prompt.js';
 
 /** A dialog over scripted answers that records what was settled, as the sidecar would see it. */
 function scripted(answers: string[], hunkCount: number) {
@@ -91,6 +91,15 @@ describe('answers and the closing line', () => {
   it('says how many hunks were accepted and what happened to the file', () => {
     expect(summaryLine(2, 3, 'a.py', true)).toBe('redline: 2 of 3 hunks accepted; wrote a.py');
     expect(summaryLine(0, 1, 'a.py', false)).toBe('redline: 0 of 1 hunk accepted; a.py unchanged');
+  });
+
+  it('ends a refusal with one punctuation mark: the file a sentence of its own after a message that ends one', () => {
+    expect(unchangedLine('Connection refused: cannot reach the model server at http://127.0.0.1:9. Is Ollama running?', 'a.ts')).toBe(
+      'redline: Connection refused: cannot reach the model server at http://127.0.0.1:9. Is Ollama running? a.ts unchanged.',
+    );
+    expect(unchangedLine('No answer for 5 s: the model server at http://h sent nothing (/api/chat).', 'a.ts')).toBe('redline: No answer for 5 s: the model server at http://h sent nothing (/api/chat). a.ts unchanged.');
+    expect(unchangedLine('error', 'a.ts')).toBe('redline: error; a.ts unchanged');
+    for (const message of ['A.', 'B?', 'c']) expect(unchangedLine(message, 'f')).not.toMatch(/[.!?][.;]/);
   });
 });
 

@@ -70,6 +70,15 @@ export function summaryLine(accepted: number, total: number, file: string, wrote
   return `redline: ${accepted} of ${plural(total, 'hunk')} accepted; ${wrote ? `wrote ${file}` : `${file} unchanged`}`;
 }
 
+/**
+ * The line for a session that ended without a proposal: the sidecar's message (the cause first), then
+ * that the file is untouched, as a sentence of its own after a message that ends one.
+ */
+export function unchangedLine(message: string, file: string): string {
+  const text = message.trim();
+  return /[.!?]$/.test(text) ? `redline: ${text} ${file} unchanged.` : `redline: ${text}; ${file} unchanged`;
+}
+
 export function verdictQuestion(hunks: number): string {
   return `${plural(hunks, 'hunk')}: accept all, reject all, or hunk by hunk? ${VERDICT_CHOICES} `;
 }

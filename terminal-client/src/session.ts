@@ -16,7 +16,7 @@ import { DEFAULT_SETTINGS, TERMINAL_STATES, type SessionStatusParams } from '@re
 import { countLines, languageIdOf, rangeOf, UsageError, type ApplyCommand, type EditCommand } from './args.js';
 import { LiveView } from './liveView.js';
 import { paintHunk, paintRegion } from './paint.js';
-import { LineInput, summaryLine, verdicts } from './prompt.js';
+import { LineInput, summaryLine, unchangedLine, verdicts } from './prompt.js';
 import { decodeText, projectFolderOf, readTarget, RefusedFile, writeIfUnchanged } from './targetFile.js';
 import { documentLines, formatUnified, unifiedHunks } from './unifiedDiff.js';
 
@@ -346,7 +346,7 @@ class Run {
       this.say(`redline: no changes suggested; ${this.name} unchanged`);
       return 0;
     }
-    this.io.stderr.write(`redline: ${status.message ?? status.state}; ${this.name} unchanged\n`);
+    this.io.stderr.write(`${unchangedLine(status.message ?? status.state, this.name)}\n`);
     return 1;
   }
 

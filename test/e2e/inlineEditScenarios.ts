@@ -291,10 +291,10 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
     });
 
     for (const [label, reply, pattern] of [
-      ['an HTTP error with the server message', { text: '', status: 404, errorBody: { error: "model 'coder' not found" } }, /404.*model 'coder' not found/],
-      ['a connection cut mid-stream', { text: REWRITE, chunkSize: 5, cutAfterChunks: 6 }, /^The connection to the model server at http:\/\/127\.0\.0\.1:\d+ broke mid-reply \(.+\)\.$/],
-      ['a stalled stream', { text: REWRITE, chunkSize: 5, stallAfterChunks: 4 }, /nothing for/],
-      ['a malformed stream', { text: REWRITE, chunkSize: 5, malformedAfterChunks: 3 }, /malformed/],
+      ['an HTTP error with the server message', { text: '', status: 404, errorBody: { error: "model 'coder' not found" } }, /^model 'coder' not found \(404 Not Found from the model server at /],
+      ['a connection cut mid-stream', { text: REWRITE, chunkSize: 5, cutAfterChunks: 6 }, /^.+ mid-reply: the connection to the model server at http:\/\/127\.0\.0\.1:\d+ broke\.$/],
+      ['a stalled stream', { text: REWRITE, chunkSize: 5, stallAfterChunks: 4 }, /^No answer for /],
+      ['a malformed stream', { text: REWRITE, chunkSize: 5, malformedAfterChunks: 3 }, /^Malformed stream from the model server at /],
       ['a prompt the server cut to fit its context', { text: REWRITE, promptTokens: 12 }, /^The model server cut the prompt to 12 tokens/],
     ] as const) {
       it(`a model failure (${label}) becomes a clear status and leaves the document as it was`, async () => {
@@ -303,6 +303,8 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
         const status = await client.waitForStatus(id);
         expect(status.state).toBe('error');
         expect(status.message).toMatch(pattern);
+        // A failed model request may succeed when asked again.
+        expect(status.actions).toEqual(['retry', 'showLog']);
         expect(doc.text).toBe(ORIGINAL);
         expect(doc.marks.size).toBe(0);
       });

@@ -109,7 +109,7 @@ describe('proxies', () => {
     ] as const) {
       const status = await withSidecar(env, { endpoint: viaName(), caFile: pki.caFile, ...settings }, edit);
       expect(status.state).toBe('error');
-      expect(status.message).toMatch(/^Cannot reach the model server at https:\/\/models\.test:\d+\/v1 \((host not found|DNS lookup failed)\)/);
+      expect(status.message).toMatch(/^(Host not found|DNS lookup failed): cannot reach the model server at https:\/\/models\.test:\d+\/v1\./);
     }
     expect(proxy.tunnels.length).toBe(before);
   });
@@ -139,6 +139,6 @@ describe('proxies', () => {
     const closed = await startConnectProxy({ hosts: [] });
     await closed.close();
     const status = await withSidecar({ HTTPS_PROXY: closed.url }, { endpoint: viaName() }, edit);
-    expect(status).toMatchObject({ state: 'error', message: `Cannot reach the proxy ${closed.url} (connection refused) for ${viaName()}. Check the \`proxy\` setting or HTTPS_PROXY / HTTP_PROXY.` });
+    expect(status).toMatchObject({ state: 'error', message: `Connection refused: cannot reach the proxy ${closed.url} for ${viaName()}. Check the \`proxy\` setting or HTTPS_PROXY / HTTP_PROXY.` });
   });
 });

@@ -26,7 +26,7 @@ it('never writes the API key into a status, a log message or stderr', async () =
   });
   const status = await client.waitForStatus(sessionId);
   expect(status.state).toBe('error');
-  expect(status.message).toMatch(/401.*Incorrect API key provided/);
+  expect(status.message).toMatch(/^Incorrect API key provided: \*\*\* \(401 Unauthorized from the model server at /);
   expect(model.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
   await new Promise((r) => setTimeout(r, 50));
   expect(stderr).toMatch(/Incorrect API key/);

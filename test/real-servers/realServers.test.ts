@@ -268,7 +268,7 @@ function commonScenarios(target: () => Target, servers: () => { main: RunningSer
       await run.waitFor(/^\s*\d*\s*\+/m, 90_000);
       server.child.kill('SIGKILL');
       expect((await run.exit).exitCode).toBe(1);
-      expect((await run.rows()).join('\n')).toMatch(/broke mid-reply/);
+      expect((await run.rows()).join('\n')).toMatch(/mid-reply: the connection to the model server at \S+ broke/);
       expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);
     } finally {
       run.kill();
@@ -321,7 +321,7 @@ describe.skipIf(!state.run)('real model servers', () => {
     it('a bad API key is a clear 401 that names the setting and never the key', async () => {
       const client = await packagedSidecar({ ...target().settings('tiny'), apiKey: 'sk-wrong-key-123456' });
       try {
-        const message = await expectError(client, ORIGINAL, SELECTION, /^The model server at http:\/\/127\.0\.0\.1:\d+\/v1 answered 401 Unauthorized to \/v1\/chat\/completions: .*\(check the API key setting\)$/);
+        const message = await expectError(client, ORIGINAL, SELECTION, /^.+ \(401 Unauthorized from the model server at http:\/\/127\.0\.0\.1:\d+\/v1, \/v1\/chat\/completions\)\. Check the API key setting\.$/);
         expect(message).not.toContain('sk-wrong');
       } finally {
         await client.close();
@@ -331,7 +331,7 @@ describe.skipIf(!state.run)('real model servers', () => {
     it('the ollama provider pointed at its /v1 says to set provider to openai', async () => {
       const client = await packagedSidecar({ provider: 'ollama', endpoint: `${main.url}/v1`, model: 'tiny', apiKey: KEY });
       try {
-        await expectError(client, ORIGINAL, SELECTION, /answered 404 Not Found to \/api\/chat.*\(this looks like an OpenAI-compatible server: set provider to openai\)$/);
+        await expectError(client, ORIGINAL, SELECTION, /404 Not Found from the model server at \S+, \/api\/chat\)\. This looks like an OpenAI-compatible server: set provider to openai\.$/);
       } finally {
         await client.close();
       }
@@ -391,7 +391,7 @@ describe.skipIf(!state.run)('real model servers', () => {
     it("a wrong model name is Ollama's 404 with how to fix it", async () => {
       const client = await packagedSidecar({ provider: 'ollama', endpoint: ollama.url, model: 'no-such-model' });
       try {
-        await expectError(client, ORIGINAL, SELECTION, /answered 404 Not Found to \/api\/chat: model '?no-such-model'? not found \(check the model setting: `ollama list` shows the models installed, `ollama pull no-such-model` fetches this one\)$/);
+        await expectError(client, ORIGINAL, SELECTION, /^model '?no-such-model'? not found \(404 Not Found from the model server at \S+, \/api\/chat\)\. Check the model setting: `ollama list` shows the models installed, `ollama pull no-such-model` fetches this one\.$/);
       } finally {
         await client.close();
       }

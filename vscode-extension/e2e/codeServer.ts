@@ -27,6 +27,22 @@ export function installVsCode(): { node: string; entry: string } {
   return { node: join(dirname(dir), node!, 'bin', 'node'), entry: join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js') };
 }
 
+/** Packages the probe extension (probe/), which records what VS Code's extension API reports, into `dir`. */
+function packageProbe(dir: string): string {
+  const vsix = join(dir, 'probe.vsix');
+  execFileSync(process.execPath, [join(REPO, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix], {
+    cwd: join(here, 'probe'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return vsix;
+}
+
+/** What the probe extension last wrote: every open document and visible editor, as the extension API has them. */
+export interface ProbeState {
+  documents: Array<{ uri: string; version: number; isDirty: boolean }>;
+  editors: Array<{ uri: string; active: boolean; selections: Array<{ anchor: [number, number]; active: [number, number] }> }>;
+}
+
 /** Packages the linux-x64 VSIX from dist/redline-sidecar (skipped when up to date). */
 export function packageExtension(): string {
   execFileSync('npx', ['tsx', join(here, '..', 'scripts', 'package.ts')], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -44,6 +60,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * User settings that keep a test window quiet: no start page, chat side bar, minimap, suggestion
+ * popups, git, telemetry, recommendations or restored windows, and no auto-save unless a test asks.
+ */
+export const QUIET_WINDOW: Record<string, unknown> = {
+  'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'editor.minimap.enabled': false,
+  'editor.quickSuggestions': { other: false, comments: false, strings: false },
+  'files.autoSave': 'off',
+  'git.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.ignoreRecommendations': true,
+  'window.restoreWindows': 'none',
+};
+
 export interface VsCodeOptions {
   vsix: string;
   /** User settings (settings.json). */
@@ -57,12 +90,14 @@ export interface VsCodeOptions {
 /** What the relay recorded (sidecarRelay.mjs), in order. */
 export type RelayEvent =
   | { kind: 'didChange'; uri: string; version: number; checksum?: number; texts: string[] }
-  | { kind: 'sent'; method: string; uri?: string; version?: number }
+  | { kind: 'sent'; method: string; uri?: string; version?: number; sessionId?: string }
   | { kind: 'corrupted'; uri: string; version: number }
   | { kind: 'documentText'; uri: string }
   | { kind: 'documentText answer'; uri: string; result?: { version: number; text: string }; error?: { message: string } }
-  | { kind: 'log'; message: string }
-  | { kind: 'held'; uri: string; sessionId: string };
+  /** A sidecar log line; `type` as in window/logMessage (1 error, 2 warning, 3 info, 5 debug). */
+  | { kind: 'log'; message: string; type: number }
+  | { kind: 'held'; uri: string; sessionId: string }
+  | { kind: 'released'; uri: string; sessionId: string };
 
 /**
  * Replaces the installed sidecar with a script that runs it behind the relay; the executable stays
@@ -90,17 +125,18 @@ export class VsCode {
   static async start(options: VsCodeOptions): Promise<VsCode> {
     const { node, entry } = installVsCode();
     const root = mkdtempSync(join(tmpdir(), 'redline-vscode-e2e-'));
-    const [userDir, extensionsDir, workspace, xdg, profile] = ['user', 'extensions', 'workspace', 'xdg', 'browser'].map((d) => join(root, d));
-    for (const dir of [userDir, extensionsDir, workspace, xdg, profile]) mkdirSync(dir, { recursive: true });
+    const [userDir, extensionsDir, workspace, xdg, profile, probe] = ['user', 'extensions', 'workspace', 'xdg', 'browser', 'probe'].map((d) => join(root, d));
+    for (const dir of [userDir, extensionsDir, workspace, xdg, profile, probe]) mkdirSync(dir, { recursive: true });
     mkdirSync(join(userDir, 'User'), { recursive: true });
     writeFileSync(join(userDir, 'User', 'settings.json'), JSON.stringify(options.settings, null, 2));
     for (const [name, text] of Object.entries(options.files)) {
       mkdirSync(dirname(join(workspace, name)), { recursive: true });
       writeFileSync(join(workspace, name), text);
     }
-    const env = { ...process.env, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg };
+    // The extension host inherits the server's environment: the probe writes where it says.
+    const env = { ...process.env, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg, REDLINE_E2E_PROBE: probe };
     const dirs = ['--user-data-dir', userDir, '--extensions-dir', extensionsDir];
-    execFileSync(node, [entry, ...dirs, '--install-extension', options.vsix], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(node, [entry, ...dirs, '--install-extension', options.vsix, '--install-extension', packageProbe(root)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     if (options.driftMarker) relaySidecar(extensionsDir, join(root, 'relay.jsonl'), options.driftMarker, join(root, 'hold-done'));
     const port = await freePort();
     const args = [
@@ -195,6 +231,38 @@ export class VsCode {
         return [];
       }
     });
+  }
+
+  /** What the probe extension last wrote (see probe/extension.js); null before its first write. */
+  probeState(): ProbeState | null {
+    const file = join(this.root, 'probe', 'state.json');
+    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ProbeState) : null;
+  }
+
+  /** The selection changes the probe extension saw in the editor showing `name`, in order (`how`: TextEditorSelectionChangeKind, null when none was given). */
+  selectionEvents(name: string): Array<{ how: number | null; selections: ProbeState['editors'][number]['selections'] }> {
+    const file = join(this.root, 'probe', 'events.jsonl');
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        try {
+          const event = line ? JSON.parse(line) : null;
+          return event?.kind === 'selection' && event.uri.endsWith(`/${name}`) ? [event] : [];
+        } catch {
+          return [];
+        }
+      });
+  }
+
+  /** A document's state as the extension API has it, by the file's workspace-relative name. */
+  documentState(name: string): ProbeState['documents'][number] | undefined {
+    return this.probeState()?.documents.find((d) => d.uri.endsWith(`/${name}`));
+  }
+
+  /** The selections of the editor showing `name`, as the extension API has them. */
+  selectionsOf(name: string): ProbeState['editors'][number]['selections'] | undefined {
+    return this.probeState()?.editors.find((e) => e.uri.endsWith(`/${name}`))?.selections;
   }
 
   readUserSettings(): Record<string, unknown> {

@@ -13,7 +13,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble, type RecordedRequest, type Reply } from '@redline/model-double';
 import { nextEditModel, readNextEditRequest } from '@redline/model-double/nextEdit';
-import { VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
+import { QUIET_WINDOW, VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
 
 const ORIGINAL = [
   'import { db } from "./db";',
@@ -88,17 +88,8 @@ beforeAll(async () => {
     'redline.requestTimeoutMs': 5000,
     'redline.debounceWait': 50,
     'redline.trace.server': 'verbose',
-    'workbench.startupEditor': 'none',
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'chat.disableAIFeatures': true,
-    'editor.minimap.enabled': false,
+    ...QUIET_WINDOW,
     'editor.inlineSuggest.enabled': true,
-    'editor.quickSuggestions': { other: false, comments: false, strings: false },
-    'files.autoSave': 'off',
-    'git.enabled': false,
-    'telemetry.telemetryLevel': 'off',
-    'extensions.ignoreRecommendations': true,
-    'window.restoreWindows': 'none',
   };
   vscode = await VsCode.start({
     vsix,
@@ -205,7 +196,7 @@ describe('inline edit in a real VS Code', () => {
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
     await vscode.page.keyboard.press('Control+Home');
     await expectPicture();
-    await vscode.codeLens('Accept').nth(0).click();
+    await vscode.codeLens('Accept hunk').nth(0).click();
     await vscode.codeLens('Reject all').waitFor();
     await vscode.codeLens('Reject all').click();
     await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
@@ -366,7 +357,10 @@ describe('inline edit in a real VS Code', () => {
     expect(await vscode.notification(/stopped because the file was saved/).count()).toBe(0);
     await vscode.codeLens('Reject all').click();
     await vscode.codeLens('Reject all').waitFor({ state: 'detached' }).catch(async (e) => {
-      throw new Error(`${e}\nnotifications: ${(await vscode.notifications()).join(' / ')}`);
+      // Whether the click reached the extension (its reject went out) or was lost on the way.
+      const rejects = vscode.relayEvents().filter((r) => r.kind === 'sent' && r.method === 'redline/inlineEdit/reject');
+      const lenses = await vscode.page.locator('.codelens-decoration a').evaluateAll((els) => els.map((el) => `${el.id} ${el.textContent}`));
+      throw new Error(`${e}\nnotifications: ${(await vscode.notifications()).join(' / ')}\nrejects sent: ${JSON.stringify(rejects.slice(-3))}\nlenses: ${lenses.join(', ')}`);
     });
     expect(await vscode.editorText()).toBe(ORIGINAL);
   }, 120_000);

@@ -4,7 +4,7 @@
 // message to the sidecar, each didChange's version, checksum and inserted texts, the sidecar's
 // redline/documentText requests and the extension's answers, the sidecar's log lines. One rule makes a mirror drift: the first didChange that carries a checksum and inserts
 // <marker> reaches the sidecar with the marker upper-cased, as a garbled change would. While the
-// file <hold> exists, every `done` status is held back (and recorded as held) until it is removed:
+// file <hold> exists, every `done` status is held back (recorded as held, and as released when it goes on) until it is removed:
 // the moment between a proposal's last render and its `done` lasts as long as a test needs.
 //
 //   node sidecarRelay.mjs <sidecar executable> <record.jsonl> <marker> <hold>
@@ -61,7 +61,7 @@ process.stdin.on(
         return;
       }
     } else if (message.method !== undefined) {
-      record({ kind: 'sent', method: message.method, uri: message.params?.textDocument?.uri, version: message.params?.textDocument?.version });
+      record({ kind: 'sent', method: message.method, uri: message.params?.textDocument?.uri, version: message.params?.textDocument?.version, sessionId: message.params?.sessionId });
     } else if (documentTextRequests.has(message.id)) {
       record({ kind: 'documentText answer', uri: documentTextRequests.get(message.id), result: message.result, error: message.error });
       documentTextRequests.delete(message.id);
@@ -77,13 +77,14 @@ child.stdout.on(
       documentTextRequests.set(message.id, message.params.uri);
       record({ kind: 'documentText', uri: message.params.uri });
     } else if (message.method === 'window/logMessage') {
-      record({ kind: 'log', message: message.params.message });
+      record({ kind: 'log', message: message.params.message, type: message.params.type });
     } else if (message.method === 'redline/inlineEdit/status' && message.params.state === 'done' && existsSync(holdFile)) {
       // Only this frame waits: what the sidecar sends after it (a cancel's render and status) passes.
       record({ kind: 'held', uri: message.params.uri, sessionId: message.params.sessionId });
       const release = setInterval(() => {
         if (existsSync(holdFile)) return;
         clearInterval(release);
+        record({ kind: 'released', uri: message.params.uri, sessionId: message.params.sessionId });
         process.stdout.write(raw);
       }, 50);
       return;

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { RedlineSettingsPatch, SettingName } from '@redline/shared-protocol';
 import { registerCompletion } from './completion/provider';
+import { CleanAfterUndo } from './edit/cleanUndo';
 import { registerEditCommands } from './edit/commands';
 import { registerFeedback } from './edit/feedback';
 import { lineDeletions } from './edit/marks';
@@ -27,7 +28,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const sessions = new Sessions();
   const own = new OwnEdits();
   const painter = new Painter(sessions);
-  const renders = new RenderApplier(sessions, own, output);
+  const cleanUndo = new CleanAfterUndo();
+  const renders = new RenderApplier(sessions, own, output, painter, cleanUndo);
 
   let settings: RedlineSettingsPatch = {};
   const readSettings = async () => {
@@ -74,14 +76,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   const guard = registerSaveGuard(() => sidecar, sessions, context.globalState);
+  const commands = registerEditCommands(() => sidecar, sessions, guard);
   context.subscriptions.push(
     output,
     painter,
-    ...registerFeedback(sessions),
-    ...registerEditCommands(() => sidecar, sessions, guard),
+    ...registerFeedback(sessions, output, commands.retry),
+    ...commands.disposables,
     ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),
     ...registerNextEdit(() => sidecar, sessions, own, (uri) => renders.merging.has(uri)),
+    vscode.workspace.onDidChangeTextDocument((event) => void cleanUndo.changed(event)),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const uri = event.document.uri.toString();
       if (event.contentChanges.length === 0 || own.isOwn(uri, event.document.version)) return;
@@ -90,10 +94,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         event.contentChanges.map((c) => ({ startLine: c.range.start.line, endLine: c.range.end.line, text: c.text })),
       );
     }),
-    vscode.workspace.onDidCloseTextDocument((doc) => own.forget(doc.uri.toString())),
+    vscode.workspace.onDidCloseTextDocument((doc) => {
+      own.forget(doc.uri.toString());
+      cleanUndo.forget(doc.uri.toString());
+    }),
     vscode.window.onDidChangeTextEditorSelection((event) => {
       const kind = event.kind;
-      if (kind === vscode.TextEditorSelectionChangeKind.Keyboard || kind === vscode.TextEditorSelectionChangeKind.Mouse) sessions.undoStopPushed(event.textEditor.document.uri.toString());
+      if (kind === vscode.TextEditorSelectionChangeKind.Keyboard || kind === vscode.TextEditorSelectionChangeKind.Mouse) sessions.cursorMoved(event.textEditor.document.uri.toString());
     }),
     vscode.workspace.onDidSaveTextDocument((doc) => sessions.undoStopPushed(doc.uri.toString())),
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOutcome, lineCount } from './outcome.js';
+import { formatOutcome, lineCount, outcomeLevel } from './outcome.js';
 
 describe('formatOutcome', () => {
   it('names the id, duration, characters, lines and reason', () => {
@@ -15,5 +15,10 @@ describe('formatOutcome', () => {
   it('counts no lines for empty text', () => {
     expect(lineCount('')).toBe(0);
     expect(lineCount('x')).toBe(1);
+  });
+
+  it('logs what typing causes on every keystroke at the debug level, what reached the model or the user at info', () => {
+    for (const reason of ['cancelled', 'dropped stale', 'typed through', 'mid-word', 'awaiting typing'] as const) expect(outcomeLevel(reason)).toBe('debug');
+    for (const reason of ['dedent', 'stop token', 'cache hit', 'model error', 'token limit', 'timeout', 'unknown document'] as const) expect(outcomeLevel(reason)).toBe('info');
   });
 });

@@ -1,4 +1,5 @@
 /** Why a completion request ended: one named reason per outcome, written as one log line. */
+import type { LogLevel } from '../server/log.js';
 
 /** Reasons CompletionStream ends a reply with. */
 export type StreamEnd =
@@ -51,4 +52,15 @@ export function lineCount(text: string): number {
 export function formatOutcome(o: Outcome): string {
   const detail = o.detail ? ` (${o.detail})` : '';
   return `completion #${o.requestId} ${o.durationMs.toFixed(1)} ms, ${o.text.length} chars, ${lineCount(o.text)} lines: ${o.reason}${detail}`;
+}
+
+/**
+ * Endings that typing causes on nearly every keystroke (a request superseded, a result gone stale,
+ * a suggestion typed through, a caret mid-word) are debug lines: at the info level they would flood
+ * the log while the user types. Every other ending is information.
+ */
+const TYPING: ReadonlySet<EndReason> = new Set<EndReason>(['cancelled', 'dropped stale', 'typed through', 'mid-word', 'awaiting typing']);
+
+export function outcomeLevel(reason: EndReason): LogLevel {
+  return TYPING.has(reason) ? 'debug' : 'info';
 }

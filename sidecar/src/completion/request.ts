@@ -21,7 +21,7 @@ import { getSuggestionContinuation, type ShownSuggestion } from './continuation.
 import { awaitingTyping, completionOff, isMidWord, isStale } from './gates.js';
 import { awaitsBody } from './headers.js';
 import { cursorSyntax, decideMultiline, type CursorSyntax } from './multiline.js';
-import { formatOutcome, type EndReason } from './outcome.js';
+import { formatOutcome, outcomeLevel, type EndReason } from './outcome.js';
 import { runCompletion, type ModelCalls } from './run.js';
 import { completionModel, completionScope } from './scope.js';
 import { resolveTemplate } from './templates.js';
@@ -76,7 +76,7 @@ export class CompletionRequests {
     try {
       const answer = await this.answer(id, params, token, controller.signal);
       const { text, reason, detail } = answer;
-      this.deps.log.info(formatOutcome({ requestId: id, durationMs: performance.now() - started, text, reason, detail }));
+      this.deps.log[outcomeLevel(reason)](formatOutcome({ requestId: id, durationMs: performance.now() - started, text, reason, detail }));
       return { items: answer.item ? [answer.item] : [] };
     } finally {
       onCancel.dispose();

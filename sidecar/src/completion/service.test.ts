@@ -18,6 +18,8 @@ let client: ClientConnection;
 let documents: DocumentStore;
 let settings: SettingsStore;
 let logLines: string[];
+/** The completion outcome lines logged at the debug level (also in logLines). */
+let debugLines: string[];
 let dispose: () => void;
 const versions = new Map<string, number>();
 
@@ -31,7 +33,9 @@ async function setup(patch: RedlineSettingsPatch = {}) {
   settings = new SettingsStore();
   settings.update({ provider: 'ollama', endpoint: double.url, completionModel: 'qwen2.5-coder:1.5b', debounceWait: 5, ...patch });
   logLines = [];
-  const log = { info: (m: string) => logLines.push(m), debug: () => {}, warn: () => {}, error: () => {} };
+  debugLines = [];
+  const outcome = (m: string) => m.startsWith('completion #') && (logLines.push(m), debugLines.push(m));
+  const log = { info: (m: string) => logLines.push(m), debug: outcome, warn: () => {}, error: () => {} };
   // The server's document wiring, as main's server does it: notifications feed the mirror in order.
   server.onNotification('textDocument/didOpen', (p) => documents.open(p));
   server.onNotification('textDocument/didChange', (p) => documents.change(p));
@@ -106,6 +110,8 @@ describe('inline completion over JSON-RPC', () => {
     expect((await first).items).toEqual([]);
     expect((await second).items[0].insertText).toBe('onst y = 2;');
     expect(logLines[0]).toMatch(/: cancelled$/);
+    // Typing cancels a request on nearly every keystroke: its line is a debug line.
+    expect(debugLines).toContain(logLines[0]);
     expect(double.requests).toHaveLength(2);
   });
 

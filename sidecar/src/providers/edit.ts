@@ -6,7 +6,7 @@
 import { contextAdvice, cutShort, editBudget, type BudgetSettings } from '../edit/budget.js';
 import type { ChatRequest } from '../edit/prompt.js';
 import { streamChat } from './chat.js';
-import { ModelError, type ModelEndpoint } from './types.js';
+import { ModelError, type ModelEndpoint, type ReplyEnd } from './types.js';
 
 export interface EditRequest extends ChatRequest {
   /** The text the reply may restate: its size sets the reply's token limit. */
@@ -16,7 +16,7 @@ export interface EditRequest extends ChatRequest {
 /** Servers' words for a prompt longer than the context window (Ollama with truncate: false, llama.cpp). */
 const CONTEXT_OVERFLOW = /exceeds? (the )?(maximum |available )?context (length|size)/i;
 
-export async function* streamEdit(ep: ModelEndpoint, request: EditRequest, signal: AbortSignal, settings: BudgetSettings): AsyncGenerator<string, void> {
+export async function* streamEdit(ep: ModelEndpoint, request: EditRequest, signal: AbortSignal, settings: BudgetSettings): AsyncGenerator<string, ReplyEnd> {
   const promptChars = request.messages.reduce((sum, m) => sum + m.content.length, 0);
   const budget = editBudget(promptChars, request.code.length, settings);
   let end;
@@ -30,4 +30,5 @@ export async function* streamEdit(ep: ModelEndpoint, request: EditRequest, signa
   }
   const problem = cutShort(end, budget, ep.provider);
   if (problem) throw new ModelError('truncated', problem);
+  return end;
 }

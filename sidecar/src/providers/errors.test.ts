@@ -13,33 +13,39 @@ describe('error messages', () => {
     expect(serverMessage('x'.repeat(1000))).toHaveLength(301);
   });
 
-  it('names status, reason, the path that failed, server text and endpoint for HTTP errors', () => {
+  it("leads with the server's own words, then names status, reason, server and path, then the fix", () => {
     const error = httpError(ep, 404, '{"error":"model \'x\' not found"}', '/api/chat');
     expect(error).toMatchObject({
       kind: 'http',
       status: 404,
-      message: "The model server at http://127.0.0.1:11434 answered 404 Not Found to /api/chat: model 'x' not found (check the model setting: `ollama list` shows the models installed, `ollama pull m` fetches this one)",
+      message: "model 'x' not found (404 Not Found from the model server at http://127.0.0.1:11434, /api/chat). Check the model setting: `ollama list` shows the models installed, `ollama pull m` fetches this one.",
     });
-    expect(httpError({ ...ep, provider: 'openai' }, 400, '{"error":{"message":"model \'x\' not found"}}', '/v1/chat/completions').message).toMatch(/: model 'x' not found \(check the model setting\)$/);
-    expect(httpError(ep, 401, '', '/v1/chat/completions').message).toBe('The model server at http://127.0.0.1:11434 answered 401 Unauthorized to /v1/chat/completions (check the API key setting)');
+    expect(httpError({ ...ep, provider: 'openai' }, 400, '{"error":{"message":"model \'x\' not found"}}', '/v1/chat/completions').message).toMatch(/^model 'x' not found \(400 Bad Request from .*\)\. Check the model setting\.$/);
+    expect(httpError(ep, 401, '', '/v1/chat/completions').message).toBe('401 Unauthorized from the model server at http://127.0.0.1:11434 (/v1/chat/completions). Check the API key setting.');
+    // The case from a crashed Ollama runner: the cause is what a notification shows first.
+    expect(httpError(ep, 500, '{"error":"model runner has unexpectedly stopped, this may be due to resource limitations or an internal error, check ollama server logs for details"}', '/api/chat').message).toBe(
+      'model runner has unexpectedly stopped, this may be due to resource limitations or an internal error, check ollama server logs for details (500 Internal Server Error from the model server at http://127.0.0.1:11434, /api/chat).',
+    );
   });
 
   it('takes a 404 for Ollama\'s API path at a /v1 endpoint for an OpenAI-compatible server', () => {
     const v1 = { ...ep, endpoint: 'http://127.0.0.1:8080/v1' };
     expect(httpError(v1, 404, '{"error":{"code":404,"message":"File Not Found","type":"not_found_error"}}', '/api/chat').message).toBe(
-      'The model server at http://127.0.0.1:8080/v1 answered 404 Not Found to /api/chat: File Not Found (this looks like an OpenAI-compatible server: set provider to openai)',
+      'File Not Found (404 Not Found from the model server at http://127.0.0.1:8080/v1, /api/chat). This looks like an OpenAI-compatible server: set provider to openai.',
     );
-    expect(httpError({ ...ep, endpoint: 'http://127.0.0.1:8080' }, 404, 'Not Found', '/api/generate').message).toMatch(/\(is it an Ollama server\? For an OpenAI-compatible server, set provider to openai\)$/);
+    expect(httpError({ ...ep, endpoint: 'http://127.0.0.1:8080' }, 404, 'Not Found', '/api/generate').message).toMatch(/\. Is it an Ollama server\? For an OpenAI-compatible server, set provider to openai\.$/);
     // Ollama's own 404s are about a model, and the openai provider already is the other one.
     expect(httpError(v1, 404, '{"error":"model \'x\' not found"}', '/api/chat').message).not.toMatch(/set provider/);
-    expect(httpError({ ...v1, provider: 'openai' }, 404, 'Not Found', '/v1/chat/completions').message).toMatch(/Not Found$/);
+    expect(httpError({ ...v1, provider: 'openai' }, 404, 'Not Found', '/v1/chat/completions').message).toMatch(/\/v1\/chat\/completions\)\.$/);
   });
 
   it('explains refused connections with a hint per provider, and breaks mid-reply differently', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    expect(connectionError(ep, refused, false).message).toBe('Cannot reach the model server at http://127.0.0.1:11434 (connection refused). Is Ollama running?');
+    expect(connectionError(ep, refused, false).message).toBe('Connection refused: cannot reach the model server at http://127.0.0.1:11434. Is Ollama running?');
     expect(connectionError({ ...ep, provider: 'openai' }, new TypeError('fetch failed', { cause: refused }), false).message).toMatch(/Is the server running\?$/);
-    expect(connectionError(ep, Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' }), true).message).toMatch(/broke mid-reply \(connection closed by the server\)/);
+    expect(connectionError(ep, Object.assign(new Error('x'), { code: 'UND_ERR_SOCKET' }), true).message).toBe(
+      'Connection closed by the server mid-reply: the connection to the model server at http://127.0.0.1:11434 broke.',
+    );
   });
 
   it('names the host and the setting that fixes an untrusted certificate', () => {
@@ -57,25 +63,25 @@ describe('error messages', () => {
     const via = 'http://proxy.corp:3128';
     const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     expect(connectionError(ep, refused, false, via).message).toBe(
-      'Cannot reach the proxy http://proxy.corp:3128 (connection refused) for http://127.0.0.1:11434. Check the `proxy` setting or HTTPS_PROXY / HTTP_PROXY.',
+      'Connection refused: cannot reach the proxy http://proxy.corp:3128 for http://127.0.0.1:11434. Check the `proxy` setting or HTTPS_PROXY / HTTP_PROXY.',
     );
     expect(connectionError(ep, new Error('Proxy Authentication Required (407)'), false, via).message).toMatch(/^The proxy http:\/\/proxy.corp:3128 asks for credentials \(407 Proxy Authentication Required\): put them in the `proxy` setting/);
     expect(connectionError(ep, new Error('Proxy response (403) !== 200 when HTTP Tunneling'), false, via).message).toBe(
       'The proxy http://proxy.corp:3128 refused to connect to 127.0.0.1:11434 (403 Forbidden).',
     );
     // Mid-reply the tunnel was up: the model server's connection broke, as without a proxy.
-    expect(connectionError(ep, Object.assign(new Error('x'), { code: 'ECONNRESET' }), true, via).message).toMatch(/^The connection to the model server/);
+    expect(connectionError(ep, Object.assign(new Error('x'), { code: 'ECONNRESET' }), true, via).message).toMatch(/^Connection reset mid-reply: the connection to the model server/);
   });
 
   it('states the wait in the unit a person would use', () => {
-    expect(timeoutError(ep, '/api/chat').message).toBe('The model server at http://127.0.0.1:11434 sent nothing for 30 s (/api/chat).');
-    expect(timeoutError({ ...ep, timeoutMs: 300 }, '/api/generate').message).toMatch(/300 ms \(\/api\/generate\)\.$/);
+    expect(timeoutError(ep, '/api/chat').message).toBe('No answer for 30 s: the model server at http://127.0.0.1:11434 sent nothing (/api/chat).');
+    expect(timeoutError({ ...ep, timeoutMs: 300 }, '/api/generate').message).toMatch(/^No answer for 300 ms: .*\(\/api\/generate\)\.$/);
   });
 
   it("masks the key in the server's text before cutting it to 300 characters", () => {
     const key = 'sk-0123456789abcdefghij';
     const echoed = httpError({ ...ep, apiKey: key }, 401, JSON.stringify({ error: `${'z'.repeat(290)} key ${key} rejected` }), '/v1/chat/completions');
-    expect(echoed.message).toMatch(/z{290} key \*\*\* r… \(check the API key setting\)$/);
+    expect(echoed.message).toMatch(/^z{290} key \*\*\* r… \(401 Unauthorized from .*\)\. Check the API key setting\.$/);
     for (let i = 0; i + 6 <= key.length; i++) expect(echoed.message).not.toContain(key.slice(i, i + 6));
   });
 

@@ -1,4 +1,8 @@
-/** Messages for failed model requests: clear, naming the server, never the key. */
+/**
+ * Messages for failed model requests, never holding the key. Each leads with the cause (the
+ * server's own words when it gave any), then names the server, then says what to change: a
+ * notification shows its first words, and a message that starts with a URL hides why.
+ */
 import { maskSecrets, maskThenTruncate } from '../server/mask.js';
 import { ModelError, type ModelEndpoint } from './types.js';
 
@@ -34,24 +38,26 @@ function pickMessage(value: unknown): string | undefined {
   return undefined;
 }
 
-/** An error status, naming the path that failed; a 404 from Ollama's API path hints at the other provider. */
+/** An error status: the server's words (or the status) first, then the server and the path that failed, then the fix. */
 export function httpError(ep: ModelEndpoint, status: number, body: string, path: string): ModelError {
   const said = serverMessage(body, ep.apiKey);
-  const reason = reasonPhrase(status) ?? 'error';
-  return new ModelError('http', `The model server at ${ep.endpoint} answered ${status} ${reason} to ${path}${said ? `: ${said}` : ''}${statusHint(ep, status, said)}`, status);
+  const answer = `${status} ${reasonPhrase(status) ?? 'error'}`;
+  const cause = said ? `${said.replace(/\.$/, '')} (${answer} from the model server at ${ep.endpoint}, ${path}).` : `${answer} from the model server at ${ep.endpoint} (${path}).`;
+  const fix = statusHint(ep, status, said);
+  return new ModelError('http', fix ? `${cause} ${fix}` : cause, status);
 }
 
 function statusHint(ep: ModelEndpoint, status: number, said: string): string {
-  if (status === 401 || status === 403) return ' (check the API key setting)';
+  if (status === 401 || status === 403) return 'Check the API key setting.';
   if (/model/i.test(said) && /not found|does not exist|unknown/i.test(said)) {
-    return ep.provider === 'ollama' ? ` (check the model setting: \`ollama list\` shows the models installed, \`ollama pull ${ep.model}\` fetches this one)` : ' (check the model setting)';
+    return ep.provider === 'ollama' ? `Check the model setting: \`ollama list\` shows the models installed, \`ollama pull ${ep.model}\` fetches this one.` : 'Check the model setting.';
   }
   // Ollama's own 404s are about models ("model 'x' not found"); a 404 for the path itself means
   // the server has no Ollama API there.
   if (status !== 404 || ep.provider !== 'ollama' || /model/i.test(said)) return '';
   return /\/v1\/?$/.test(pathOf(ep.endpoint))
-    ? ' (this looks like an OpenAI-compatible server: set provider to openai)'
-    : ' (is it an Ollama server? For an OpenAI-compatible server, set provider to openai)';
+    ? 'This looks like an OpenAI-compatible server: set provider to openai.'
+    : 'Is it an Ollama server? For an OpenAI-compatible server, set provider to openai.';
 }
 
 function pathOf(endpoint: string): string {
@@ -111,13 +117,15 @@ export function connectionError(ep: ModelEndpoint, error: unknown, midReply: boo
       return new ModelError('connection', `The proxy ${proxy} refused to connect to ${host} (${status}${phrase ? ` ${phrase}` : ''}).`);
     }
     // Through a proxy the sidecar connects only to the proxy, so a failed connect is the proxy's.
-    if (code && code in CAUSES) return new ModelError('connection', `Cannot reach the proxy ${proxy} (${CAUSES[code]}) for ${ep.endpoint}. Check the \`proxy\` setting or HTTPS_PROXY / HTTP_PROXY.`);
+    if (code && code in CAUSES) return new ModelError('connection', `${capitalize(CAUSES[code])}: cannot reach the proxy ${proxy} for ${ep.endpoint}. Check the \`proxy\` setting or HTTPS_PROXY / HTTP_PROXY.`);
   }
-  const cause = (code && CAUSES[code]) ?? message;
-  if (midReply) return new ModelError('connection', `The connection to the model server at ${ep.endpoint} broke mid-reply (${cause}).`);
+  const cause = capitalize((code && CAUSES[code]) ?? message);
+  if (midReply) return new ModelError('connection', `${cause} mid-reply: the connection to the model server at ${ep.endpoint} broke.`);
   const hint = code === 'ECONNREFUSED' ? (ep.provider === 'ollama' ? ' Is Ollama running?' : ' Is the server running?') : '';
-  return new ModelError('connection', `Cannot reach the model server at ${ep.endpoint} (${cause}).${hint}`);
+  return new ModelError('connection', `${cause}: cannot reach the model server at ${ep.endpoint}.${hint}`);
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function hostOf(endpoint: string): string {
   try {
@@ -137,7 +145,7 @@ function errorCode(error: unknown, known: Array<Record<string, string>>): string
 
 export function timeoutError(ep: ModelEndpoint, path: string): ModelError {
   const wait = ep.timeoutMs < 1000 ? `${ep.timeoutMs} ms` : `${Math.round(ep.timeoutMs / 100) / 10} s`;
-  return new ModelError('timeout', `The model server at ${ep.endpoint} sent nothing for ${wait} (${path}).`);
+  return new ModelError('timeout', `No answer for ${wait}: the model server at ${ep.endpoint} sent nothing (${path}).`);
 }
 
 export function abortedError(ep: ModelEndpoint): ModelError {

@@ -45,13 +45,13 @@ describe.each(providers)('failures (%s)', (provider) => {
     double.script({ text: '', status: 404, errorBody: { error: "model 'x' not found" } });
     const { error } = await run(chat(provider));
     expect(error).toMatchObject({ kind: 'http', status: 404 });
-    expect(error.message).toMatch(`The model server at ${double.url} answered 404 Not Found to ${provider === 'ollama' ? '/api/chat' : '/v1/chat/completions'}: model 'x' not found (check the model setting`);
+    expect(error.message).toMatch(`model 'x' not found (404 Not Found from the model server at ${double.url}, ${provider === 'ollama' ? '/api/chat' : '/v1/chat/completions'}). Check the model setting`);
   });
 
   it('never repeats the key, even when the server echoes it', async () => {
     double.script({ text: '', status: 401, errorBody: { error: { message: `Incorrect API key provided: ${KEY}` } } });
     const { error } = await run(chat(provider));
-    expect(error.message).toMatch(/401 Unauthorized to \S+: Incorrect API key provided: \*\*\*/);
+    expect(error.message).toMatch(/^Incorrect API key provided: \*\*\* \(401 Unauthorized from /);
   });
 
   it('maps a refused connection to a connection error', async () => {
@@ -59,7 +59,7 @@ describe.each(providers)('failures (%s)', (provider) => {
     await closed.close();
     const { error } = await run(chat(provider, { endpoint: closed.url }));
     expect(error.kind).toBe('connection');
-    expect(error.message).toMatch(new RegExp(`^Cannot reach the model server at ${closed.url} \\(connection refused\\)\\.`));
+    expect(error.message).toMatch(new RegExp(`^Connection refused: cannot reach the model server at ${closed.url}\\.`));
   });
 
   it('times out when the stream stalls, and closes the connection', async () => {
@@ -68,7 +68,7 @@ describe.each(providers)('failures (%s)', (provider) => {
     const { text, error } = await run(chat(provider, { timeoutMs: 300 }));
     expect(text).toBe('abcdefgh');
     expect(error.kind).toBe('timeout');
-    expect(error.message).toBe(`The model server at ${double.url} sent nothing for 300 ms (${provider === 'ollama' ? '/api/chat' : '/v1/chat/completions'}).`);
+    expect(error.message).toBe(`No answer for 300 ms: the model server at ${double.url} sent nothing (${provider === 'ollama' ? '/api/chat' : '/v1/chat/completions'}).`);
     await double.waitForClose(before);
   });
 
@@ -77,7 +77,7 @@ describe.each(providers)('failures (%s)', (provider) => {
     const { text, error } = await run(chat(provider));
     expect(text).toBe('abcdefgh');
     expect(error.kind).toBe('connection');
-    expect(error.message).toMatch(/broke mid-reply/);
+    expect(error.message).toMatch(/ mid-reply: the connection to the model server at \S+ broke\.$/);
   });
 
   it('maps a garbage line to malformed', async () => {
@@ -85,7 +85,7 @@ describe.each(providers)('failures (%s)', (provider) => {
     const { text, error } = await run(streamGenerate(ep(provider), { prompt: 'p', raw: true, numPredict: 8, temperature: 0, stop: [] }, new AbortController().signal));
     expect(text).toBe('abcd');
     expect(error.kind).toBe('malformed');
-    expect(error.message).toMatch(/sent a malformed stream: .*oops.* is not JSON/);
+    expect(error.message).toMatch(/^Malformed stream from the model server at .*: .*oops.* is not JSON/);
   });
 
   it('aborts mid-stream at once, and the server sees the connection close', async () => {
@@ -220,7 +220,7 @@ describe('other failures', () => {
       const { text, error } = await run(chat('ollama', { endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}` }));
       expect(text).toBe('abc');
       expect(error.kind).toBe('malformed');
-      expect(error.message).toMatch(/ended the stream before the reply was finished/);
+      expect(error.message).toMatch(/^The stream ended before the reply was finished \(the model server at /);
     } finally {
       server.closeAllConnections();
       server.close();

@@ -84,7 +84,7 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
       if (frame.text !== '') yield frame.text;
       if (frame.done) return (end = frame.end ?? { reason: 'unknown' });
     }
-    throw new ModelError('malformed', `The model server at ${ep.endpoint} ended the stream before the reply was finished (${path}).`);
+    throw new ModelError('malformed', `The stream ended before the reply was finished (the model server at ${ep.endpoint}, ${path}).`);
   } catch (error) {
     // The reply was whole; only the rest of the body was slow, and its connection is dropped.
     if (end && !signal.aborted) return end;

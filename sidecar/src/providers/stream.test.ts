@@ -80,13 +80,13 @@ describe('stream decoders', () => {
       })();
       expect(error).toBeInstanceOf(ModelError);
       expect((error as ModelError).kind).toBe('malformed');
-      expect((error as ModelError).message).toMatch(/^The model server at http:\/\/127\.0\.0\.1:1 sent a malformed stream: .*(oops|\[1,2\])/);
+      expect((error as ModelError).message).toMatch(/^Malformed stream from the model server at http:\/\/127\.0\.0\.1:1: .*(oops|\[1,2\])/);
     }
   });
 
   it("reports the server's own error sent mid-stream", () => {
-    expect(() => decodeSplit('ndjson', '{"response":"a","done":false}\n{"error":"out of memory"}\n', [])).toThrow(/failed mid-reply: out of memory/);
-    expect(() => decodeSplit('sse', 'data: {"error":{"message":"overloaded"}}\n\n', [])).toThrow(/failed mid-reply: overloaded/);
+    expect(() => decodeSplit('ndjson', '{"response":"a","done":false}\n{"error":"out of memory"}\n', [])).toThrow(/^out of memory \(the model server at .* gave up mid-reply\)\.$/);
+    expect(() => decodeSplit('sse', 'data: {"error":{"message":"overloaded"}}\n\n', [])).toThrow(/^overloaded \(the model server at .* gave up mid-reply\)\.$/);
   });
 });
 

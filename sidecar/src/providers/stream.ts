@@ -49,7 +49,7 @@ export class Utf8LineSplitter {
 const MAX_QUOTED = 80;
 
 function malformed(endpoint: string, detail: string): ModelError {
-  return new ModelError('malformed', `The model server at ${endpoint} sent a malformed stream: ${detail}`);
+  return new ModelError('malformed', `Malformed stream from the model server at ${endpoint}: ${detail}`);
 }
 
 /** A bad line as quoted in the error: the key masked before the line is cut. */
@@ -69,7 +69,7 @@ function parseMessage(endpoint: string, apiKey: string, payload: string, read: F
   const error = (message as { error?: unknown }).error;
   if (error !== undefined && error !== null) {
     const text = typeof error === 'string' ? error : String((error as { message?: unknown }).message ?? JSON.stringify(error));
-    throw new ModelError('malformed', `The model server at ${endpoint} failed mid-reply: ${text}`);
+    throw new ModelError('malformed', `${text} (the model server at ${endpoint} gave up mid-reply).`);
   }
   return read(message as Record<string, unknown>);
 }

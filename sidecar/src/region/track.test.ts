@@ -38,6 +38,12 @@ describe('classifyChange', () => {
     expect(classify(undefined, 'whole').kind).toBe('broken');
   });
 
+  it('says which line a break took, in words a message can show', () => {
+    expect(classify(r(4, 0, 5, 0), '')).toEqual({ kind: 'broken', reason: 'a removed line was deleted' });
+    expect(classify(r(5, 2, 5, 2), '\n')).toEqual({ kind: 'broken', reason: 'an added line was joined or split' });
+    expect(classify(r(4, 5, 5, 0), '')).toEqual({ kind: 'broken', reason: 'a removed line was joined or split' });
+  });
+
   it('whole context lines may come and go inside a settled region, not while streaming', () => {
     expect(classify(r(4, 0, 4, 0), 'mine\n')).toEqual({ kind: 'insert', at: 1, count: 1 });
     expect(classify(r(5, 5, 5, 5), '\nmine')).toEqual({ kind: 'insert', at: 3, count: 1 });

@@ -77,7 +77,7 @@ export function classifyChange(region: { start: number; kinds: readonly LineKind
     const inFrom = Math.max(from, r0);
     const inTo = Math.min(to, r1);
     for (let line = inFrom; line < inTo; line++) {
-      if (region.kinds[line - r0] !== 'context') return { kind: 'broken', reason: `a ${region.kinds[line - r0]} line was deleted` };
+      if (region.kinds[line - r0] !== 'context') return { kind: 'broken', reason: `${aLine(region.kinds[line - r0])} was deleted` };
     }
     if (from < r0) return { kind: 'broken', reason: 'a deletion crossed the start of the proposal' };
     if (region.streaming) return { kind: 'broken', reason: 'lines were deleted inside a streaming proposal' };
@@ -85,7 +85,7 @@ export function classifyChange(region: { start: number; kinds: readonly LineKind
   }
 
   for (let line = Math.max(s.line, r0); line <= Math.min(e.line, r1 - 1); line++) {
-    if (region.kinds[line - r0] !== 'context') return { kind: 'broken', reason: `a ${region.kinds[line - r0]} line was joined or split` };
+    if (region.kinds[line - r0] !== 'context') return { kind: 'broken', reason: `${aLine(region.kinds[line - r0])} was joined or split` };
   }
   return { kind: 'broken', reason: 'the lines around the proposal were joined or split' };
 }
@@ -118,6 +118,11 @@ function lineDeletion({ start: s, end: e, startLineLength, endLineLength }: Repl
   if (s.character === 0 && e.character === 0) return [s.line, e.line];
   if (s.character === startLineLength && e.character === endLineLength) return [s.line + 1, e.line + 1];
   return null;
+}
+
+/** "a removed line", "an added line", "an unreached line". */
+function aLine(kind: LineKind): string {
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} line`;
 }
 
 function countNewlines(text: string): number {

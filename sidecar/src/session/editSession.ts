@@ -22,7 +22,7 @@
  * the last verdict, a model error, no changes, a broken region or renders refused too often;
  * closing → ended after its last render; streaming or pending → ended when the document closes.
  */
-import type { EditFormat, EditScope, EditWarning, SessionState } from '@redline/shared-protocol';
+import { textChecksum, type EditFormat, type EditScope, type EditWarning, type SessionState, type StatusAction } from '@redline/shared-protocol';
 import { describeContext } from '../context/budget.js';
 import type { ContextItem } from '../context/types.js';
 import type { ChatRequest, ContextInput, PlannedRequest } from '../edit/prompt.js';
@@ -39,7 +39,7 @@ import { LocatedProposal } from '../edit/apply/pipeline.js';
 import { regionLines, spliceEdit, toLayout } from '../edit/apply/splice.js';
 import type { Finding } from '../edit/apply/types.js';
 import { validateProposal } from '../edit/apply/validate.js';
-import { ModelError } from '../providers/types.js';
+import { ModelError, type ReplyEnd } from '../providers/types.js';
 import { applyOverrides, noOverrides, originsOfRegion, recordTyping, type LineOrigin, type LineOverrides } from '../region/overrides.js';
 import { Region, repaintFrom, sameMarks, type LineSpan, type RegionPlan, type RegionState } from '../region/region.js';
 import type { ChangeEffect } from '../region/track.js';
@@ -48,6 +48,7 @@ import type { MissingName } from '../index/nameCheck.js';
 import { documentLine, nameFindings, proposedDocument, repairInstruction } from './proposalNames.js';
 import type { Logger } from '../server/log.js';
 import type { RenderChannels, RenderOutcome } from './renderChannel.js';
+import { formatEditOutcome, outcomeLevel } from './outcome.js';
 import { RenderLoop } from './renderLoop.js';
 
 export type Phase = 'streaming' | 'pending' | 'closing' | 'ended';
@@ -72,15 +73,16 @@ const RETRY_PAUSE_MS = 100;
 export type ModelRequest = ChatRequest & { code: string };
 
 /**
- * Yields the model's reply as text deltas; aborting the signal must end the HTTP request. A reply
- * that did not arrive whole (a limit cut it) ends in a ModelError, never as a normal end.
+ * Yields the model's reply as text deltas and returns how it ended (with the server's token counts,
+ * when it gave them); aborting the signal must end the HTTP request. A reply that did not arrive
+ * whole (a limit cut it) ends in a ModelError, never as a normal end.
  */
-export type ModelStream = (request: ModelRequest, signal: AbortSignal) => AsyncIterable<string>;
+export type ModelStream = (request: ModelRequest, signal: AbortSignal) => AsyncGenerator<string, ReplyEnd | void>;
 
 export interface SessionDeps {
   channels: RenderChannels;
   log: Logger;
-  status(session: EditSession, state: SessionState, message?: string): void;
+  status(session: EditSession, state: SessionState, message?: string, actions?: StatusAction[]): void;
   onEnded(session: EditSession): void;
   /** Syntax error rows of a text (null: no grammar for the language). */
   syntaxErrors(languageId: string, text: string): Promise<number[] | null>;
@@ -157,6 +159,16 @@ interface Ask {
 /** How the closing render leaves the region: every hunk accepted, or the baseline restored. */
 type Closing = 'accept' | 'reject';
 
+/** Why a session ends, for the status and the session's log line. */
+interface Ending {
+  /** The status message the user is shown. */
+  message?: string;
+  /** Why it ended, for the log (the message when absent). */
+  why?: string;
+  /** The model request failed: asking again may succeed. */
+  retry?: boolean;
+}
+
 /** A render's plan: what to do once it is applied and, for a layout, where its lines came from. */
 type SessionPlan = RegionPlan & { onCommit?(): void; origins?: LineOrigin[] };
 
@@ -177,10 +189,17 @@ export class EditSession {
   /** Findings about the current proposal, in document lines as noted; `reported` of them were sent. */
   private findings: EditWarning[] = [];
   private reported = 0;
+  private readonly started = performance.now();
+  /** The region's lines before the session, as a line count and a checksum: a break that restores them was an undo. */
+  private readonly before: { count: number; checksum: number };
+  /** Lines the accepted hunks added and removed. */
+  private readonly kept = { added: 0, removed: 0 };
+  /** Token counts over the session's model requests: null before the first request, a count null when the server gave none. */
+  private tokens: { prompt: number | null; reply: number | null } | null = null;
   private readonly renders = new RenderLoop(
     () => this.renderPlan(() => this.nextPlan(), false),
     MAX_STALE_RENDERS,
-    () => void this.end('error', 'The editor kept refusing renders as stale; the proposal was discarded.', 'reject'),
+    () => void this.end('error', 'reject', { message: 'The editor kept refusing renders as stale; the proposal was discarded.' }),
     () => this.doc.version,
   );
 
@@ -190,7 +209,9 @@ export class EditSession {
     readonly region: Region,
     readonly shape: SessionShape,
     private readonly deps: SessionDeps,
-  ) {}
+  ) {
+    this.before = linesSeal(doc.buffer.lines(region.start, region.end));
+  }
 
   /** Every finding about the proposal so far, for the status. */
   get warnings(): EditWarning[] {
@@ -265,6 +286,7 @@ export class EditSession {
     ask.repairing = repairing;
     this.findings = [];
     this.reported = 0;
+    this.tokens ??= { prompt: null, reply: null };
     this.enter('streaming', ask);
     this.deps.status(this, 'streaming', repairing ? `The proposal had problems (${repairing.join('; ')}): asking the model once more to fix them.` : undefined);
     const { signal } = ask.abort;
@@ -317,10 +339,7 @@ export class EditSession {
     if (effect.kind === 'broken') {
       // The user's edit stays, and what it touched; the proposal's other green lines go, as on reject.
       this.region.remap(change);
-      if (this.live) {
-        const message = `The proposal was discarded because ${effect.reason}: its added lines were taken out and your edit kept (Undo brings them back).`;
-        void this.end('broken', message, 'reject');
-      }
+      if (this.live) void this.end('broken', 'reject', { why: effect.reason });
       return;
     }
     if (!this.live || effect.kind === 'none') return;
@@ -330,14 +349,14 @@ export class EditSession {
 
   async settle(accept: boolean, line?: number): Promise<number> {
     this.checkPending();
-    const all = (): Promise<number> => this.end(accept ? 'accepted' : 'rejected', undefined, accept ? 'accept' : 'reject').then(() => 0);
-    if (line === undefined) return all();
+    const all = (why: string): Promise<number> => this.end(accept ? 'accepted' : 'rejected', accept ? 'accept' : 'reject', { why }).then(() => 0);
+    if (line === undefined) return all(accept ? 'accept all' : 'reject all');
     const span = await this.hunkAtArrival(line);
     try {
       this.checkPending();
       if (!span) throw new Error(`Line ${line} is not in a hunk of this proposal.`);
-      if (this.region.hunks().length === 1) return await all();
-      const outcome = await this.renderUntilApplied(() => (this.settling ? this.region.planVerdict(this.doc.buffer, accept, this.settling) : null), false);
+      if (this.region.hunks().length === 1) return await all(accept ? 'last hunk accepted' : 'last hunk rejected');
+      const outcome = await this.renderUntilApplied(() => (this.settling ? this.verdictPlan(accept, this.settling) : null), false);
       if (outcome === 'refused') throw new Error('The editor did not apply the change to the hunk; try again.');
       // Ended before the hunk's render was made (a break meanwhile): the verdict did not happen.
       if (outcome === 'skipped' && !this.live) throw new Error('The proposal ended before the hunk was settled.');
@@ -347,7 +366,7 @@ export class EditSession {
     }
     const left = this.region.hunks().length;
     // Typing may have taken the other hunks' lines: with nothing left to decide, the session ends.
-    if (left === 0) return all();
+    if (left === 0) return all('no hunk left');
     return left;
   }
 
@@ -367,7 +386,7 @@ export class EditSession {
   }
 
   cancel(): Promise<void> {
-    return this.end('cancelled', undefined, 'reject');
+    return this.end('cancelled', 'reject', { why: 'cancelled by the client' });
   }
 
   /** The document closed: nothing can be edited any more. */
@@ -375,6 +394,7 @@ export class EditSession {
     if (!this.live) return;
     this.enter('ended');
     this.deps.status(this, 'cancelled', 'The document was closed.');
+    this.logOutcome('cancelled', 'document closed');
     this.deps.onEnded(this);
   }
 
@@ -417,21 +437,36 @@ export class EditSession {
     return { ...this.region.planLayout(this.doc.buffer, target.layout), onCommit: target.commit, origins: target.origins };
   }
 
-  private async consume(stream: AsyncIterable<string>, ask: Ask): Promise<void> {
+  private async consume(stream: AsyncGenerator<string, ReplyEnd | void>, ask: Ask): Promise<void> {
     const { signal } = ask.abort;
     try {
-      for await (const delta of stream) {
-        if (signal.aborted) return;
-        ask.reply += delta;
+      for (;;) {
+        const next = await stream.next();
+        if (signal.aborted) {
+          // Closing the generator ends its HTTP request.
+          await stream.return(undefined);
+          return;
+        }
+        if (next.done) {
+          this.countTokens(next.value);
+          break;
+        }
+        ask.reply += next.value;
         this.updateTarget();
       }
     } catch (err) {
       if (signal.aborted) return;
       const message = err instanceof ModelError ? err.message : `The model request failed: ${(err as Error).message}`;
-      await this.end('error', message, 'reject');
+      await this.end('error', 'reject', { message, retry: true });
       return;
     }
     if (!signal.aborted) await this.finish(ask);
+  }
+
+  /** Adds one reply's counts to the session's; a count the server did not give stays unknown. */
+  private countTokens(end: ReplyEnd | void): void {
+    const add = (sum: number | null, n: number | undefined) => (n === undefined ? sum : (sum ?? 0) + n);
+    this.tokens = { prompt: add(this.tokens?.prompt ?? null, end?.promptTokens), reply: add(this.tokens?.reply ?? null, end?.replyTokens) };
   }
 
   /** The latest picture of the current ask, rendered next: a located ask's edits, or a text format's layout with the user's lines carried in. */
@@ -502,7 +537,7 @@ export class EditSession {
       if (this.current !== ask) return;
       const failure = ask.located.finish(ask.reply);
       if (failure) {
-        await this.end('error', failure.error, 'reject');
+        await this.end('error', 'reject', { message: failure.error, retry: true });
         return;
       }
       this.noteFindings(ask);
@@ -512,7 +547,7 @@ export class EditSession {
       // After a stream, the final diff keeps what the stream showed wherever a shortest diff allows.
       const settled = ask.streamer ? ask.streamer.settle(text) : layoutDiff(ask.seen, text);
       if (!applyOverrides(settled, ask.overrides).layout.lines.some((l) => l.kind !== 'context')) {
-        await this.end('noChanges', 'No changes suggested.', 'reject');
+        await this.end('noChanges', 'reject', { message: 'No changes suggested.' });
         return;
       }
       // From here on, typing carries the user's lines into this final layout (updateTarget).
@@ -544,7 +579,7 @@ export class EditSession {
     // Meanwhile the session may have ended, or a new instruction replaced this ask.
     if (this.current !== ask) return;
     if (!this.region.kinds.some((k) => k !== 'context')) {
-      await this.end('noChanges', this.findings.length > 0 ? 'No edit could be applied (see the warnings).' : 'No changes suggested.', 'reject');
+      await this.end('noChanges', 'reject', { message: this.findings.length > 0 ? 'No edit could be applied (see the warnings).' : 'No changes suggested.' });
       return;
     }
     this.enter('pending');
@@ -656,21 +691,62 @@ export class EditSession {
    * render is retried until the client applies it; if the client never does, the session ends as
    * `error` saying so, rather than with a status that claims the document is settled.
    */
-  private async end(state: SessionState, message: string | undefined, closing: Closing): Promise<void> {
+  private async end(state: SessionState, closing: Closing, ending: Ending): Promise<void> {
     if (!this.live) return;
     this.enter('closing');
     await this.renders.settled();
     // A render queued before this one may still open the undo group: decide when the plan is made.
-    const closed = await this.renderUntilApplied(() => (this.opened ? this.region.planVerdict(this.doc.buffer, closing === 'accept') : null), true);
+    const closed = await this.renderUntilApplied(() => (this.opened ? this.verdictPlan(closing === 'accept') : null), true);
     this.enter('ended');
+    let { message, why, retry } = ending;
+    if (state === 'broken') message = this.brokenMessage(why!);
     if (closed === 'refused') {
       state = 'error';
       message = `The editor did not apply the last edit of this proposal, so its red and green lines may both still be in the document; Undo takes the whole proposal out.${message ? ` (${message})` : ''}`;
+      why = undefined;
+      retry = false;
     }
-    this.deps.status(this, state, message);
-    if (state === 'error') this.deps.log.warn(`session ${this.id}: ${message}`);
+    const actions: StatusAction[] | undefined = state === 'error' ? (retry ? ['retry', 'showLog'] : ['showLog']) : undefined;
+    this.deps.status(this, state, message, actions);
+    this.logOutcome(state, why ?? message ?? state);
     this.deps.onEnded(this);
   }
+
+  /**
+   * What a break did, cause first. An undo of the session's edits breaks the region too; the region
+   * then holds the lines it had before the session, and nothing was taken out.
+   */
+  private brokenMessage(reason: string): string {
+    const now = linesSeal(this.region.textOf(this.doc.buffer, () => true));
+    if (now.count === this.before.count && now.checksum === this.before.checksum) return 'Undo took the proposal back: the code is as it was before the edit.';
+    return `The proposal was discarded because ${reason}: its added lines were taken out and your edit kept.`;
+  }
+
+  /** The verdict's plan; an accepted one counts the lines it keeps once it is applied. */
+  private verdictPlan(accept: boolean, span?: LineSpan): SessionPlan {
+    const plan = this.region.planVerdict(this.doc.buffer, accept, span);
+    if (!accept) return plan;
+    const count = (kinds: readonly string[], kind: string) => kinds.reduce((n, k) => n + (k === kind ? 1 : 0), 0);
+    const added = count(this.region.kinds, 'added') - count(plan.next.kinds, 'added');
+    const removed = count(this.region.kinds, 'removed') - count(plan.next.kinds, 'removed');
+    return {
+      ...plan,
+      onCommit: () => {
+        this.kept.added += added;
+        this.kept.removed += removed;
+      },
+    };
+  }
+
+  private logOutcome(state: SessionState, why: string): void {
+    const line = formatEditOutcome({ sessionId: this.id, state, durationMs: performance.now() - this.started, format: this.shape.format, scope: this.shape.scope, lines: this.kept, tokens: this.tokens, why });
+    this.deps.log[outcomeLevel(state)](line);
+  }
+}
+
+/** Lines as a count and a checksum: enough to tell whether the same lines are back. */
+function linesSeal(lines: readonly string[]): { count: number; checksum: number } {
+  return { count: lines.length, checksum: textChecksum(lines.join('\n')) };
 }
 
 /** A text format's layout with the user's typing carried in; rendering it makes its overrides the ask's. */

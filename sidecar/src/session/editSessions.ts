@@ -13,6 +13,7 @@ import {
   type SessionStatusParams,
   type SnippetApplyParams,
   TERMINAL_STATES,
+  type StatusAction,
 } from '@redline/shared-protocol';
 import { FAMILY, resolveFormat } from '../edit/formats/format.js';
 import { snippetCode, type SnippetPlacement, type SnippetRequest } from '../edit/snippet/place.js';
@@ -150,7 +151,7 @@ export class EditSessions {
     const session = new EditSession(id, doc, region, shape, {
       channels: this.deps.channels,
       log: this.deps.log,
-      status: (s, state: SessionState, message?: string) => {
+      status: (s, state: SessionState, message?: string, actions?: StatusAction[]) => {
         const warnings = s.warnings;
         this.deps.status({
           sessionId: s.id,
@@ -159,6 +160,7 @@ export class EditSessions {
           ...(message ? { message } : {}),
           hunkCount: s.phase === 'ended' ? 0 : s.region.hunks().length,
           ...(warnings.length > 0 ? { warnings } : {}),
+          ...(actions ? { actions } : {}),
         });
         if (TERMINAL_STATES.includes(state)) ended?.(state);
       },

@@ -1,18 +1,41 @@
 /**
- * The inline-edit commands: edit the selection with an instruction, apply a code block, accept or
- * reject a hunk or everything, cancel a stream. Each asks the sidecar and lets its renders and
- * statuses do the rest; refusals come back as the sidecar's message.
+ * The inline-edit commands: edit the selection with an instruction (and again, on Retry), apply a
+ * code block, accept or reject a hunk or everything, cancel a stream. Each asks the sidecar and lets
+ * its renders and statuses do the rest; refusals come back as the sidecar's message. The selection a
+ * session starts from is collapsed, and brought back when the session ends as it began (selection.ts).
  */
 import * as vscode from 'vscode';
-import type { Range } from '@redline/shared-protocol';
+import type { InlineEditStartResult, Range } from '@redline/shared-protocol';
 import type { Sidecar } from '../sidecar/connection';
 import { hunkAt } from './marks';
+import { documentOf, editorOf } from './renders';
 import type { SaveGuard } from './saveGuard';
-import type { Session, Sessions } from './sessions';
+import { collapsedAt, restoresSelection, type KeptSelection } from './selection';
+import type { Instruction, Session, Sessions } from './sessions';
 
 const toProtocolRange = (r: vscode.Range): Range => ({ start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } });
+const toSelection = ({ anchor, active }: KeptSelection) => new vscode.Selection(anchor.line, anchor.character, active.line, active.character);
 
-export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions, guard: SaveGuard): vscode.Disposable[] {
+/**
+ * Collapses the editor's selection to a caret at its start (the instruction has been captured) and
+ * returns it as it was, with the caret it became.
+ */
+function collapse(editor: vscode.TextEditor): { kept: KeptSelection; caret: vscode.Position } {
+  const { anchor, active } = editor.selection;
+  const kept = { anchor: { line: anchor.line, character: anchor.character }, active: { line: active.line, character: active.character } };
+  const at = collapsedAt(kept);
+  const caret = new vscode.Position(at.line, at.character);
+  if (!editor.selection.isEmpty) editor.selection = new vscode.Selection(caret, caret);
+  return { kept, caret };
+}
+
+export interface EditCommands {
+  disposables: vscode.Disposable[];
+  /** The same instruction over the same range again, in the document as it is now. */
+  retry(session: Session): Promise<void>;
+}
+
+export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions, guard: SaveGuard): EditCommands {
   const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
   const run =
     <A extends unknown[]>(body: (...args: A) => Promise<unknown>) =>
@@ -20,42 +43,88 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
       body(...args).catch(fail);
 
   /** The session a command without arguments means: the one under the cursor, else the editor's only one. */
-  const sessionAtCursor = (editor: vscode.TextEditor, pendingOnly: boolean): Session | undefined => {
+  const sessionAtCursor = (editor: vscode.TextEditor, settleableOnly: boolean): Session | undefined => {
     const line = editor.selection.active.line;
-    const candidates = sessions.in(editor.document.uri.toString()).filter((s) => !pendingOnly || s.pending);
+    const candidates = sessions.in(editor.document.uri.toString()).filter((s) => !settleableOnly || s.settleable);
     return candidates.find((s) => hunkAt(s.marks.hunks, line)) ?? (candidates.length === 1 ? candidates[0] : undefined);
+  };
+
+  /**
+   * Starts a session over `range`; the editor's selection is collapsed first and comes back at once
+   * if the start is refused. `start` sends the request.
+   */
+  const startFrom = async (editor: vscode.TextEditor, instruction: Instruction | null, start: () => Promise<InlineEditStartResult>): Promise<void> => {
+    const { kept, caret } = collapse(editor);
+    let result: InlineEditStartResult;
+    try {
+      result = await guard.starting(start);
+    } catch (error) {
+      if (editor.selection.isEmpty && editor.selection.active.isEqual(caret)) editor.selection = toSelection(kept);
+      throw error;
+    }
+    const session = sessions.known(result.sessionId, editor.document.uri.toString());
+    if (!session) return;
+    session.instruction = instruction;
+    // A new instruction over a pending proposal keeps the first selection: its lines are the original's.
+    session.selection ??= kept;
+  };
+
+  const edit = (editor: vscode.TextEditor, instruction: Instruction) =>
+    startFrom(editor, instruction, () =>
+      sidecar().request('redline/inlineEdit/start', {
+        textDocument: { uri: editor.document.uri.toString(), version: editor.document.version },
+        range: instruction.range,
+        instruction: instruction.text,
+      }),
+    );
+
+  const retry = async (session: Session): Promise<void> => {
+    const instruction = session.instruction;
+    const doc = documentOf(session.uri);
+    if (!instruction || !doc) return;
+    const editor = editorOf(session.uri) ?? (await vscode.window.showTextDocument(doc));
+    await edit(editor, instruction).catch(fail);
   };
 
   const settle = (accept: boolean, scope: 'hunk' | 'all') =>
     run(async (sessionId?: string, line?: number) => {
       const editor = vscode.window.activeTextEditor;
-      const session = sessionId !== undefined ? sessions.get(sessionId) : editor && sessionAtCursor(editor, true);
-      if (!session) return void vscode.window.showInformationMessage('Redline: no proposal here to settle.');
-      const at = scope === 'all' ? undefined : (line ?? (editor ? hunkAt(session.marks.hunks, editor.selection.active.line)?.start : undefined));
+      // A lens names its session; a lens VS Code has not fetched again yet may name one a save set aside.
+      const id = sessionId ?? (editor && sessionAtCursor(editor, true))?.id;
+      if (id === undefined) return void vscode.window.showInformationMessage('Redline: no proposal here to settle.');
+      const clicked = sessions.get(id);
+      const at = scope === 'all' ? undefined : (line ?? (editor && clicked ? hunkAt(clicked.marks.hunks, editor.selection.active.line)?.start : undefined));
       if (scope === 'hunk' && at === undefined) return void vscode.window.showInformationMessage('Redline: put the cursor in a hunk to settle it.');
+      // A save may be setting the proposal aside, or showing it again: the verdict goes to it once it is back.
+      const session = await guard.verdictTarget(id);
+      if (!session) return void vscode.window.showWarningMessage('Redline: that proposal is no longer there to settle (a save set it aside and it did not come back, or it has ended).');
+      // Shown again, the proposal has the same hunks on the same lines.
       await sidecar().request(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId: session.id, ...(at === undefined ? {} : { line: at }) });
     });
 
-  return [
+  /** A session that ended as it began gives its selection back, if the user did nothing meanwhile. */
+  const ended = sessions.onDidEnd(({ session, state }) => {
+    const editor = editorOf(session.uri);
+    if (!session.selection || !editor) return;
+    const documentUnchanged = session.before === null || editor.document.getText() === session.before;
+    if (restoresSelection({ state, documentUnchanged, userActed: session.userMoved || session.userEdits > 0 })) editor.selection = toSelection(session.selection);
+  });
+
+  const disposables = [
+    ended,
     vscode.commands.registerCommand(
       'redline.inlineEdit',
       run(async () => {
         const editor = vscode.window.activeTextEditor;
         if (!editor) return;
-        const instruction = await vscode.window.showInputBox({
+        const text = await vscode.window.showInputBox({
           title: 'Redline: edit',
           prompt: editor.selection.isEmpty ? 'Instruction for the code around the cursor' : 'Instruction for the selected lines',
           placeHolder: 'e.g. add error handling',
           ignoreFocusOut: true,
         });
-        if (!instruction?.trim()) return;
-        await guard.starting(() =>
-          sidecar().request('redline/inlineEdit/start', {
-            textDocument: { uri: editor.document.uri.toString(), version: editor.document.version },
-            range: toProtocolRange(editor.selection),
-            instruction,
-          }),
-        );
+        if (!text?.trim()) return;
+        await edit(editor, { text, range: toProtocolRange(editor.selection) });
       }),
     ),
     vscode.commands.registerCommand(
@@ -67,12 +136,9 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
         const other = vscode.window.visibleTextEditors.find((e) => e !== editor && !e.selection.isEmpty);
         const snippet = other ? other.document.getText(other.selection) : await vscode.env.clipboard.readText();
         if (!snippet.trim()) return void vscode.window.showInformationMessage('Redline: select a code block in another editor or copy one first.');
-        await guard.starting(() =>
-          sidecar().request('redline/snippet/apply', {
-            textDocument: { uri: editor.document.uri.toString(), version: editor.document.version },
-            snippet,
-            selection: toProtocolRange(editor.selection),
-          }),
+        const selection = toProtocolRange(editor.selection);
+        await startFrom(editor, null, () =>
+          sidecar().request('redline/snippet/apply', { textDocument: { uri: editor.document.uri.toString(), version: editor.document.version }, snippet, selection }),
         );
       }),
     ),
@@ -89,4 +155,5 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
       }),
     ),
   ];
+  return { disposables, retry };
 }

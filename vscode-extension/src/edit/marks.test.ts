@@ -97,19 +97,30 @@ describe('lensesFor', () => {
     { start: 3, end: 6, removed: 2, added: 1 },
   ];
 
-  it('puts Accept all / Reject all above the first hunk and Accept / Reject above each hunk', () => {
+  it('puts Accept all / Reject all on a row of their own above the first hunk\'s Accept hunk / Reject hunk', () => {
     expect(lensesFor('edit-1', two, true).map((l) => [l.line, l.title, l.command, l.arguments])).toEqual([
-      [3, 'Accept all', 'redline.acceptAll', ['edit-1']],
-      [3, 'Reject all', 'redline.rejectAll', ['edit-1']],
-      [3, 'Accept', 'redline.acceptHunk', ['edit-1', 3]],
-      [3, 'Reject', 'redline.rejectHunk', ['edit-1', 3]],
-      [12, 'Accept', 'redline.acceptHunk', ['edit-1', 12]],
-      [12, 'Reject', 'redline.rejectHunk', ['edit-1', 12]],
+      [2, 'Accept all', 'redline.acceptAll', ['edit-1']],
+      [2, 'Reject all', 'redline.rejectAll', ['edit-1']],
+      [3, 'Accept hunk', 'redline.acceptHunk', ['edit-1', 3]],
+      [3, 'Reject hunk', 'redline.rejectHunk', ['edit-1', 3]],
+      [12, 'Accept hunk', 'redline.acceptHunk', ['edit-1', 12]],
+      [12, 'Reject hunk', 'redline.rejectHunk', ['edit-1', 12]],
     ]);
+    // No two actions share a title: the whole proposal's and a hunk's never look alike.
+    const titles = lensesFor('edit-1', two, true).map((l) => `${l.line}:${l.title}`);
+    expect(new Set(titles).size).toBe(titles.length);
   });
 
-  it('offers only the all-verdicts for a single hunk, and nothing while streaming', () => {
-    expect(lensesFor('edit-2', [two[0]], true).map((l) => l.title)).toEqual(['Accept all', 'Reject all']);
+  it('shares the first line only when the first hunk starts the document', () => {
+    const lines = lensesFor('edit-1', [{ start: 0, end: 2, removed: 1, added: 1 }, two[0]], true).map((l) => l.line);
+    expect(lines).toEqual([0, 0, 0, 0, 12, 12]);
+  });
+
+  it('offers only the all-verdicts for a single hunk, right above it, and nothing while streaming', () => {
+    expect(lensesFor('edit-2', [two[0]], true).map((l) => [l.line, l.title])).toEqual([
+      [12, 'Accept all'],
+      [12, 'Reject all'],
+    ]);
     expect(lensesFor('edit-2', two, false)).toEqual([]);
     expect(lensesFor('edit-2', [], true)).toEqual([]);
   });

@@ -48,22 +48,25 @@ export interface LensSpec {
 }
 
 /**
- * Accept all / Reject all above the first hunk; Accept / Reject above every hunk when there is more
- * than one. None while streaming: the sidecar refuses verdicts then, and buttons that move with the
- * stream cannot be aimed at.
+ * The whole proposal's verdicts on a row of their own, above the hunks: Accept all / Reject all
+ * above the line before the first hunk when there are several hunks (a CodeLens row is per line, so
+ * the first hunk keeps its own row below it), above the hunk itself when it is the only one. Each
+ * hunk's Accept hunk / Reject hunk above it when there are several. None while streaming: the
+ * sidecar refuses verdicts then, and buttons that move with the stream cannot be aimed at.
  */
 export function lensesFor(sessionId: string, hunks: readonly Hunk[], pending: boolean): LensSpec[] {
   if (!pending || hunks.length === 0) return [];
   const first = Math.min(...hunks.map((h) => h.start));
+  const line = hunks.length > 1 ? Math.max(0, first - 1) : first;
   const lenses: LensSpec[] = [
-    { line: first, title: 'Accept all', command: 'redline.acceptAll', arguments: [sessionId] },
-    { line: first, title: 'Reject all', command: 'redline.rejectAll', arguments: [sessionId] },
+    { line, title: 'Accept all', command: 'redline.acceptAll', arguments: [sessionId] },
+    { line, title: 'Reject all', command: 'redline.rejectAll', arguments: [sessionId] },
   ];
   if (hunks.length > 1) {
     for (const hunk of [...hunks].sort((a, b) => a.start - b.start)) {
       lenses.push(
-        { line: hunk.start, title: 'Accept', command: 'redline.acceptHunk', arguments: [sessionId, hunk.start] },
-        { line: hunk.start, title: 'Reject', command: 'redline.rejectHunk', arguments: [sessionId, hunk.start] },
+        { line: hunk.start, title: 'Accept hunk', command: 'redline.acceptHunk', arguments: [sessionId, hunk.start] },
+        { line: hunk.start, title: 'Reject hunk', command: 'redline.rejectHunk', arguments: [sessionId, hunk.start] },
       );
     }
   }

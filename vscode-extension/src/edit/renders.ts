@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-protocol';
 import { minimalEdit } from './marks';
 import { editThroughEditor, type OwnEdits } from './ownEdits';
+import type { CleanAfterUndo } from './cleanUndo';
+import type { Painter } from './paint';
 import type { Session, Sessions } from './sessions';
 
 export function documentOf(uri: string): vscode.TextDocument | undefined {
@@ -25,12 +27,19 @@ const toRange = (r: TextEdit['range']) => new vscode.Range(r.start.line, r.start
 /**
  * Applies `edits` (ranges relative to the document before them) as one edit with the given undo
  * stops; when no editor shows the document (the user switched tabs mid-stream), or the one that did
- * has just closed, as a workspace edit, which VS Code makes its own undo step.
+ * has just closed, as a workspace edit, which VS Code makes its own undo step. `sent` runs in the
+ * same turn as the editor's edit is sent (TextEditor.edit posts it to the window synchronously), so
+ * what it sends arrives right behind the edit.
  */
-export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefore: boolean, undoStopAfter: boolean): Promise<boolean> {
+export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefore: boolean, undoStopAfter: boolean, sent?: () => void): Promise<boolean> {
   const editor = editorOf(uri);
   return editThroughEditor(
-    editor && (() => editor.edit((builder) => edits.forEach((e) => builder.replace(toRange(e.range), e.newText)), { undoStopBefore, undoStopAfter })),
+    editor &&
+      (() => {
+        const applied = editor.edit((builder) => edits.forEach((e) => builder.replace(toRange(e.range), e.newText)), { undoStopBefore, undoStopAfter });
+        sent?.();
+        return applied;
+      }),
     () => {
       const edit = new vscode.WorkspaceEdit();
       edits.forEach((e) => edit.replace(vscode.Uri.parse(uri), toRange(e.range), e.newText));
@@ -47,6 +56,8 @@ export class RenderApplier {
     private readonly sessions: Sessions,
     private readonly own: OwnEdits,
     private readonly log: vscode.LogOutputChannel,
+    private readonly painter: Painter,
+    private readonly cleanUndo: CleanAfterUndo,
   ) {}
 
   async apply(params: RenderParams): Promise<RenderResult> {
@@ -58,8 +69,14 @@ export class RenderApplier {
     if (params.edits.length > 0) {
       if (session && session.before === null) session.before = doc.getText();
       const undoStopBefore = params.undo.open || !session?.undoOpen;
-      const result = await this.own.apply(params.uri, () => applyEdits(params.uri, params.edits, undoStopBefore, params.undo.close));
-      if (!result.ok) return { applied: false, version: doc.version };
+      // The render's marks go out right behind its edit: VS Code draws both in one frame.
+      const paint = session ? () => this.painter.paintWith(params.uri, session, this.sessions.marksAfter(session, params)) : undefined;
+      const result = await this.own.apply(params.uri, () => applyEdits(params.uri, params.edits, undoStopBefore, params.undo.close, paint));
+      if (!result.ok) {
+        // Refused: the marks painted with it go back to the session's own.
+        this.painter.repaint(params.uri);
+        return { applied: false, version: doc.version };
+      }
       version = result.version ?? doc.version;
       if (!(await this.own.whenSent(params.uri, version))) this.log.warn(`render of ${params.sessionId}: the change to version ${version} was not reported in time`);
     } else if (params.undo.close && session?.undoOpen) {
@@ -104,6 +121,7 @@ export class RenderApplier {
       return editThroughEditor(editor && (() => editor.edit((b) => b.replace(range, edit.text), { undoStopBefore: true, undoStopAfter: true })), () => Promise.resolve(false));
     };
     if (!(await replace(final, before))) return;
+    this.cleanUndo.mergedSteps(session.uri);
     if (await replace(before, final)) return;
     // Never leave the document taken back: the final text returns whatever happened in between.
     const edit = new vscode.WorkspaceEdit();

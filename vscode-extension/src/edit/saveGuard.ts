@@ -24,7 +24,8 @@
 import * as vscode from 'vscode';
 import type { Sidecar } from '../sidecar/connection';
 import { saveStep, type SetAside } from './marks';
-import type { Sessions } from './sessions';
+import type { KeptSelection } from './selection';
+import type { Session, Sessions } from './sessions';
 
 /** VS Code gives all will-save listeners 1.5 s together; the sidecar's round trips take milliseconds. */
 const ENDED_TIMEOUT_MS = 1200;
@@ -68,7 +69,17 @@ export interface SaveGuard {
   disposables: vscode.Disposable[];
   /** Sends a request that starts a session, auto-save already paused. */
   starting<T>(start: () => Promise<T>): Promise<T>;
+  /**
+   * The session a verdict given to session `id` must go to: a session a save set aside (ended by
+   * now, though its lens may still be on screen) is followed to the one that shows its proposal
+   * again, and one showing it again is waited for until the sidecar says it is pending. Null when
+   * there is no such proposal (it ended, or did not come back, or not in time).
+   */
+  verdictTarget(id: string): Promise<Session | null>;
 }
+
+/** How long a verdict waits for a set-aside proposal to be shown again and pending. */
+const VERDICT_WAIT_MS = 15_000;
 
 export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, state: vscode.Memento): SaveGuard {
   const pause = new AutoSavePause(state);
@@ -78,7 +89,13 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
   /** Start requests on their way: their sessions may not be known here yet. */
   let starts = 0;
   const queue = () => (pausing = pausing.then(() => pause.update(starts > 0 || sessions.all().length > 0)).catch(fail));
-  const setAside = new Map<string, SetAside[]>();
+  /** A set-aside plan, the selection its session would give back, and how to tell its successor. */
+  interface Noted {
+    plan: SetAside;
+    selection: KeptSelection | null;
+    shown(sessionId: string | null): void;
+  }
+  const setAside = new Map<string, Noted[]>();
 
   const ended = (sessionId: string) =>
     new Promise<void>((resolve) => {
@@ -93,16 +110,25 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
 
   /** Sessions showing a set-aside proposal again, by id: the plan each came from (see saveStep). */
   const shownAgain = new Map<string, SetAside>();
-
+  /**
+   * Sessions a save set aside, by id: the id of the session that shows the proposal again, once
+   * afterSave knows it (null: not shown again). A verdict the user gave meanwhile goes there.
+   */
+  const successors = new Map<string, Promise<string | null>>();
   const beforeSave = async (document: vscode.TextDocument): Promise<void> => {
     const uri = document.uri.toString();
-    const plans: SetAside[] = [];
+    const plans: Noted[] = [];
     for (const session of sessions.in(uri)) {
       const step = saveStep(session, shownAgain.get(session.id), (line) => document.lineAt(line).text, document.lineCount);
       const done = ended(session.id);
       // Its steps stay as they are: the proposal comes back as a new session right after the save.
       session.undoSplit = false;
-      if (step.plan) plans.push(step.plan);
+      const plan = step.plan;
+      // The set-aside is no rejection of the user's: the selection stays collapsed, for the proposal shown again to give back.
+      const selection = session.selection;
+      session.selection = null;
+      if (plan) successors.set(session.id, new Promise((shown) => plans.push({ plan, selection, shown })));
+      else successors.set(session.id, Promise.resolve(null));
       await sidecar().request(step.request, { sessionId: session.id });
       if (step.stopped) void vscode.window.showWarningMessage('Redline: the edit was stopped because the file was saved; run it again when you like.');
       await done;
@@ -116,15 +142,53 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
     if (!plans) return;
     setAside.delete(uri);
     // Bottom first: showing one proposal again does not move the lines of those above it.
-    for (const plan of [...plans].sort((a, b) => b.startLine - a.startLine)) {
-      const { sessionId } = await sidecar().request('redline/snippet/apply', {
-        textDocument: { uri, version: document.version },
-        snippet: plan.snippet,
-        selection: { start: { line: plan.startLine, character: 0 }, end: { line: plan.endLine, character: 0 } },
-      });
-      // Its first render may come before or after this answer; a session already over needs nothing.
-      if (!sessions.hasEnded(sessionId)) shownAgain.set(sessionId, plan);
+    for (const { plan, selection, shown } of [...plans].sort((a, b) => b.plan.startLine - a.plan.startLine)) {
+      try {
+        const { sessionId } = await sidecar().request('redline/snippet/apply', {
+          textDocument: { uri, version: document.version },
+          snippet: plan.snippet,
+          selection: { start: { line: plan.startLine, character: 0 }, end: { line: plan.endLine, character: 0 } },
+        });
+        // Its first render may come before or after this answer; a session already over needs nothing.
+        const session = sessions.known(sessionId, uri);
+        if (session) {
+          shownAgain.set(sessionId, plan);
+          session.shownAgain = true;
+          session.selection = selection;
+        }
+        shown(sessionId);
+      } catch (error) {
+        shown(null);
+        throw error;
+      }
     }
+  };
+
+  /** Resolves once `session` is pending, or has ended, or after `ms`. */
+  const settled = (session: Session, ms: number) =>
+    new Promise<void>((resolve) => {
+      if (session.pending || sessions.hasEnded(session.id)) return resolve();
+      const timer = setTimeout(() => (listener.dispose(), resolve()), ms);
+      const listener = sessions.onDidChange(() => {
+        if (!session.pending && !sessions.hasEnded(session.id)) return;
+        clearTimeout(timer);
+        listener.dispose();
+        resolve();
+      });
+    });
+
+  const verdictTarget = async (id: string): Promise<Session | null> => {
+    const deadline = Date.now() + VERDICT_WAIT_MS;
+    // A second save may set aside the session that showed the first one's proposal again.
+    for (let next = successors.get(id); next; next = successors.get(id)) {
+      const successor = await Promise.race([next, new Promise<null>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()), null))]);
+      if (successor === null) return null;
+      id = successor;
+    }
+    const target = sessions.get(id);
+    if (!target) return null;
+    await settled(target, Math.max(0, deadline - Date.now()));
+    return target.pending ? target : null;
   };
 
   /**
@@ -155,10 +219,15 @@ export function registerSaveGuard(sidecar: () => Sidecar, sessions: Sessions, st
 
   return {
     starting,
+    verdictTarget,
     disposables: [
       sessions.onDidChange(() => void queue()),
       { dispose: () => void pause.update(false) },
-      sessions.onDidEnd((e) => shownAgain.delete(e.session.id)),
+      sessions.onDidEnd((e) => {
+        shownAgain.delete(e.session.id);
+        // A set-aside session's successor is asked for only while the proposal may still come back.
+        setTimeout(() => successors.delete(e.session.id), VERDICT_WAIT_MS);
+      }),
       vscode.workspace.onWillSaveTextDocument((event) => {
         const uri = event.document.uri.toString();
         if (sessions.in(uri).length === 0 && !inTurn.has(uri)) return;

@@ -6,9 +6,16 @@
  * bringing it back.
  */
 import * as vscode from 'vscode';
-import { TERMINAL_STATES, type RenderParams, type SessionState, type SessionStatusParams } from '@redline/shared-protocol';
+import { TERMINAL_STATES, type Range, type RenderParams, type SessionState, type SessionStatusParams, type StatusAction } from '@redline/shared-protocol';
 import { repaint, type SessionMarks } from '@redline/client/src/renderedDocument.js';
 import { shiftLine, type LineChange } from './marks';
+import type { KeptSelection } from './selection';
+
+/** What the user asked for: what Retry asks again. */
+export interface Instruction {
+  text: string;
+  range: Range;
+}
 
 export class Session {
   state: SessionState = 'streaming';
@@ -30,6 +37,17 @@ export class Session {
   userEdits = 0;
   /** Settles once the edits that make a split session one undo step again are done (at once when none are needed). */
   merged: Promise<void> = Promise.resolve();
+  /** The user moved the cursor by key or mouse during the session. */
+  userMoved = false;
+  /** The instruction that started the session (none for an applied code block). */
+  instruction: Instruction | null = null;
+  /** The selection collapsed when the session started, to bring back if it ends as it began. */
+  selection: KeptSelection | null = null;
+  /**
+   * It shows a proposal a save set aside: complete from its first render on, though the sidecar
+   * says `done` (pending) a round trip later. Verdicts are offered and wait for that `done`.
+   */
+  shownAgain = false;
 
   constructor(
     readonly id: string,
@@ -39,12 +57,19 @@ export class Session {
   get pending(): boolean {
     return this.state === 'done';
   }
+
+  /** The user may give a verdict: the proposal is complete (it may still wait for its `done`). */
+  get settleable(): boolean {
+    return this.pending || (this.shownAgain && this.state === 'streaming');
+  }
 }
 
 export interface SessionEnd {
   session: Session;
   state: SessionState;
   message?: string;
+  /** What the sidecar offers with an error (Retry, Show log). */
+  actions?: StatusAction[];
 }
 
 export class Sessions {
@@ -58,14 +83,24 @@ export class Sessions {
 
   /** The session a render belongs to; null for an ended one (its render is applied, nothing kept). */
   forRender(params: RenderParams): Session | null {
-    return this.live.get(params.sessionId) ?? (this.ended.has(params.sessionId) ? null : this.open(params.sessionId, params.uri));
+    return this.known(params.sessionId, params.uri);
   }
 
-  /** Marks after an applied render: replaced from `decorations.from` down; none once it closes. */
+  /** The session `id` of `uri`, opened if this is the first word of it; null once it has ended. */
+  known(id: string, uri: string): Session | null {
+    return this.live.get(id) ?? (this.ended.has(id) ? null : this.open(id, uri));
+  }
+
+  /** A session's marks once `params` is applied: replaced from `decorations.from` down; none once it closes. */
+  marksAfter(session: Session, params: RenderParams): SessionMarks {
+    return params.undo.close ? { decorations: { from: 0, runs: [], words: [], whitespace: [], streamingLine: null }, hunks: [] } : repaint(session.marks, params);
+  }
+
+  /** Marks after an applied render. */
   rendered(session: Session | null, params: RenderParams, edited: boolean): void {
     if (!session) return;
     if (edited) session.undoOpen = !params.undo.close;
-    session.marks = params.undo.close ? { decorations: { from: 0, runs: [], words: [], whitespace: [], streamingLine: null }, hunks: [] } : repaint(session.marks, params);
+    session.marks = this.marksAfter(session, params);
     const { runs, streamingLine } = session.marks.decorations;
     session.proposalLines = runs.filter((r) => r.kind === 'added').flatMap((r) => Array.from({ length: r.count }, (_, i) => r.start + i));
     if (streamingLine !== null && !session.proposalLines.includes(streamingLine)) session.proposalLines.push(streamingLine);
@@ -76,17 +111,15 @@ export class Sessions {
     if (this.ended.has(params.sessionId)) return;
     const session = this.live.get(params.sessionId) ?? this.open(params.sessionId, params.uri);
     session.state = params.state;
-    if (TERMINAL_STATES.includes(params.state)) this.end(session, params.state, params.message);
+    if (TERMINAL_STATES.includes(params.state)) this.end(session, params.state, params.message, params.actions);
     else this.changed.fire(session.uri);
   }
 
   /** A change the sidecar has not answered yet with new marks: the lines to take out follow it. */
   userChanged(uri: string, changes: readonly LineChange[]): void {
     for (const session of this.in(uri)) {
-      if (session.before !== null) {
-        session.undoSplit = true;
-        session.userEdits++;
-      }
+      session.userEdits++;
+      if (session.before !== null) session.undoSplit = true;
       let lines = session.proposalLines;
       for (const change of changes) lines = lines.map((l) => shiftLine(l, change)).filter((l): l is number => l !== null);
       session.proposalLines = lines;
@@ -96,6 +129,12 @@ export class Sessions {
   /** VS Code may have pushed an undo stop in `uri` (cursor moved by key or mouse, document saved). */
   undoStopPushed(uri: string): void {
     for (const session of this.in(uri)) if (session.before !== null) session.undoSplit = true;
+  }
+
+  /** The user moved the cursor in `uri` by key or mouse (VS Code's navigation also pushes an undo stop). */
+  cursorMoved(uri: string): void {
+    for (const session of this.in(uri)) session.userMoved = true;
+    this.undoStopPushed(uri);
   }
 
   in(uri: string): Session[] {
@@ -130,11 +169,11 @@ export class Sessions {
     return session;
   }
 
-  private end(session: Session, state: SessionState, message?: string): void {
+  private end(session: Session, state: SessionState, message?: string, actions?: StatusAction[]): void {
     this.live.delete(session.id);
     this.ended.add(session.id);
     if (this.ended.size > 256) this.ended.delete(this.ended.values().next().value!);
     this.changed.fire(session.uri);
-    this.endedEmitter.fire({ session, state, message });
+    this.endedEmitter.fire({ session, state, message, actions });
   }
 }

@@ -175,6 +175,13 @@ object SessionState {
     val TERMINAL = setOf("noChanges", "error", "broken", CANCELLED, "accepted", "rejected")
 }
 
+/** What the sidecar offers with an error (protocol.json's StatusAction). */
+object StatusAction {
+    /** The same instruction over the same range again: see [RedlineCore.retry]. */
+    const val RETRY = "retry"
+    const val SHOW_LOG = "showLog"
+}
+
 data class SessionStatusParams(
     val sessionId: String = "",
     val uri: String = "",
@@ -182,6 +189,8 @@ data class SessionStatusParams(
     val message: String? = null,
     val hunkCount: Int = 0,
     val warnings: List<EditWarning>? = null,
+    /** What to offer with an error, as protocol.json's StatusAction: "retry", "showLog". */
+    val actions: List<String>? = null,
 )
 
 /** A finding about a proposal (kind as in protocol.json's EditWarningKind); [line] null when it concerns no line. */

@@ -117,19 +117,42 @@ class RedlineCore(
         if (rendering == 0 && !undoOrRedo) nextEdits.userChanged(uri, advance(start, newText))
     }
 
+    /** What each session was asked, for [retry]: the latest few. */
+    private val asked = object : LinkedHashMap<String, Asked>() {
+        override fun removeEldestEntry(eldest: MutableMap.MutableEntry<String, Asked>) = size > ASKED_KEPT
+    }
+
+    private data class Asked(val uri: String, val range: Range, val instruction: String, val diagnostics: List<Diagnostic>)
+
     /**
      * [range] is the selection at [version], [diagnostics] the IDE's highlights there (see [Diagnostics]).
-     * A document that changed before the sidecar was up to hear the request makes it fail rather than
-     * edit lines the user no longer sees there.
+     * [view], the editor the instruction was given in, has its selection collapsed to the range's start
+     * now that the instruction is captured. A document that changed before the sidecar was up to hear
+     * the request makes it fail rather than edit lines the user no longer sees there.
      */
-    fun startInlineEdit(uri: String, version: Int, range: Range, instruction: String, diagnostics: List<Diagnostic> = emptyList()): CompletableFuture<InlineEditStartResult> =
-        supervisor.connection().thenCompose { connection ->
+    fun startInlineEdit(uri: String, version: Int, range: Range, instruction: String, diagnostics: List<Diagnostic> = emptyList(), view: EditorView? = null): CompletableFuture<InlineEditStartResult> {
+        view?.collapseSelection(range.start)
+        return supervisor.connection().thenCompose { connection ->
             documents.versioned(uri) { current ->
                 val context = if (diagnostics.isEmpty()) null else InlineEditContext(diagnostics)
                 if (current != version) CompletableFuture.failedFuture(IllegalStateException("The document changed while Redline was starting; try again."))
                 else connection.request { it.inlineEditStart(InlineEditStartParams(VersionedTextDocumentIdentifier(uri, version), range, instruction, context = context)) }
             } ?: CompletableFuture.failedFuture(IllegalStateException("$uri is not open"))
+        }.thenApply { result ->
+            synchronized(asked) { asked[result.sessionId] = Asked(uri, range, instruction, diagnostics) }
+            result
         }
+    }
+
+    /**
+     * The instruction of session [sessionId] over the same range again (Retry after an error), at the
+     * document's version now; null when the session was not started here or the document is closed.
+     */
+    fun retry(sessionId: String): CompletableFuture<InlineEditStartResult>? {
+        val ask = synchronized(asked) { asked[sessionId] } ?: return null
+        val version = documents.version(ask.uri) ?: return null
+        return startInlineEdit(ask.uri, version, ask.range, ask.instruction, ask.diagnostics)
+    }
 
     /** A render the session holds back ([UndoPacing]) goes at once: the cancellation's own render queues behind it. */
     fun cancel(sessionId: String): CompletableFuture<EmptyResult> {
@@ -218,5 +241,6 @@ class RedlineCore(
 
     private companion object {
         const val HANDSHAKE_SECONDS = 20L
+        const val ASKED_KEPT = 16
     }
 }

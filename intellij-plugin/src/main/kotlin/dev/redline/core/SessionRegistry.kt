@@ -16,8 +16,11 @@ interface EditorHost {
     /** Runs [body] under a read action on the calling thread, whichever it is: no document changes meanwhile. */
     fun <T> read(body: () -> T): T
 
-    /** The session is over and its marks are gone: tell the user why, if it needs saying. */
-    fun sessionEnded(sessionId: String, state: String, message: String?)
+    /**
+     * The session is over and its marks are gone: tell the user why, if it needs saying, with the
+     * [actions] the sidecar offers for an error (see [StatusAction]).
+     */
+    fun sessionEnded(sessionId: String, state: String, message: String?, actions: List<String>)
 
     /** The folders the sidecar may read files from for context (the open projects' content roots); called under [read]. */
     fun workspaceFolders(): List<WorkspaceFolder> = emptyList()
@@ -35,6 +38,12 @@ interface EditorView {
 
     /** Paints one session's marks into this editor; [MarkPainter.release] drops whatever it holds. */
     fun painter(sessionId: String): MarkPainter
+
+    /**
+     * No selection any more, the caret at [at]: an instruction's selection would lie over the proposal's
+     * red and green lines and grow with the region while the reply streams.
+     */
+    fun collapseSelection(at: Position)
 }
 
 /** One undo group: every command run with the same group merges into the previous one when consecutive. */
@@ -123,7 +132,7 @@ class SessionRegistry(
         if (params.sessionId in ended) return
         val session = sessions[params.sessionId] ?: open(params.sessionId, params.uri)
         session.state = params.state
-        if (params.state in SessionState.TERMINAL) end(session, params.state, params.message)
+        if (params.state in SessionState.TERMINAL) end(session, params.state, params.message, params.actions.orEmpty())
         else {
             session.record = session.record.filterTo(LinkedHashSet()) { it !is HunkActions } + actions(session)
             repaint(session)
@@ -273,14 +282,14 @@ class SessionRegistry(
         ran(command, window)
     }
 
-    private fun end(session: Session, state: String, message: String?) {
+    private fun end(session: Session, state: String, message: String?, actions: List<String> = emptyList()) {
         closeWindow(session, session.undoGroup ?: UndoGroup(session.id))
         sessions.remove(session.id)
         ended += session.id
         if (ended.size > 256) ended.remove(ended.first())
         session.painted.values.forEach(PaintedMarks::clear)
         session.painted.clear()
-        host.sessionEnded(session.id, state, message)
+        host.sessionEnded(session.id, state, message, actions)
     }
 
     private fun publish() {

@@ -34,7 +34,7 @@ object RedlineActions {
     private val service get() = RedlineService.getInstance()
 
     /** The core's calls return at once (a start of the sidecar included); a failure is shown when it comes. */
-    private fun report(request: CompletableFuture<*>) {
+    fun report(request: CompletableFuture<*>) {
         request.whenComplete { _, e ->
             val cause = (e as? CompletionException)?.cause ?: e ?: return@whenComplete
             service.notify("Redline: ${cause.message}", NotificationType.WARNING)
@@ -60,7 +60,8 @@ object RedlineActions {
         val document = editor.document
         fun at(offset: Int) = document.getLineNumber(offset).let { Position(it, offset - document.getLineStartOffset(it)) }
         val diagnostics = highlights(editor, selection.selectionStart, selection.selectionEnd, ::at)
-        report(service.core.startInlineEdit(uri, version, Range(at(selection.selectionStart), at(selection.selectionEnd)), instruction, diagnostics))
+        val range = Range(at(selection.selectionStart), at(selection.selectionEnd))
+        report(service.core.startInlineEdit(uri, version, range, instruction, diagnostics, service.viewOf(editor, uri)))
     }
 
     /**

@@ -1,6 +1,9 @@
 package dev.redline.ide
 
+import com.intellij.ide.actions.ShowLogAction
 import com.intellij.ide.plugins.cl.PluginAwareClassLoader
+import com.intellij.notification.Notification
+import com.intellij.notification.NotificationAction
 import com.intellij.notification.NotificationGroupManager
 import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
@@ -40,7 +43,9 @@ import dev.redline.core.LanguageIds
 import dev.redline.core.MarkPainter
 import dev.redline.core.OsSidecarProcess
 import dev.redline.core.RedlineCore
+import dev.redline.core.Position
 import dev.redline.core.SessionState
+import dev.redline.core.StatusAction
 import dev.redline.core.SidecarInstaller
 import dev.redline.core.SidecarProcess
 import dev.redline.core.TextBuffer
@@ -213,13 +218,23 @@ class RedlineService : Disposable, EditorHost {
     override fun workspaceFolders(): List<WorkspaceFolder> =
         ProjectManager.getInstance().openProjects.flatMap { project -> ProjectRootManager.getInstance(project).contentRoots.map { WorkspaceFolder(it.url, it.name) } }.distinct()
 
-    override fun sessionEnded(sessionId: String, state: String, message: String?) {
-        if (state == "error" || state == "broken" || (state == SessionState.CANCELLED && message != null)) notify(message ?: "Redline: the edit ended ($state).", NotificationType.WARNING)
+    override fun sessionEnded(sessionId: String, state: String, message: String?, actions: List<String>) {
+        if (state == "error") {
+            val notification = notification(message ?: "Redline: the edit failed.", NotificationType.ERROR)
+            // Retry asks the same instruction over the same range again; the sidecar's log lines are in the IDE's log.
+            if (StatusAction.RETRY in actions) notification.addAction(NotificationAction.createSimpleExpiring("Retry") { core.retry(sessionId)?.let(RedlineActions::report) })
+            if (StatusAction.SHOW_LOG in actions) notification.addAction(ShowLogAction.notificationAction())
+            notification.notify(null)
+        } else if (state == "broken" || (state == SessionState.CANCELLED && message != null)) notify(message ?: "Redline: the edit ended ($state).", NotificationType.WARNING)
     }
 
-    fun notify(text: String, type: NotificationType) {
-        NotificationGroupManager.getInstance().getNotificationGroup("Redline").createNotification(text, type).notify(null)
-    }
+    fun notify(text: String, type: NotificationType) = notification(text, type).notify(null)
+
+    private fun notification(text: String, type: NotificationType): Notification =
+        NotificationGroupManager.getInstance().getNotificationGroup("Redline").createNotification(text, type)
+
+    /** [editor], showing [uri], as the core sees it. */
+    fun viewOf(editor: Editor, uri: String): EditorView = IdeEditorView(editor, uri)
 
     override fun dispose() = core.dispose()
 
@@ -227,6 +242,11 @@ class RedlineService : Disposable, EditorHost {
     private inner class IdeEditorView(val editor: Editor, override val uri: String) : EditorView {
         override fun painter(sessionId: String): MarkPainter =
             EditorMarks(editor, Disposer.newDisposable("redline-marks-$sessionId").also { Disposer.register(editorDisposable(editor), it) }, sessionId)
+
+        override fun collapseSelection(at: Position) {
+            editor.selectionModel.removeSelection()
+            editor.caretModel.moveToOffset(editor.document.getLineStartOffset(at.line) + at.character)
+        }
 
         override fun equals(other: Any?) = other is IdeEditorView && other.editor === editor
         override fun hashCode() = System.identityHashCode(editor)

@@ -54,6 +54,10 @@ class FakeHost : EditorHost {
     val edits = Collections.synchronizedList(mutableListOf<Pair<UndoGroup, String>>())
     val commands = Collections.synchronizedList(mutableListOf<UndoCommand>())
     val ended = Collections.synchronizedList(mutableListOf<Triple<String, String, String?>>())
+    /** The actions offered with each ended session, by id. */
+    val endActions = Collections.synchronizedMap(HashMap<String, List<String>>())
+    /** Where each view's selection was collapsed, by view name. */
+    val collapsed = Collections.synchronizedList(mutableListOf<Pair<String, Position>>())
     val painted = Collections.synchronizedSet(LinkedHashSet<Triple<String, String, MarkSpec>>())
     val ui: ExecutorService = Executors.newSingleThreadExecutor { Thread(it, "fake-ui") }
     var undo: FakeUndo? = null
@@ -66,6 +70,10 @@ class FakeHost : EditorHost {
     inner class FakeView(override val uri: String, val name: String) : EditorView {
         /** The platform's editor, when the document is one of [undo]'s. */
         val editor: FakeUndo.Editor? by lazy { (buffers[uri] as? FakeUndo.Document)?.let { undo?.Editor(it) } }
+
+        override fun collapseSelection(at: Position) {
+            collapsed += name to at
+        }
 
         override fun painter(sessionId: String) = object : MarkPainter {
             override fun paint(spec: MarkSpec): PaintedMark {
@@ -169,7 +177,8 @@ class FakeHost : EditorHost {
         held.clear()
     }
 
-    override fun sessionEnded(sessionId: String, state: String, message: String?) {
+    override fun sessionEnded(sessionId: String, state: String, message: String?, actions: List<String>) {
+        endActions[sessionId] = actions
         ended += Triple(sessionId, state, message)
     }
 

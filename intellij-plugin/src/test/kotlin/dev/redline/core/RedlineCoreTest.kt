@@ -61,6 +61,29 @@ class RedlineCoreTest {
     }
 
     @Test
+    fun `a start collapses its editor's selection to the range's start at once, and retry sends the same instruction over the same range`() {
+        val buffer = StringTextBuffer(original)
+        host.buffers[uri] = buffer
+        val view = host.view(uri)
+        host.onUi { core.editorOpened(view, "kotlin", buffer.text()) }
+        val range = Range(Position(1, 2), Position(2, 1))
+        val started = host.onUi {
+            core.startInlineEdit(uri, core.documents.version(uri)!!, range, "return 2", view = view).also {
+                // Collapsed when the instruction is captured, before anything is rendered.
+                assertEquals(listOf("main" to Position(1, 2)), host.collapsed.toList())
+            }
+        }
+        assertEquals("s1", started.get(5, TimeUnit.SECONDS).sessionId)
+        eventually(5_000) { host.onUi { buffer.text() } != original }
+        core.retry("s1")!!.get(5, TimeUnit.SECONDS)
+        val starts = processes[0].server.received.filterIsInstance<InlineEditStartParams>()
+        assertEquals(2, starts.size)
+        assertEquals(starts[0].copy(textDocument = starts[1].textDocument), starts[1])
+        assertEquals(core.documents.version(uri), starts[1].textDocument.version, "retried at the document's version now")
+        assertEquals(null, core.retry("unknown"))
+    }
+
+    @Test
     fun `a sidecar crash mid-stream reverts the proposal, cancels the session, and the restarted sidecar gets the document back`() {
         val buffer = StringTextBuffer(original)
         host.buffers[uri] = buffer

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertThrows
+import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Test
@@ -35,7 +36,10 @@ class SidecarIntegrationTest {
     ).joinToString("\n")
 
     private lateinit var double: Process
+    private lateinit var doubleUrl: String
     private lateinit var core: RedlineCore
+    /** The core's log lines (the sidecar's among them, as `[sidecar] …`). */
+    private val logs = Collections.synchronizedList(mutableListOf<String>())
     private val host = FakeHost()
     private val buffer = StringTextBuffer(original)
     private val sidecars = Collections.synchronizedList(mutableListOf<Process>())
@@ -47,10 +51,11 @@ class SidecarIntegrationTest {
         double = ProcessBuilder(File(root, "node_modules/.bin/tsx").path, "model-double/src/cli.ts", "--reply-file", file.path)
             .directory(root).redirectError(ProcessBuilder.Redirect.INHERIT).start()
         val url = double.inputStream.bufferedReader().readLine()
+        doubleUrl = url
         val settings = RedlineSettingsState().apply { endpoint = url; model = "coder"; requestTimeoutMs = 2000; debounceWait = 0 }
         core = RedlineCore(
             spawn = { ProcessBuilder(System.getenv("REDLINE_SIDECAR")).start().also { sidecars += it }.let(::OsSidecarProcess) },
-            host = host, scheduler = scheduler, log = { System.err.println(it) }, settings = { settings.toPatch(null) }, clientVersion = "test",
+            host = host, scheduler = scheduler, log = { logs += it; System.err.println(it) }, settings = { settings.toPatch(null) }, clientVersion = "test",
             network = { ProxyPatch(proxy = "", noProxy = "") },
         )
         host.buffers[uri] = document
@@ -122,6 +127,32 @@ class SidecarIntegrationTest {
         assertEquals(false, host.onUi { project.canUndo(doc) })
         host.onUi { project.redo(doc) }
         assertEquals("// typed\n// header\n" + original.replace("return sum;", "return Math.round(sum);"), host.onUi { doc.text() })
+    }
+
+    @Test
+    fun `a model server error ends the session with the cause first, offers Retry and Show log, and Retry asks the same again`() {
+        val crash = "model runner has unexpectedly stopped, this may be due to resource limitations or an internal error"
+        val error = """{"text": "", "status": 500, "errorBody": {"error": "$crash"}}"""
+        startDouble("""[$error, {"text": ${com.google.gson.Gson().toJson(rewrite)}}]""")
+        val id = startEdit()
+        eventually(10_000) { host.ended.isNotEmpty() }
+        assertEquals(Triple(id, "error", "$crash (500 Internal Server Error from the model server at $doubleUrl, /api/chat)."), host.ended.single())
+        assertEquals(listOf(StatusAction.RETRY, StatusAction.SHOW_LOG), host.endActions[id])
+        assertEquals(original, host.onUi { buffer.text() })
+        // The sidecar's line for the session, at the error level, in the IDE's log.
+        eventually(5_000) { logs.any { it.startsWith("[sidecar] inline edit $id ") } }
+        val line = logs.first { it.startsWith("[sidecar] inline edit $id ") }
+        assertTrue(Regex("""^\[sidecar] inline edit $id \d+ ms, replacement \(selection\), \+0 -0 lines, tokens \? prompt / \? reply: error \(model runner .*\)$""").matches(line), line)
+
+        val retried = core.retry(id)!!.get(10, TimeUnit.SECONDS).sessionId
+        eventually(10_000) { session()?.state == SessionState.DONE }
+        core.settle(retried, null, accept = true).get(10, TimeUnit.SECONDS)
+        eventually(10_000) { host.ended.size == 2 }
+        assertEquals(original.replace("sum += item.price;", "sum += item.price * item.quantity;").replace("return sum;", "return Math.round(sum);"), host.onUi { buffer.text() })
+        // Every session's end is one log line: how it ended, what it changed, the tokens the model server counted.
+        eventually(5_000) { logs.any { it.startsWith("[sidecar] inline edit $retried ") } }
+        val accepted = logs.first { it.startsWith("[sidecar] inline edit $retried ") }
+        assertTrue(Regex("""^\[sidecar] inline edit $retried \d+ ms, replacement \(selection\), \+2 -2 lines, tokens \d+ prompt / \d+ reply: accepted \(accept all\)$""").matches(accepted), accepted)
     }
 
     @Test

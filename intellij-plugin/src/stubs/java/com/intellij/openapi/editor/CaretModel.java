@@ -8,4 +8,6 @@ public interface CaretModel {
   int getOffset();
 
   void moveToLogicalPosition(@NotNull LogicalPosition pos);
+
+  default void moveToOffset(int offset) { throw new UnsupportedOperationException(); }
 }

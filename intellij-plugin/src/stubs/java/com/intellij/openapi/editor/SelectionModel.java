@@ -4,4 +4,6 @@ public interface SelectionModel {
   int getSelectionStart();
 
   int getSelectionEnd();
+
+  default void removeSelection() { throw new UnsupportedOperationException(); }
 }

@@ -1,0 +1,37 @@
+// The end-to-end tests' window into VS Code's extension API: what a document's dirty flag, version
+// and an editor's selections are as extensions see them. With REDLINE_E2E_PROBE set to a folder, it
+// writes there, as VS Code reports them, every document change and selection change (events.jsonl)
+// and, after each and every 100 ms, the state of every open document and visible editor
+// (state.json, replaced whole).
+const vscode = require('vscode');
+const { appendFileSync, renameSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+exports.activate = (context) => {
+  const dir = process.env.REDLINE_E2E_PROBE;
+  if (!dir) return;
+  const selections = (editor) => editor.selections.map((s) => ({ anchor: [s.anchor.line, s.anchor.character], active: [s.active.line, s.active.character] }));
+  const state = () => ({
+    documents: vscode.workspace.textDocuments.map((d) => ({ uri: d.uri.toString(), version: d.version, isDirty: d.isDirty })),
+    editors: vscode.window.visibleTextEditors.map((e) => ({ uri: e.document.uri.toString(), active: e === vscode.window.activeTextEditor, selections: selections(e) })),
+  });
+  const snapshot = () => {
+    const file = join(dir, 'state.json');
+    writeFileSync(`${file}.tmp`, JSON.stringify(state()));
+    renameSync(`${file}.tmp`, file);
+  };
+  const record = (event) => {
+    appendFileSync(join(dir, 'events.jsonl'), JSON.stringify(event) + '\n');
+    snapshot();
+  };
+  const reasons = { [vscode.TextDocumentChangeReason.Undo]: 'undo', [vscode.TextDocumentChangeReason.Redo]: 'redo' };
+  const timer = setInterval(snapshot, 100);
+  context.subscriptions.push(
+    { dispose: () => clearInterval(timer) },
+    vscode.workspace.onDidChangeTextDocument((e) =>
+      record({ kind: 'change', uri: e.document.uri.toString(), version: e.document.version, isDirty: e.document.isDirty, reason: reasons[e.reason] ?? null, changes: e.contentChanges.length }),
+    ),
+    vscode.window.onDidChangeTextEditorSelection((e) => record({ kind: 'selection', uri: e.textEditor.document.uri.toString(), how: e.kind ?? null, selections: selections(e.textEditor) })),
+  );
+  snapshot();
+};
