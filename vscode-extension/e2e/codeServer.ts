@@ -383,12 +383,12 @@ export class VsCode {
   }
 }
 
-export async function waitFor(ready: () => Promise<boolean> | boolean, timeoutMs: number, message: () => string): Promise<void> {
+export async function waitFor(ready: () => Promise<boolean> | boolean, timeoutMs: number, message: () => string | Promise<string>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     // A predicate that throws (a file read while it is being written) is not ready yet.
     if (await Promise.resolve().then(ready).catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(message());
+  throw new Error(await message());
 }

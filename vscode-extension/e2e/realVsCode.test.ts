@@ -308,13 +308,13 @@ describe('inline edit in a real VS Code', () => {
       // Another editor becomes active: the one left behind is saved.
       const other = newFile('// another file\n');
       await vscode.openFile(other);
-      await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 10_000, () => 'focus change did not save');
+      await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 30_000, () => 'focus change did not save');
       expect(vscode.file(file)).toBe(ORIGINAL);
       await vscode.openFile(file);
       // The same proposal is shown again after the save.
       await vscode.codeLens('Reject all').waitFor({ timeout: 15_000 });
       // The same proposal, laid out as a settled diff (removed lines above added ones).
-    expect(await vscode.editorText()).toBe(settledPicture);
+      expect(await vscode.editorText()).toBe(settledPicture);
       await vscode.codeLens('Reject all').click();
       await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
       expect(await vscode.editorText()).toBe(ORIGINAL);
@@ -511,6 +511,17 @@ describe('next-edit suggestions in a real VS Code', () => {
   /** The text after the first `n` of the three other uses were renamed. */
   const renamed = (n: number) => TYPED.split('\n').map((line, i) => ([3, 5, 7].indexOf(i) >= 0 && [3, 5, 7].indexOf(i) < n ? line.replace('count', 'total') : line)).join('\n');
   const hinted = async (hint: string) => (await viewLines()).filter((l) => l.label.includes(hint)).map((l) => l.text);
+  /** Why no suggestion showed: the editor's text, what went to the sidecar and what it logged last. */
+  const noSuggestion = async () =>
+    `no suggestion was shown; the editor:\n${await vscode.editorText()}\nsent: ${vscode
+      .relayEvents()
+      .flatMap((e) => (e.kind === 'sent' ? [e.method] : []))
+      .slice(-12)
+      .join(', ')}\nlogs: ${vscode
+      .relayEvents()
+      .flatMap((e) => (e.kind === 'log' ? [e.message] : []))
+      .slice(-12)
+      .join(' / ')}`;
   let answer: (req: RecordedRequest) => Reply;
 
   beforeAll(async () => {
@@ -538,7 +549,7 @@ describe('next-edit suggestions in a real VS Code', () => {
 
   it('a rename of one use shows the next one red/green with the hint; Tab accepts hunk by hunk, going first to a far one; Ctrl+Z takes back one hunk; then Tab indents again', async () => {
     await renameDeclaration();
-    await waitFor(async () => (await hinted('Tab to accept, Esc to dismiss')).length === 1, 30_000, () => 'no suggestion was shown');
+    await waitFor(async () => (await hinted('Tab to accept, Esc to dismiss')).length === 1, 30_000, noSuggestion);
     expect(await hinted('Tab to accept')).toEqual(['    total += value;']);
     // The pixels: the use below red, its renamed line green under it, the lines around plain.
     // (The hint and the line backgrounds are two decorations: the browser may paint them a frame apart.)
@@ -580,7 +591,7 @@ describe('next-edit suggestions in a real VS Code', () => {
 
   it('Esc dismisses the suggestion: no marks, no hint, the file as it was; the hunk accepted before it is one Ctrl+Z', async () => {
     await renameDeclaration();
-    await waitFor(async () => (await hinted('Tab to accept')).length === 1, 30_000, () => 'no suggestion was shown');
+    await waitFor(async () => (await hinted('Tab to accept')).length === 1, 30_000, noSuggestion);
     await vscode.page.keyboard.press('Tab');
     await waitFor(async () => (await hinted('Tab to accept')).join() === "  console.log('sum', total);", 15_000, () => 'the second hunk was not shown');
     await vscode.page.keyboard.press('Escape');

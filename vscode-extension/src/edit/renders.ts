@@ -9,6 +9,7 @@ import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-proto
 import { minimalEdit } from './marks';
 import { editThroughEditor, type OwnEdits } from './ownEdits';
 import type { CleanAfterUndo } from './cleanUndo';
+import { finalWithTyping } from './undoMerge';
 import type { Painter } from './paint';
 import type { Session, Sessions } from './sessions';
 
@@ -21,6 +22,10 @@ export function editorOf(uri: string): vscode.TextEditor | undefined {
   if (active?.document.uri.toString() === uri) return active;
   return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri);
 }
+
+/** How often the second edit of an undo merge is tried again after a keystroke got in first. */
+const MERGE_ATTEMPTS = 20;
+const MERGE_RETRY_MS = 20;
 
 const toRange = (r: TextEdit['range']) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 
@@ -46,6 +51,23 @@ export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefo
       return vscode.workspace.applyEdit(edit);
     },
   );
+}
+
+/**
+ * One undo step turning the document's text, as the extension host has it now, into `target`;
+ * false when VS Code refused it because the window's text is newer. `anyEditor`: with no editor
+ * left, a workspace edit (version-checked the same way) does it.
+ */
+function replaceText(uri: string, doc: vscode.TextDocument, target: string, anyEditor: boolean): Promise<boolean> {
+  const edit = minimalEdit(doc.getText(), target);
+  const range = new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end));
+  const editor = editorOf(uri);
+  return editThroughEditor(editor && (() => editor.edit((b) => b.replace(range, edit.text), { undoStopBefore: true, undoStopAfter: true })), () => {
+    if (!anyEditor) return Promise.resolve(false);
+    const workspaceEdit = new vscode.WorkspaceEdit();
+    workspaceEdit.replace(doc.uri, range, edit.text);
+    return vscode.workspace.applyEdit(workspaceEdit);
+  });
 }
 
 export class RenderApplier {
@@ -105,7 +127,10 @@ export class RenderApplier {
    * undo step, so Ctrl+Z after the verdict undoes the second and shows the text before the command
    * (and Redo the final text). What the user typed during the session is in the final text, so it
    * goes and comes with it. Plain edits, not undo commands: nothing depends on when VS Code gets to
-   * run a command, and no half-done state can be left.
+   * run a command. Each edit is made against the text the extension host has at that moment, and
+   * VS Code refuses it when the window's text moved on (MainThreadTextEditor.applyEdits compares
+   * version ids), so a keystroke between the two is never overwritten: it is replayed onto the
+   * final text.
    */
   private async mergeUndoSteps(session: Session): Promise<void> {
     const doc = documentOf(session.uri);
@@ -113,21 +138,17 @@ export class RenderApplier {
     if (!doc || before === null || !editorOf(session.uri)) return;
     const final = doc.getText();
     if (final === before) return;
-    const replace = (from: string, to: string): Thenable<boolean> => {
-      const edit = minimalEdit(from, to);
-      const range = new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end));
-      const editor = editorOf(session.uri);
-      // An editor that closed meanwhile refuses the edit: then the workspace edit below puts the final text back.
-      return editThroughEditor(editor && (() => editor.edit((b) => b.replace(range, edit.text), { undoStopBefore: true, undoStopAfter: true })), () => Promise.resolve(false));
-    };
-    if (!(await replace(final, before))) return;
+    // Refused: the user typed since the verdict; the steps stay split and nothing was touched.
+    if (!(await replaceText(session.uri, doc, before, false))) return;
     this.cleanUndo.mergedSteps(session.uri);
-    if (await replace(before, final)) return;
-    // Never leave the document taken back: the final text returns whatever happened in between.
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), final);
-    await vscode.workspace.applyEdit(edit);
-    this.log.warn(`${session.id}: its undo steps could not be made one`);
+    for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+      const target = finalWithTyping(before, final, doc.getText());
+      if (target === null) break;
+      if (await replaceText(session.uri, doc, target, true)) return;
+      // A keystroke the extension host has not seen yet: wait for it and replay it too.
+      await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
+    }
+    this.log.warn(`${session.id}: what was typed while its undo steps were made one touched its change; Ctrl+Z twice brings the change back`);
   }
 
   /** A session that ends without a closing edit (a broken region keeps its text) still closes its undo step. */

@@ -72,9 +72,18 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   return [
     hint,
     sessions.onDidChange(update),
-    sessions.onDidEnd(({ session }) => {
+    sessions.onDidEnd(({ session, state }) => {
+      const dismissed = session.id === shown && state === 'cancelled';
       if (session.id === shown) shown = null;
       update();
+      // Typing away from a shown hunk dismisses it, and the undo merge that follows reaches the sidecar as a
+      // change of the user's, overtaking the request that keystroke made: ask again once the merge is done.
+      if (dismissed && session.undoSplit) {
+        void session.merged.then(() => {
+          const editor = vscode.window.activeTextEditor;
+          if (editor?.document.uri.toString() === session.uri && enabled() && shown === null) ask(editor, 'automatic').catch(() => undefined);
+        });
+      }
     }),
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.window.onDidChangeTextEditorSelection(update),

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { finalWithTyping } from './undoMerge';
+
+const BEFORE = 'let count = 0;\nfor (const v of values) count += v;\nreturn count;\n';
+const FINAL = 'let count = 0;\nfor (const v of values) total += v;\nreturn count;\n';
+
+describe('finalWithTyping', () => {
+  it('is the final text when nothing was typed', () => {
+    expect(finalWithTyping(BEFORE, FINAL, BEFORE)).toBe(FINAL);
+  });
+
+  it('replays typing above the session change', () => {
+    const now = BEFORE.replace('let count', 'let counter');
+    expect(finalWithTyping(BEFORE, FINAL, now)).toBe(FINAL.replace('let count', 'let counter'));
+  });
+
+  it('replays typing below it, moved by what the change added', () => {
+    const before = 'a\nb\nc\n';
+    const final = 'a\nB1\nB2\nc\n';
+    expect(finalWithTyping(before, final, 'a\nb\nc!\n')).toBe('a\nB1\nB2\nc!\n');
+    expect(finalWithTyping(before, 'a\nc\n', 'a\nb\nc!\n')).toBe('a\nc!\n');
+  });
+
+  it('keeps a deletion the user made elsewhere', () => {
+    const now = BEFORE.replace('return count;\n', '');
+    expect(finalWithTyping(BEFORE, FINAL, now)).toBe(FINAL.replace('return count;\n', ''));
+  });
+
+  it('gives up where the typing touches the session change', () => {
+    const now = BEFORE.replace('count += v', 'cont += v');
+    expect(finalWithTyping(BEFORE, FINAL, now)).toBeNull();
+  });
+
+  it('every replay contains what was typed and the session change, for any place outside it', () => {
+    const before = 'one\ntwo\nthree\nfour\n';
+    const final = 'one\n2\nthree\nfour\n';
+    for (let at = 0; at <= before.length; at++) {
+      const now = before.slice(0, at) + 'X' + before.slice(at);
+      const result = finalWithTyping(before, final, now);
+      if (at <= 4 || at >= 7) {
+        // Independent oracle: the same insertion made in the final text at the corresponding place.
+        const place = at <= 4 ? at : at - 2; // `two` (4-7) became `2`
+        expect(result, `at ${at}`).toBe(final.slice(0, place) + 'X' + final.slice(place));
+      } else {
+        expect(result, `at ${at}`).toBeNull();
+      }
+    }
+  });
+});
