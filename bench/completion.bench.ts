@@ -59,7 +59,8 @@ async function rig(patch: RedlineSettingsPatch, followDocuments = true): Promise
   const settings = new SettingsStore();
   settings.update({ provider: 'ollama', endpoint: double.url, completionModel: 'qwen2.5-coder:1.5b', debounceWait: 0, ...patch });
   const log: string[] = [];
-  const logger = { info: (m: string) => log.push(m), debug: () => {}, warn: () => {}, error: () => {} };
+  // Outcomes typing causes on nearly every keystroke (typed through among them) are debug lines.
+  const logger = { info: (m: string) => log.push(m), debug: (m: string) => log.push(m), warn: () => {}, error: () => {} };
   server.onNotification('textDocument/didOpen', (p) => documents.open(p));
   server.onNotification('textDocument/didChange', (p) => documents.change(p));
   const syntax = new SyntaxCache();
