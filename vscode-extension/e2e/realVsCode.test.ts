@@ -312,7 +312,7 @@ describe('inline edit in a real VS Code', () => {
       expect(vscode.file(file)).toBe(ORIGINAL);
       await vscode.openFile(file);
       // The same proposal is shown again after the save.
-      await vscode.codeLens('Reject all').waitFor({ timeout: 15_000 });
+      await vscode.codeLens('Reject all').waitFor({ timeout: 30_000 });
       // The same proposal, laid out as a settled diff (removed lines above added ones).
       expect(await vscode.editorText()).toBe(settledPicture);
       await vscode.codeLens('Reject all').click();
@@ -511,9 +511,9 @@ describe('next-edit suggestions in a real VS Code', () => {
   /** The text after the first `n` of the three other uses were renamed. */
   const renamed = (n: number) => TYPED.split('\n').map((line, i) => ([3, 5, 7].indexOf(i) >= 0 && [3, 5, 7].indexOf(i) < n ? line.replace('count', 'total') : line)).join('\n');
   const hinted = async (hint: string) => (await viewLines()).filter((l) => l.label.includes(hint)).map((l) => l.text);
-  /** Why no suggestion showed: the editor's text, what went to the sidecar and what it logged last. */
-  const noSuggestion = async () =>
-    `no suggestion was shown; the editor:\n${await vscode.editorText()}\nsent: ${vscode
+  /** `what` went wrong, with what the editor showed, what went to the sidecar and what it logged last. */
+  const explain = (what: string) => async () =>
+    `${what}; the editor:\n${await vscode.editorText()}\nsent: ${vscode
       .relayEvents()
       .flatMap((e) => (e.kind === 'sent' ? [e.method] : []))
       .slice(-12)
@@ -549,7 +549,7 @@ describe('next-edit suggestions in a real VS Code', () => {
 
   it('a rename of one use shows the next one red/green with the hint; Tab accepts hunk by hunk, going first to a far one; Ctrl+Z takes back one hunk; then Tab indents again', async () => {
     await renameDeclaration();
-    await waitFor(async () => (await hinted('Tab to accept, Esc to dismiss')).length === 1, 30_000, noSuggestion);
+    await waitFor(async () => (await hinted('Tab to accept, Esc to dismiss')).length === 1, 30_000, explain('no suggestion was shown'));
     expect(await hinted('Tab to accept')).toEqual(['    total += value;']);
     // The pixels: the use below red, its renamed line green under it, the lines around plain.
     // (The hint and the line backgrounds are two decorations: the browser may paint them a frame apart.)
@@ -567,14 +567,14 @@ describe('next-edit suggestions in a real VS Code', () => {
     );
 
     await vscode.page.keyboard.press('Tab');
-    await waitFor(async () => (await hinted('Tab to accept')).join() === "  console.log('sum', total);", 15_000, () => 'the second hunk was not shown');
+    await waitFor(async () => (await hinted('Tab to accept')).join() === "  console.log('sum', total);", 15_000, explain('the second hunk was not shown'));
     await vscode.page.keyboard.press('Tab');
     // The last use is further from the caret than Tab accepts without looking: the first Tab goes there.
-    await waitFor(async () => (await hinted('Tab to go to the suggestion')).join() === '  return total;', 15_000, () => 'the third hunk was not shown with the hint to go to it');
+    await waitFor(async () => (await hinted('Tab to go to the suggestion')).join() === '  return total;', 15_000, explain('the third hunk was not shown with the hint to go to it'));
     await vscode.page.keyboard.press('Tab');
-    await waitFor(async () => (await hinted('Tab to accept')).join() === '  return total;', 5_000, () => 'Tab did not go to the hunk');
+    await waitFor(async () => (await hinted('Tab to accept')).join() === '  return total;', 5_000, explain('Tab did not go to the hunk'));
     await vscode.page.keyboard.press('Tab');
-    await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 15_000, () => 'the last hunk was not accepted');
+    await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 15_000, explain('the last hunk was not accepted'));
     expect(await vscode.editorText()).toBe(renamed(3));
     // With nothing shown, Tab is the editor's own again: it indents (and the model, asked after that edit, has nothing left to rename).
     await vscode.selectLines(7);
@@ -591,11 +591,11 @@ describe('next-edit suggestions in a real VS Code', () => {
 
   it('Esc dismisses the suggestion: no marks, no hint, the file as it was; the hunk accepted before it is one Ctrl+Z', async () => {
     await renameDeclaration();
-    await waitFor(async () => (await hinted('Tab to accept')).length === 1, 30_000, noSuggestion);
+    await waitFor(async () => (await hinted('Tab to accept')).length === 1, 30_000, explain('no suggestion was shown'));
     await vscode.page.keyboard.press('Tab');
-    await waitFor(async () => (await hinted('Tab to accept')).join() === "  console.log('sum', total);", 15_000, () => 'the second hunk was not shown');
+    await waitFor(async () => (await hinted('Tab to accept')).join() === "  console.log('sum', total);", 15_000, explain('the second hunk was not shown'));
     await vscode.page.keyboard.press('Escape');
-    await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 10_000, () => 'Esc did not dismiss the suggestion');
+    await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 10_000, explain('Esc did not dismiss the suggestion'));
     expect(await vscode.editorText()).toBe(renamed(1));
     // A dismissed hunk leaves an undo step that changes nothing (its line put in, then taken out): Ctrl+Z goes past
     // such steps to the accepted hunk, which it takes back whole, never showing half of it.
