@@ -182,6 +182,13 @@ class FakeHost : EditorHost {
         ended += Triple(sessionId, state, message)
     }
 
+    /** Every findings list shown, in order: session id, uri, the list. */
+    val warnings = Collections.synchronizedList(mutableListOf<Triple<String, String, List<ShownWarning>>>())
+
+    override fun warningsChanged(sessionId: String, uri: String, warnings: List<ShownWarning>) {
+        this.warnings += Triple(sessionId, uri, warnings)
+    }
+
     fun <T> onUi(task: () -> T): T = CompletableFuture.supplyAsync(task, ui).get(10, TimeUnit.SECONDS)
 
     fun marksOf(sessionId: String, viewName: String = "main") = onUi { painted.filter { it.first == viewName && it.second == sessionId }.map { it.third }.toSet() }
