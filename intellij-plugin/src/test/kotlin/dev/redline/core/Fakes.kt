@@ -194,6 +194,22 @@ class FakeHost : EditorHost {
     fun marksOf(sessionId: String, viewName: String = "main") = onUi { painted.filter { it.first == viewName && it.second == sessionId }.map { it.third }.toSet() }
 }
 
+/** A session registry over one FakeHost document, wired as the adapter wires it: each change reaches the document sync, then the registry. */
+class RegistryOnDocument(val uri: String, text: String) {
+    val host = FakeHost()
+    val sync = DocumentSync()
+    val registry = SessionRegistry(host, RenderApplier(sync::version))
+    val buffer = StringTextBuffer(text).also { b ->
+        host.buffers[uri] = b
+        sync.open(uri, "kotlin", b.text())
+        b.listeners += { start, old, new ->
+            sync.changed(uri, b.positionOf(start), old, new) { b.text() }
+            registry.documentChanged(uri, TextChange(b.positionOf(start), old, new))
+        }
+        host.onUi { registry.editorOpened(host.view(uri)) }
+    }
+}
+
 /** Wires a buffer to the core the way the adapter's document listener does. */
 fun RedlineCore.follow(uri: String, buffer: StringTextBuffer) {
     buffer.listeners += { start, old, new -> documentChanged(uri, buffer.positionOf(start), old, new) { buffer.text() } }

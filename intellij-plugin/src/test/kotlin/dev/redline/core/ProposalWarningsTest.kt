@@ -9,18 +9,9 @@ import org.junit.jupiter.api.Test
 
 class ProposalWarningsTest {
     private val uri = "file:///src/Orders.kt"
-    private val host = FakeHost()
-    private val sync = DocumentSync()
-    private val registry = SessionRegistry(host, RenderApplier(sync::version))
-    private val buffer = StringTextBuffer("a\nb\nc\n").also { b ->
-        host.buffers[uri] = b
-        sync.open(uri, "kotlin", b.text())
-        b.listeners += { start, old, new ->
-            sync.changed(uri, b.positionOf(start), old, new) { b.text() }
-            registry.documentChanged(uri, TextChange(b.positionOf(start), old, new))
-        }
-        host.onUi { registry.editorOpened(host.view(uri)) }
-    }
+    private val fixture = RegistryOnDocument(uri, "a\nb\nc\n")
+    private val host = fixture.host
+    private val registry = fixture.registry
 
     private val importFix = WarningFix("Add import returnPolicy", listOf(TextEdit(Range(Position(0, 0), Position(0, 0)), "import returnPolicy\n")))
     private val unknown = EditWarning("unknownName", "`returnPolicy` is not declared or imported.", 2, importFix)
@@ -76,12 +67,12 @@ class ProposalWarningsTest {
     fun `a current fix is applied as the user's own command outside the session's undo window, the others moving with it`() {
         proposeB2()
         status(SessionState.DONE, unknown, EditWarning("syntax", "Syntax error.", 3))
-        val before = sync.version(uri)!!
+        val before = fixture.sync.version(uri)!!
 
         assertNull(host.onUi { registry.applyFix("s1", 0) })
 
-        assertEquals("import returnPolicy\na\nb\nB2\nc\n", buffer.text())
-        assertEquals(before + 1, sync.version(uri), "the change reached the document sync like any other")
+        assertEquals("import returnPolicy\na\nb\nB2\nc\n", fixture.buffer.text())
+        assertEquals(before + 1, fixture.sync.version(uri), "the change reached the document sync like any other")
         val command = host.onUi { host.commands.last() }
         assertTrue(command.opens == null && command.closes == null && command.group.name != "g1", "not a command of the session's window")
         assertEquals(listOf("syntax" to 4), lastShown().third.map { it.kind to it.line })
@@ -91,13 +82,13 @@ class ProposalWarningsTest {
     fun `a fix is refused once the document changed after its status, and nothing is written`() {
         proposeB2()
         status(SessionState.DONE, unknown)
-        host.onUi { buffer.replace(buffer.length, buffer.length, "typed\n") }
-        val text = buffer.text()
+        host.onUi { fixture.buffer.replace(fixture.buffer.length, fixture.buffer.length, "typed\n") }
+        val text = fixture.buffer.text()
 
         val refusal = host.onUi { registry.applyFix("s1", 0) }
 
         assertTrue(refusal!!.startsWith("the document changed after this fix was proposed"), refusal)
-        assertEquals(text, buffer.text())
+        assertEquals(text, fixture.buffer.text())
         assertFalse(host.onUi { host.warnings.last().third.isEmpty() }, "the finding is still shown")
     }
 
