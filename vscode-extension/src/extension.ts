@@ -15,6 +15,7 @@ import { OwnEdits } from './edit/ownEdits';
 import { Painter } from './edit/paint';
 import { RenderApplier, applyEdits, documentOf } from './edit/renders';
 import { registerSaveGuard } from './edit/saveGuard';
+import { WarningDiagnostics } from './edit/warningDiagnostics';
 import { registerNextEdit } from './nextEdit/nextEdit';
 import { Sessions } from './edit/sessions';
 import { startSidecar, type Sidecar } from './sidecar/connection';
@@ -30,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const painter = new Painter(sessions);
   const cleanUndo = new CleanAfterUndo();
   const renders = new RenderApplier(sessions, own, output, painter, cleanUndo);
+  const warnings = new WarningDiagnostics(sessions);
 
   let settings: RedlineSettingsPatch = {};
   const readSettings = async () => {
@@ -69,7 +71,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       return sent;
     }),
   );
-  lc.onNotification('redline/inlineEdit/status', (params) => sessions.status(params));
+  lc.onNotification('redline/inlineEdit/status', (params) => {
+    sessions.status(params);
+    warnings.status(params);
+  });
 
   const sendSettings = async () => {
     await sidecar.notify('workspace/didChangeConfiguration', { settings: { [SECTION]: await readSettings() } });
@@ -81,6 +86,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     output,
     painter,
     ...registerFeedback(sessions, output, commands.retry),
+    ...warnings.register(),
     ...commands.disposables,
     ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),

@@ -8,7 +8,7 @@ package dev.redline.core
  * last-first keeps the earlier ranges valid without recomputing offsets.
  * [version] is read after the edits: the buffer's listener has counted one version per edit by then.
  */
-class RenderApplier(private val version: (String) -> Int?) {
+class RenderApplier(val version: (String) -> Int?) {
     fun apply(params: RenderParams, buffer: TextBuffer, transaction: (body: () -> Unit) -> Unit): RenderResult {
         val current = version(params.uri) ?: return RenderResult(false, -1)
         if (current != params.version) return RenderResult(false, current)

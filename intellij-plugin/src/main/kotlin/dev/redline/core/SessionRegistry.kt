@@ -17,6 +17,12 @@ interface EditorHost {
     fun <T> read(body: () -> T): T
 
     /**
+     * The findings a session's proposal shows changed ([ProposalWarnings]): the whole list, empty once the
+     * session ends or has none. Called on the UI thread, only when the list differs from the last one.
+     */
+    fun warningsChanged(sessionId: String, uri: String, warnings: List<ShownWarning>) {}
+
+    /**
      * The session is over and its marks are gone: tell the user why, if it needs saying, with the
      * [actions] the sidecar offers for an error (see [StatusAction]).
      */
@@ -80,6 +86,10 @@ class SessionRegistry(
 
         /** The user is ending it: its renders no longer wait ([renderWait]). */
         var hurried = false
+
+        /** The findings of its last status, and the document version that status described (what its fixes' offsets refer to). */
+        var warnings: List<ShownWarning> = emptyList()
+        var warningsVersion: Int? = null
     }
 
     private val sessions = LinkedHashMap<String, Session>()
@@ -136,8 +146,38 @@ class SessionRegistry(
         else {
             session.record = session.record.filterTo(LinkedHashSet()) { it !is HunkActions } + actions(session)
             repaint(session)
+            val lineCount = host.buffer(session.uri)?.lineCount ?: 1
+            showWarnings(session, ProposalWarnings.shown(params.warnings.orEmpty(), ProposalWarnings.firstLine(session.record, session.hunks), lineCount))
+            session.warningsVersion = applier.version(session.uri)
         }
         publish()
+    }
+
+    /**
+     * Applies the fix of [sessionId]'s warning [index] as the user's own change (a command outside the session's
+     * undo window, sent to the sidecar as any edit of the user's), only while the document is at the version its
+     * status described. Null when applied, else why not, for the user.
+     */
+    fun applyFix(sessionId: String, index: Int): String? {
+        val session = sessions[sessionId]
+        val buffer = session?.let { host.buffer(it.uri) }
+        val refusal = ProposalWarnings.fixRefusal(session?.warnings, session?.warningsVersion, index, session?.let { applier.version(it.uri) })
+        val fix = session?.warnings?.firstOrNull { it.index == index }?.fix
+        if (refusal != null || session == null || buffer == null || fix == null) return refusal ?: "the proposal this fix belongs to is no longer open; nothing was changed."
+        // All the edits' offsets are taken from the text before the first one, then applied last-first, as one command.
+        val ranges = fix.edits.map { Triple(buffer.offsetOf(it.range.start), buffer.offsetOf(it.range.end), it.newText) }.sortedByDescending { it.first }
+        host.edit(session.uri, UndoCommand(UndoGroup("${session.id}-fix-$index"))) { ranges.forEach { (start, end, text) -> buffer.replace(start, end, text) } }
+        showWarnings(session, ProposalWarnings.afterFix(session.warnings, index, fix.edits))
+        return null
+    }
+
+    /** The findings [sessionId] shows now (what its last status, or an applied fix, left). */
+    fun warningsOf(sessionId: String): List<ShownWarning> = sessions[sessionId]?.warnings.orEmpty()
+
+    private fun showWarnings(session: Session, warnings: List<ShownWarning>) {
+        if (warnings == session.warnings) return
+        session.warnings = warnings
+        host.warningsChanged(session.id, session.uri, warnings)
     }
 
     /** Every document change, after it happened: each session's record moves with it. */
@@ -289,6 +329,7 @@ class SessionRegistry(
         if (ended.size > 256) ended.remove(ended.first())
         session.painted.values.forEach(PaintedMarks::clear)
         session.painted.clear()
+        showWarnings(session, emptyList())
         host.sessionEnded(session.id, state, message, actions)
     }
 

@@ -37,6 +37,7 @@ import com.intellij.openapi.util.Computable
 import com.intellij.openapi.util.Disposer
 import com.intellij.util.concurrency.AppExecutorUtil
 import dev.redline.core.CompletionSettings
+import dev.redline.core.DiagnosticSeverity
 import dev.redline.core.EditorHost
 import dev.redline.core.EditorView
 import dev.redline.core.LanguageIds
@@ -44,7 +45,9 @@ import dev.redline.core.MarkPainter
 import dev.redline.core.OsSidecarProcess
 import dev.redline.core.RedlineCore
 import dev.redline.core.Position
+import dev.redline.core.ProposalWarnings
 import dev.redline.core.SessionState
+import dev.redline.core.ShownWarning
 import dev.redline.core.StatusAction
 import dev.redline.core.SidecarInstaller
 import dev.redline.core.SidecarProcess
@@ -226,6 +229,23 @@ class RedlineService : Disposable, EditorHost {
             if (StatusAction.SHOW_LOG in actions) notification.addAction(ShowLogAction.notificationAction())
             notification.notify(null)
         } else if (state == "broken" || (state == SessionState.CANCELLED && message != null)) notify(message ?: "Redline: the edit ended ($state).", NotificationType.WARNING)
+    }
+
+    /** Per session, the notification showing its findings: replaced by a new set, expired when they go. */
+    private val warningNotes = HashMap<String, Notification>()
+
+    /** A balloon per new set of findings, an action per fix; a fix the core refuses says why. */
+    override fun warningsChanged(sessionId: String, uri: String, warnings: List<ShownWarning>) {
+        warningNotes.remove(sessionId)?.expire()
+        if (warnings.isEmpty()) return
+        val problem = warnings.any { it.severity == DiagnosticSeverity.WARNING }
+        val notification = notification(ProposalWarnings.notificationText(uri, warnings), if (problem) NotificationType.WARNING else NotificationType.INFORMATION)
+        for (warning in warnings) {
+            val fix = warning.fix ?: continue
+            notification.addAction(NotificationAction.createSimpleExpiring(fix.title) { core.sessions.applyFix(sessionId, warning.index)?.let { notify("Redline: $it", NotificationType.WARNING) } })
+        }
+        warningNotes[sessionId] = notification
+        notification.notify(null)
     }
 
     fun notify(text: String, type: NotificationType) = notification(text, type).notify(null)

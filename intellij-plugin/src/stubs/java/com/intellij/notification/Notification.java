@@ -11,4 +11,7 @@ public class Notification {
   public @NotNull Notification addAction(@NotNull AnAction action) { throw new UnsupportedOperationException(); }
 
   public void notify(@Nullable Project project) { throw new UnsupportedOperationException(); }
+
+  /** platform/ide-core/src/com/intellij/notification/Notification.java: hides its balloon and takes it out of the list. */
+  public void expire() { throw new UnsupportedOperationException(); }
 }

@@ -182,9 +182,32 @@ class FakeHost : EditorHost {
         ended += Triple(sessionId, state, message)
     }
 
+    /** Every findings list shown, in order: session id, uri, the list. */
+    val warnings = Collections.synchronizedList(mutableListOf<Triple<String, String, List<ShownWarning>>>())
+
+    override fun warningsChanged(sessionId: String, uri: String, warnings: List<ShownWarning>) {
+        this.warnings += Triple(sessionId, uri, warnings)
+    }
+
     fun <T> onUi(task: () -> T): T = CompletableFuture.supplyAsync(task, ui).get(10, TimeUnit.SECONDS)
 
     fun marksOf(sessionId: String, viewName: String = "main") = onUi { painted.filter { it.first == viewName && it.second == sessionId }.map { it.third }.toSet() }
+}
+
+/** A session registry over one FakeHost document, wired as the adapter wires it: each change reaches the document sync, then the registry. */
+class RegistryOnDocument(val uri: String, text: String) {
+    val host = FakeHost()
+    val sync = DocumentSync()
+    val registry = SessionRegistry(host, RenderApplier(sync::version))
+    val buffer = StringTextBuffer(text).also { b ->
+        host.buffers[uri] = b
+        sync.open(uri, "kotlin", b.text())
+        b.listeners += { start, old, new ->
+            sync.changed(uri, b.positionOf(start), old, new) { b.text() }
+            registry.documentChanged(uri, TextChange(b.positionOf(start), old, new))
+        }
+        host.onUi { registry.editorOpened(host.view(uri)) }
+    }
 }
 
 /** Wires a buffer to the core the way the adapter's document listener does. */

@@ -7,18 +7,11 @@ import org.junit.jupiter.api.Test
 
 class SessionRegistryTest {
     private val uri = "file:///a.kt"
-    private val host = FakeHost()
-    private val sync = DocumentSync()
-    private val registry = SessionRegistry(host, RenderApplier(sync::version))
-    private val buffer = StringTextBuffer("a\nb\nc\n").also { b ->
-        host.buffers[uri] = b
-        sync.open(uri, "kotlin", b.text())
-        b.listeners += { start, old, new ->
-            sync.changed(uri, b.positionOf(start), old, new) { b.text() }
-            registry.documentChanged(uri, TextChange(b.positionOf(start), old, new))
-        }
-        host.onUi { registry.editorOpened(host.view(uri)) }
-    }
+    private val fixture = RegistryOnDocument(uri, "a\nb\nc\n")
+    private val host = fixture.host
+    private val sync = fixture.sync
+    private val registry = fixture.registry
+    private val buffer = fixture.buffer
 
     private fun insertB2(version: Int, open: Boolean) = RenderParams(
         "s1", uri, version,
