@@ -150,7 +150,7 @@ export const SETTINGS = {
     type: 'boolean',
     default: true,
     description:
-      'Context a language server would give: the signatures and doc comments of the symbols the code uses, found through its imports (open files, and files on disk inside the workspace folders), and for edits the diagnostics the client sends.',
+      'Context a language server would give: the signatures and doc comments of the symbols the code uses, found through its imports (open files, and files on disk inside the workspace folders); for edits also the declarations of the project related to the instruction (from the workspace index) and the diagnostics the client sends.',
   },
   contextBudget: {
     type: 'integer',

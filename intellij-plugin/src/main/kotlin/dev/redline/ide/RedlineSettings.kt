@@ -89,8 +89,6 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Edit format:") { comboBox(RedlineSettingsState.EDIT_FORMAT_CHOICES).bindItem({ s.editFormat }, { s.editFormat = it ?: s.editFormat }) }
             row("Large deletion (lines):") { intTextField(1..10_000).bindIntText(s::largeDeletionLines).comment("Hunks outside the selection removing more are flagged") }
             row { checkBox("Ask the model once more when a proposal has syntax errors or unknown names").bindSelected(s::repairEnabled) }
-        }
-        group("Inline Edit") {
             row("Reply token limit:") { intTextField(1..262_144).bindIntText(s::maxEditTokens).comment("Twice the selection plus 1,024 tokens, up to this") }
             row("Largest context window (Ollama):") { intTextField(4_096..1_048_576).bindIntText(s::maxContextTokens) }
         }
@@ -102,8 +100,6 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Tokens to predict:") { intTextField(1..8_192).bindIntText(s::numPredictFim) }
             row("Temperature:") { textField().bindText({ s.temperature.toString() }, { s.temperature = it.toDoubleOrNull() ?: s.temperature }) }
             row("Debounce (ms):") { intTextField(0..5_000).bindIntText(s::debounceWait) }
-            // Not offered until something reads them: fileContextEnabled ("use other open files as context")
-            // and lspContextEnabled ("use language-server context"). Stored and sent with their defaults.
             row { checkBox("Multi-line completions").bindSelected(s::multilineCompletionsEnabled) }
             row { checkBox("Cache completions").bindSelected(s::completionCacheEnabled) }
             row { checkBox("Offer the next completion after accepting one").bindSelected(s::enableSubsequentCompletions) }
@@ -115,7 +111,7 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
         }
         group("Context") {
             row { checkBox("Recent edits and similar code from other open files").bindSelected(s::fileContextEnabled) }
-            row { checkBox("Definitions of the symbols the code uses, and diagnostics").bindSelected(s::lspContextEnabled) }
+            row { checkBox("Definitions of the symbols the code uses, the project's related declarations, and diagnostics").bindSelected(s::lspContextEnabled) }
             row("Context budget (characters):") { intTextField(0..200_000).bindIntText(s::contextBudget) }
         }
     }
