@@ -114,6 +114,8 @@ class IdeNextEditPlatform : NextEditPlatform {
         )
     }
 
+    override fun keyContext(uri: String): KeyContext? = editorOf(uri)?.let { NextEditEditors.context(it) }
+
     override fun hint(uri: String, line: Int?, text: String) {
         hints.remove(uri)?.dispose()
         val editor = editorOf(uri) ?: return

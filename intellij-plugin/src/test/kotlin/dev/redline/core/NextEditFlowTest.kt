@@ -40,6 +40,7 @@ class NextEditFlowTest {
         platform = object : NextEditPlatform {
             override fun showGhost(uri: String) { ghosts += uri }
             override fun hint(uri: String, line: Int?, text: String) { hints += line }
+            override fun keyContext(uri: String): KeyContext? = null
         },
         onUi = { it() },
     )

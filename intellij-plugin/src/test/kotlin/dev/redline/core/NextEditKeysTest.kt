@@ -39,4 +39,14 @@ class NextEditKeysTest {
         assertEquals(TabAction.Jump(3), NextEditKeys.tab(near, screen.copy(firstVisibleLine = 4, lastVisibleLine = 60, caretLine = 4)))
         assertEquals(TabAction.Jump(39), NextEditKeys.tab(ShownHunk("s1", 39, 42), screen.copy(caretLine = 38)))
     }
+
+    @Test
+    fun `the hint says what Tab will do, accept a hunk near the caret or go to one far away or off screen`() {
+        assertEquals("Tab to accept, Esc to dismiss", NextEditKeys.hint(near, screen))
+        assertEquals("Tab to go to the suggestion, Esc to dismiss", NextEditKeys.hint(ShownHunk("s1", start = 30, end = 31), screen))
+        assertEquals("Tab to go to the suggestion, Esc to dismiss", NextEditKeys.hint(near, screen.copy(firstVisibleLine = 4)))
+        // A popup holding the key now does not change what Tab does once it closes; no editor: the plain hint.
+        assertEquals("Tab to accept, Esc to dismiss", NextEditKeys.hint(near, screen.copy(keyTakenElsewhere = true)))
+        assertEquals("Tab to accept, Esc to dismiss", NextEditKeys.hint(near, null))
+    }
 }

@@ -18,10 +18,14 @@ interface NextEditPlatform {
     /** Shows [text] after [line] of [uri]; a null line takes the hint away. */
     fun hint(uri: String, line: Int?, text: String)
 
+    /** The caret and the lines on screen in the editor showing [uri]; null when none shows it. */
+    fun keyContext(uri: String): KeyContext?
+
     companion object {
         val NONE = object : NextEditPlatform {
             override fun showGhost(uri: String) {}
             override fun hint(uri: String, line: Int?, text: String) {}
+            override fun keyContext(uri: String): KeyContext? = null
         }
     }
 }
@@ -109,6 +113,6 @@ class NextEditController(
 
     private fun refreshHint(uri: String) {
         val hunk = shownHunk(uri)
-        platform.hint(uri, hunk?.let { maxOf(it.start, it.end - 1) }, NextEditKeys.HINT)
+        platform.hint(uri, hunk?.let { maxOf(it.start, it.end - 1) }, hunk?.let { NextEditKeys.hint(it, platform.keyContext(uri)) } ?: NextEditKeys.HINT)
     }
 }

@@ -11,6 +11,7 @@ package dev.redline.core.nextedit
 object NextEditKeys {
     const val NEAR_LINES = 5
     const val HINT = "Tab to accept, Esc to dismiss"
+    const val JUMP_HINT = "Tab to go to the suggestion, Esc to dismiss"
 
     fun tab(hunk: ShownHunk?, context: KeyContext): TabAction {
         if (hunk == null || context.keyTakenElsewhere) return TabAction.StepAside
@@ -19,6 +20,10 @@ object NextEditKeys {
         val distance = if (hunk.start > context.caretLine) hunk.start - context.caretLine else maxOf(0, context.caretLine - last)
         return if (onScreen && distance <= NEAR_LINES) TabAction.Accept(hunk.sessionId) else TabAction.Jump(hunk.start)
     }
+
+    /** The hint after [hunk]: what Tab would do now, were the key Redline's (a popup taking it is a moment's matter). */
+    fun hint(hunk: ShownHunk, context: KeyContext?): String =
+        if (context != null && tab(hunk, context.copy(keyTakenElsewhere = false)) is TabAction.Jump) JUMP_HINT else HINT
 
     fun escape(hunk: ShownHunk?, context: KeyContext): EscAction =
         if (hunk == null || context.keyTakenElsewhere) EscAction.StepAside else EscAction.Dismiss(hunk.sessionId)
