@@ -100,6 +100,9 @@ class RedlineCore(
      */
     fun workspaceFoldersChanged() = folders.update(host.read { host.workspaceFolders() })
 
+    /** Files changed on disk (saves, a checkout, a refactoring's new files): the sidecar's index follows those in its folders. */
+    fun filesChanged(changes: List<FileSystemChange>) = folders.filesChanged(changes)
+
     /** [lastForDocument]: no other editor shows the document, so its sessions end and the sidecar stops mirroring it. */
     fun editorReleased(view: EditorView, lastForDocument: Boolean) {
         sessions.editorReleased(view, lastForDocument)

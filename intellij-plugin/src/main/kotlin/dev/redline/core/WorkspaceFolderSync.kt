@@ -3,7 +3,8 @@ package dev.redline.core
 /**
  * The workspace folders the running sidecar knows: those its `initialize` named, then every difference
  * the IDE reports (`workspace/didChangeWorkspaceFolders`), so a project opened after the sidecar
- * started is read for context too. Folders are the same folder when their URIs are equal.
+ * started is read for context too. Folders are the same folder when their URIs are equal. Files
+ * changed on disk inside them are reported too, for the sidecar's index ([WatchedFiles]).
  */
 class WorkspaceFolderSync {
     private var target: SidecarServer? = null
@@ -25,5 +26,13 @@ class WorkspaceFolderSync {
         if (added.isEmpty() && removed.isEmpty()) return
         known = folders
         server.didChangeWorkspaceFolders(DidChangeWorkspaceFoldersParams(WorkspaceFoldersChangeEvent(added, removed)))
+    }
+
+    /** The IDE's file system changed: the attached sidecar hears of the files inside its folders; none running, nothing to tell. */
+    @Synchronized
+    fun filesChanged(changes: List<FileSystemChange>) {
+        val server = target ?: return
+        val events = WatchedFiles.events(changes, known)
+        if (events.isNotEmpty()) server.didChangeWatchedFiles(DidChangeWatchedFilesParams(events))
     }
 }

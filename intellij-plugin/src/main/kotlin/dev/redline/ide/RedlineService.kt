@@ -36,6 +36,14 @@ import com.intellij.openapi.roots.ProjectRootManager
 import com.intellij.openapi.util.Computable
 import com.intellij.openapi.util.Disposer
 import com.intellij.util.concurrency.AppExecutorUtil
+import com.intellij.openapi.vfs.newvfs.BulkFileListener
+import com.intellij.openapi.vfs.newvfs.events.VFileContentChangeEvent
+import com.intellij.openapi.vfs.newvfs.events.VFileCopyEvent
+import com.intellij.openapi.vfs.newvfs.events.VFileCreateEvent
+import com.intellij.openapi.vfs.newvfs.events.VFileDeleteEvent
+import com.intellij.openapi.vfs.newvfs.events.VFileEvent
+import com.intellij.openapi.vfs.newvfs.events.VFileMoveEvent
+import com.intellij.openapi.vfs.newvfs.events.VFilePropertyChangeEvent
 import dev.redline.core.CompletionSettings
 import dev.redline.core.DiagnosticSeverity
 import dev.redline.core.EditorHost
@@ -56,6 +64,7 @@ import dev.redline.core.UndoCommand
 import dev.redline.core.UndoWindow
 import dev.redline.core.WorkspaceFolder
 import dev.redline.core.positionOf
+import dev.redline.core.FileSystemChange
 import java.io.File
 
 /**
@@ -292,6 +301,29 @@ class RedlineCommandListener : CommandListener {
 
     override fun commandFinished(event: CommandEvent) {
         serviceIfCreated<RedlineService>()?.core?.sessions?.commandFinished(event.commandGroupId)
+    }
+}
+
+/**
+ * Files changed on disk (saves, a checkout, files a refactoring wrote), for the sidecar's workspace index.
+ * Registered on BulkFileListener, whose `after` runs inside the write action that applied the events: the
+ * core only hands them to the running sidecar, through a queue that never blocks. Read in
+ * JetBrains/intellij-community: VFileEvent.getPath (system-independent), VFileCopyEvent's path is the copy's,
+ * VFileMoveEvent and VFilePropertyChangeEvent (a rename when isRename) give the old and new paths.
+ */
+class RedlineFileEvents : BulkFileListener {
+    override fun after(events: List<VFileEvent>) {
+        val core = serviceIfCreated<RedlineService>()?.core ?: return
+        core.filesChanged(events.mapNotNull(::changeOf))
+    }
+
+    private fun changeOf(event: VFileEvent): FileSystemChange? = when (event) {
+        is VFileCreateEvent, is VFileCopyEvent -> FileSystemChange(FileSystemChange.Kind.CREATED, event.path)
+        is VFileContentChangeEvent -> FileSystemChange(FileSystemChange.Kind.CHANGED, event.path)
+        is VFileDeleteEvent -> FileSystemChange(FileSystemChange.Kind.DELETED, event.path)
+        is VFileMoveEvent -> FileSystemChange(FileSystemChange.Kind.MOVED, event.oldPath, event.newPath)
+        is VFilePropertyChangeEvent -> if (event.isRename) FileSystemChange(FileSystemChange.Kind.MOVED, event.oldPath, event.newPath) else null
+        else -> null
     }
 }
 

@@ -165,6 +165,20 @@ class RedlineCoreTest {
     }
 
     @Test
+    fun `files changed on disk reach the running sidecar, those in its folders only, and nothing before it has started`() {
+        val shop = WorkspaceFolder("file:///projects/shop", "shop")
+        host.folders = listOf(shop)
+        core.filesChanged(listOf(FileSystemChange(FileSystemChange.Kind.CHANGED, "/projects/shop/a.kt")))
+        assertEquals(0, processes.size)
+
+        val server = startedSidecar()
+        core.filesChanged(listOf(FileSystemChange(FileSystemChange.Kind.CHANGED, "/elsewhere/b.kt")))
+        core.filesChanged(listOf(FileSystemChange(FileSystemChange.Kind.CREATED, "/projects/shop/c.kt"), FileSystemChange(FileSystemChange.Kind.CHANGED, "/elsewhere/d.kt")))
+        eventually { server.all<DidChangeWatchedFilesParams>().isNotEmpty() }
+        assertEquals(listOf(listOf(FileEvent("file:///projects/shop/c.kt", WatchedFiles.CREATED))), server.all<DidChangeWatchedFilesParams>().map { it.changes })
+    }
+
+    @Test
     fun `a change of the IDE's proxy reaches the running sidecar once, as the network settings alone, and the same answer again sends nothing`() {
         ideProxy = ProxyPatch(proxy = "http://proxy.corp:3128", noProxy = "")
         core.proxyChanged()

@@ -1,0 +1,5 @@
+package com.intellij.openapi.vfs.newvfs.events;
+
+public final class VFileCreateEvent extends VFileEvent {
+  private VFileCreateEvent() { throw new UnsupportedOperationException(); }
+}
