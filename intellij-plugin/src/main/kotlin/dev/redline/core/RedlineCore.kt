@@ -29,7 +29,10 @@ class RedlineCore(
     nextEditPlatform: NextEditPlatform = NextEditPlatform.NONE,
 ) : SidecarClient {
     val documents = DocumentSync()
-    val sessions = SessionRegistry(host, RenderApplier(documents::version), { ids -> ids.forEach { id -> cancel(id).exceptionally { null } } }, clock)
+    private val selections = SelectionKeeper()
+    val sessions = SessionRegistry(host, RenderApplier(documents::version), { ids -> ids.forEach { id -> cancel(id).exceptionally { null } } }, clock) { id, uri, state ->
+        selections.ended(id, state, host.buffer(uri)?.text())
+    }
     private val supervisor: SidecarSupervisor = SidecarSupervisor(
         spawn,
         connect = { proc, onStall -> JsonRpcConnection(proc.stdout, proc.stdin, this, onStall) },
@@ -134,7 +137,7 @@ class RedlineCore(
      * the request makes it fail rather than edit lines the user no longer sees there.
      */
     fun startInlineEdit(uri: String, version: Int, range: Range, instruction: String, diagnostics: List<Diagnostic> = emptyList(), view: EditorView? = null): CompletableFuture<InlineEditStartResult> {
-        view?.collapseSelection(range.start)
+        val collapsed = view?.let { selections.collapse(it, range, host.buffer(uri)?.text()?.toString().orEmpty()) }
         return supervisor.connection().thenCompose { connection ->
             documents.versioned(uri) { current ->
                 val context = if (diagnostics.isEmpty()) null else InlineEditContext(diagnostics)
@@ -143,8 +146,9 @@ class RedlineCore(
             } ?: CompletableFuture.failedFuture(IllegalStateException("$uri is not open"))
         }.thenApply { result ->
             synchronized(asked) { asked[result.sessionId] = Asked(uri, range, instruction, diagnostics) }
+            collapsed?.keep(result.sessionId)
             result
-        }
+        }.whenComplete { _, error -> if (error != null && collapsed != null) host.onUiThread { collapsed.failed(host.buffer(uri)?.text()) } }
     }
 
     /**

@@ -50,6 +50,12 @@ interface EditorView {
      * red and green lines and grow with the region while the reply streams.
      */
     fun collapseSelection(at: Position)
+
+    /** Where the caret is. */
+    fun caret(): Position
+
+    /** [range] selected, the caret at its end: the instruction's selection back ([SelectionKeeper]). */
+    fun select(range: Range)
 }
 
 /** One undo group: every command run with the same group merges into the previous one when consecutive. */
@@ -76,6 +82,8 @@ class SessionRegistry(
     private val cancel: (Set<String>) -> Unit = {},
     /** Milliseconds, for the pacing of renders ([UndoPacing]). */
     private val clock: () -> Long = { System.nanoTime() / 1_000_000 },
+    /** Every session's end (a status or a crash), on the UI thread, after its marks are cleared: its id, document and state. */
+    private val onEnded: (sessionId: String, uri: String, state: String) -> Unit = { _, _, _ -> },
 ) {
     private class Session(val id: String, val uri: String) {
         var state: String = SessionState.STREAMING
@@ -331,6 +339,7 @@ class SessionRegistry(
         session.painted.clear()
         showWarnings(session, emptyList())
         host.sessionEnded(session.id, state, message, actions)
+        onEnded(session.id, session.uri, state)
     }
 
     private fun publish() {

@@ -51,6 +51,7 @@ import dev.redline.core.EditorView
 import dev.redline.core.LanguageIds
 import dev.redline.core.MarkPainter
 import dev.redline.core.OsSidecarProcess
+import dev.redline.core.Range
 import dev.redline.core.RedlineCore
 import dev.redline.core.Position
 import dev.redline.core.ProposalWarnings
@@ -63,6 +64,7 @@ import dev.redline.core.TextBuffer
 import dev.redline.core.UndoCommand
 import dev.redline.core.UndoWindow
 import dev.redline.core.WorkspaceFolder
+import dev.redline.core.offsetOf
 import dev.redline.core.positionOf
 import dev.redline.core.FileSystemChange
 import java.io.File
@@ -275,6 +277,14 @@ class RedlineService : Disposable, EditorHost {
         override fun collapseSelection(at: Position) {
             editor.selectionModel.removeSelection()
             editor.caretModel.moveToOffset(editor.document.getLineStartOffset(at.line) + at.character)
+        }
+
+        override fun caret(): Position = DocumentBuffer(editor.document).positionOf(editor.caretModel.offset)
+
+        override fun select(range: Range) {
+            val buffer = DocumentBuffer(editor.document)
+            editor.selectionModel.setSelection(buffer.offsetOf(range.start), buffer.offsetOf(range.end))
+            editor.caretModel.moveToOffset(buffer.offsetOf(range.end))
         }
 
         override fun equals(other: Any?) = other is IdeEditorView && other.editor === editor

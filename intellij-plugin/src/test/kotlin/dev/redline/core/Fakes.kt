@@ -58,6 +58,8 @@ class FakeHost : EditorHost {
     val endActions = Collections.synchronizedMap(HashMap<String, List<String>>())
     /** Where each view's selection was collapsed, by view name. */
     val collapsed = Collections.synchronizedList(mutableListOf<Pair<String, Position>>())
+    /** What each view had selected again, by view name. */
+    val selected = Collections.synchronizedList(mutableListOf<Pair<String, Range>>())
     val painted = Collections.synchronizedSet(LinkedHashSet<Triple<String, String, MarkSpec>>())
     val ui: ExecutorService = Executors.newSingleThreadExecutor { Thread(it, "fake-ui") }
     var undo: FakeUndo? = null
@@ -71,8 +73,19 @@ class FakeHost : EditorHost {
         /** The platform's editor, when the document is one of [undo]'s. */
         val editor: FakeUndo.Editor? by lazy { (buffers[uri] as? FakeUndo.Document)?.let { undo?.Editor(it) } }
 
+        /** Where the caret is; a test moves it as the user would. */
+        var caretAt = Position(0, 0)
+
         override fun collapseSelection(at: Position) {
             collapsed += name to at
+            caretAt = at
+        }
+
+        override fun caret() = caretAt
+
+        override fun select(range: Range) {
+            selected += name to range
+            caretAt = range.end
         }
 
         override fun painter(sessionId: String) = object : MarkPainter {

@@ -110,6 +110,25 @@ class RedlineCoreTest {
     }
 
     @Test
+    fun `a session ended by a crash, the text as it was and the caret not moved, selects the instruction's lines again`() {
+        val buffer = StringTextBuffer(original)
+        host.buffers[uri] = buffer
+        val view = host.view(uri)
+        host.onUi {
+            core.editorOpened(view, "kotlin", buffer.text())
+            core.follow(uri, buffer)
+        }
+        val range = Range(Position(1, 0), Position(1, 10))
+        host.onUi { core.startInlineEdit(uri, core.documents.version(uri)!!, range, "return 2", view = view) }.get(5, TimeUnit.SECONDS)
+        eventually { (processes[0].server as StreamingServer).renders.isNotEmpty() }
+        assertEquals(emptyList<Pair<String, Range>>(), host.selected.toList())
+        processes[0].crash()
+        eventually { host.ended.isNotEmpty() }
+        assertEquals(original, host.onUi { buffer.text() })
+        assertEquals(listOf("main" to range), host.onUi { host.selected.toList() })
+    }
+
+    @Test
     fun `didChange carries the checksum of the text, and the sidecar asking for the text gets it with its version`() {
         val buffer = StringTextBuffer(original)
         host.buffers[uri] = buffer

@@ -5,5 +5,7 @@ public interface SelectionModel {
 
   int getSelectionEnd();
 
+  default void setSelection(int startOffset, int endOffset) { throw new UnsupportedOperationException(); }
+
   default void removeSelection() { throw new UnsupportedOperationException(); }
 }
