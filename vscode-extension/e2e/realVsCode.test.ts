@@ -69,6 +69,28 @@ function newFile(text: string, ext = 'ts'): string {
   return name;
 }
 
+/**
+ * The text a save after `before` (an mtime) wrote to `file`: VS Code truncates the file and then writes
+ * it, so a read right after the mtime moved can see it empty; the text counts once two reads a moment
+ * apart agree.
+ */
+async function savedAfter(file: string, before: number, timeoutMs: number, what: string): Promise<string> {
+  const path = join(vscode.workspace, file);
+  let last: string | null = null;
+  await waitFor(
+    () => {
+      if (statSync(path).mtimeMs <= before) return false;
+      const text = vscode.file(file);
+      const settled = text !== '' && text === last;
+      last = text;
+      return settled;
+    },
+    timeoutMs,
+    () => what,
+  );
+  return last!;
+}
+
 /** GLIBC_TUNABLES of a running process, as the kernel holds its environment. */
 const tunablesOf = (pid: number) => (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('GLIBC_TUNABLES=')) ?? '').slice('GLIBC_TUNABLES='.length).split(':');
 
@@ -246,8 +268,7 @@ describe('inline edit in a real VS Code', () => {
     const before = statSync(join(vscode.workspace, file)).mtimeMs;
     const lensBefore = await vscode.codeLens('Accept all').getAttribute('id');
     await vscode.page.keyboard.press('Control+S');
-    await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 10_000, () => 'the file was never saved');
-    expect(vscode.file(file)).toBe(ORIGINAL);
+    expect(await savedAfter(file, before, 10_000, 'the file was never saved')).toBe(ORIGINAL);
     // The proposal shown again is a new session: its CodeLens is a new one.
     await vscode.page.locator(`.codelens-decoration a:text-is("Accept all"):not([id="${lensBefore}"])`).waitFor({ timeout: 10_000 });
     // The same proposal, laid out as a settled diff (removed lines above added ones).
@@ -266,8 +287,7 @@ describe('inline edit in a real VS Code', () => {
     const before = statSync(join(vscode.workspace, file)).mtimeMs;
     await vscode.page.keyboard.press('Control+S');
     await vscode.notification(/stopped because the file was saved/).waitFor({ timeout: 10_000 });
-    await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 10_000, () => 'the file was never saved');
-    expect(vscode.file(file)).toBe(ORIGINAL);
+    expect(await savedAfter(file, before, 10_000, 'the file was never saved')).toBe(ORIGINAL);
     expect(await vscode.editorText()).toBe(ORIGINAL);
     await vscode.command('Notifications: Clear All Notifications');
   }, 120_000);
@@ -308,8 +328,7 @@ describe('inline edit in a real VS Code', () => {
       // Another editor becomes active: the one left behind is saved.
       const other = newFile('// another file\n');
       await vscode.openFile(other);
-      await waitFor(() => statSync(join(vscode.workspace, file)).mtimeMs > before, 30_000, () => 'focus change did not save');
-      expect(vscode.file(file)).toBe(ORIGINAL);
+      expect(await savedAfter(file, before, 30_000, 'focus change did not save')).toBe(ORIGINAL);
       await vscode.openFile(file);
       // The same proposal is shown again after the save.
       await vscode.codeLens('Reject all').waitFor({ timeout: 30_000 });
