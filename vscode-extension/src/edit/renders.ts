@@ -27,7 +27,7 @@ export function editorOf(uri: string): vscode.TextEditor | undefined {
 const MERGE_ATTEMPTS = 20;
 const MERGE_RETRY_MS = 20;
 
-const toRange = (r: TextEdit['range']) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+export const toRange = (r: TextEdit['range']) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 
 /**
  * Applies `edits` (ranges relative to the document before them) as one edit with the given undo
@@ -54,20 +54,16 @@ export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefo
 }
 
 /**
- * One undo step turning the document's text, as the extension host has it now, into `target`;
- * false when VS Code refused it because the window's text is newer. `anyEditor`: with no editor
- * left, a workspace edit (version-checked the same way) does it.
+ * One undo step turning the document's text, as the extension host has it now, into `target`; false
+ * when VS Code refused it because the window's text is newer.
  */
-function replaceText(uri: string, doc: vscode.TextDocument, target: string, anyEditor: boolean): Promise<boolean> {
+function replaceText(uri: string, doc: vscode.TextDocument, target: string): Promise<boolean> {
   const edit = minimalEdit(doc.getText(), target);
-  const range = new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end));
-  const editor = editorOf(uri);
-  return editThroughEditor(editor && (() => editor.edit((b) => b.replace(range, edit.text), { undoStopBefore: true, undoStopAfter: true })), () => {
-    if (!anyEditor) return Promise.resolve(false);
-    const workspaceEdit = new vscode.WorkspaceEdit();
-    workspaceEdit.replace(doc.uri, range, edit.text);
-    return vscode.workspace.applyEdit(workspaceEdit);
-  });
+  const at = (offset: number) => {
+    const { line, character } = doc.positionAt(offset);
+    return { line, character };
+  };
+  return applyEdits(uri, [{ range: { start: at(edit.start), end: at(edit.end) }, newText: edit.text }], true, true);
 }
 
 export class RenderApplier {
@@ -139,12 +135,12 @@ export class RenderApplier {
     const final = doc.getText();
     if (final === before) return;
     // Refused: the user typed since the verdict; the steps stay split and nothing was touched.
-    if (!(await replaceText(session.uri, doc, before, false))) return;
+    if (!(await replaceText(session.uri, doc, before))) return;
     this.cleanUndo.mergedSteps(session.uri);
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
       const target = finalWithTyping(before, final, doc.getText());
       if (target === null) break;
-      if (await replaceText(session.uri, doc, target, true)) return;
+      if (await replaceText(session.uri, doc, target)) return;
       // A keystroke the extension host has not seen yet: wait for it and replay it too.
       await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
     }

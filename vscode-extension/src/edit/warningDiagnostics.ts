@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { TERMINAL_STATES, type SessionStatusParams } from '@redline/shared-protocol';
-import { documentOf } from './renders';
+import { documentOf, toRange } from './renders';
 import type { Sessions } from './sessions';
 import { afterFix, fixRefusal, fixesOn, proposalFirstLine, shownWarnings, type ReportedWarnings } from './warnings';
 
@@ -69,7 +69,7 @@ export class WarningDiagnostics implements vscode.CodeActionProvider {
       return;
     }
     const edit = new vscode.WorkspaceEdit();
-    for (const e of warning.fix.edits) edit.replace(doc.uri, new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character), e.newText);
+    for (const e of warning.fix.edits) edit.replace(doc.uri, toRange(e.range), e.newText);
     if (!(await vscode.workspace.applyEdit(edit))) {
       void vscode.window.showWarningMessage(`Redline: VS Code refused the fix \u201c${warning.fix.title}\u201d; nothing was changed. Make the change by hand.`);
       return;

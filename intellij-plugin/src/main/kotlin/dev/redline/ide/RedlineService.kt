@@ -274,15 +274,16 @@ class RedlineService : Disposable, EditorHost {
         override fun painter(sessionId: String): MarkPainter =
             EditorMarks(editor, Disposer.newDisposable("redline-marks-$sessionId").also { Disposer.register(editorDisposable(editor), it) }, sessionId)
 
+        private val buffer get() = DocumentBuffer(editor.document)
+
         override fun collapseSelection(at: Position) {
             editor.selectionModel.removeSelection()
-            editor.caretModel.moveToOffset(editor.document.getLineStartOffset(at.line) + at.character)
+            editor.caretModel.moveToOffset(buffer.offsetOf(at))
         }
 
-        override fun caret(): Position = DocumentBuffer(editor.document).positionOf(editor.caretModel.offset)
+        override fun caret(): Position = buffer.positionOf(editor.caretModel.offset)
 
         override fun select(range: Range) {
-            val buffer = DocumentBuffer(editor.document)
             editor.selectionModel.setSelection(buffer.offsetOf(range.start), buffer.offsetOf(range.end))
             editor.caretModel.moveToOffset(buffer.offsetOf(range.end))
         }
