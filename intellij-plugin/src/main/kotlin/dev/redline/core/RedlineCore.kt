@@ -67,7 +67,7 @@ class RedlineCore(
 
     /** On the UI thread, trivially: whether Redline's completion answers [trigger] in [uri] ([CompletionTriggers]). */
     fun claimsCompletion(trigger: CompletionTriggers.Trigger, uri: String, midWord: Boolean): Boolean =
-        CompletionTriggers.enabled(trigger, documents.languageOf(uri), midWord, completionSettings)
+        CompletionTriggers.claims(trigger, documents.languageOf(uri), midWord, completionSettings, nextEdits.ghostCall(uri))
 
     /** A save of [uri] was asked for ([explicit]: by the user or a build, not autosave). See [SaveHints]. */
     fun saveDecision(uri: String, explicit: Boolean): SaveDecision = saves.decide(uri, sessions.sessionsIn(uri), explicit)
