@@ -47,7 +47,6 @@ class NextEditFlowTest {
 
     init {
         host.buffers[uri] = doc
-        host.guard = { window, undone -> if (undone) registry.startUndone(window) else registry.startRedone(window) }
         sync.open(uri, "kotlin", original)
         doc.buffer.listeners += { start, old, new ->
             sync.changed(uri, doc.positionOf(start), old, new) { doc.text() }

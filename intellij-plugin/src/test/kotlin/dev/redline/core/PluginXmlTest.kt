@@ -12,7 +12,9 @@ import javax.xml.parsers.DocumentBuilderFactory
  * `inline.completion.provider` is declared in platform-resources' EditorExtensionPoints.xml, which reaches a
  * plugin through the lang module's descriptor (PlatformLangPlugin.xml declares `com.intellij.modules.lang`);
  * InlineCompletionHandler.getProvider asks the providers in their extension order and takes the first enabled
- * one.
+ * one. ProjectManagerImpl.closeProject fires ProjectCloseListener.projectClosingBeforeSave before
+ * FileDocumentManager.saveAllDocuments; ApplicationImpl's exit fires AppLifecycleListener.appWillBeClosed before
+ * it closes the projects.
  */
 class PluginXmlTest {
     private val xml = DocumentBuilderFactory.newInstance().newDocumentBuilder()
@@ -25,5 +27,12 @@ class PluginXmlTest {
         val provider = elements("inline.completion.provider").single()
         assertEquals("first", provider.getAttribute("order"))
         assertTrue("com.intellij.modules.lang" in elements("depends").map { it.textContent.trim() })
+    }
+
+    @Test
+    fun `proposals are withdrawn before the final save of a closing project and of an exiting IDE`() {
+        val topics = elements("listener").map { it.getAttribute("topic") }
+        assertTrue("com.intellij.openapi.project.ProjectCloseListener" in topics)
+        assertTrue("com.intellij.ide.AppLifecycleListener" in topics)
     }
 }
