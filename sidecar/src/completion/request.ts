@@ -113,10 +113,6 @@ export class CompletionRequests {
     const settings = settingsStore.get();
     const { version, languageId } = doc;
     const automatic = params.context.triggerKind === 2;
-    if (completionOff(settings, languageId)) return { text: '', reason: 'completion off' };
-    if (awaitingTyping({ automatic, enableSubsequentCompletions: settings.enableSubsequentCompletions, acceptedAtVersion: this.acceptedAt.get(uri), version })) {
-      return { text: '', reason: 'awaiting typing' };
-    }
 
     const text = doc.buffer.getText();
     const offset = doc.buffer.offsetAt(params.position);
@@ -131,10 +127,15 @@ export class CompletionRequests {
         ? { insertText: selected.text + completion, range: selected.range }
         : { insertText: completion, range: { start: params.position, end: params.position } };
 
+    // A next edit's ghost text is served whatever the completion settings say: the next-edit setting asked for it.
     const ghost = selected ? null : (this.deps.nextEditGhost?.(uri, params.position, version) ?? null);
     if (ghost) {
       this.shown = { ...place, text: ghost };
       return { text: ghost, reason: 'next edit', item: item(ghost) };
+    }
+    if (completionOff(settings, languageId)) return { text: '', reason: 'completion off' };
+    if (awaitingTyping({ automatic, enableSubsequentCompletions: settings.enableSubsequentCompletions, acceptedAtVersion: this.acceptedAt.get(uri), version })) {
+      return { text: '', reason: 'awaiting typing' };
     }
     const rest = getSuggestionContinuation(this.shown, place);
     if (rest !== null) return { text: rest, reason: 'typed through', item: item(rest) };

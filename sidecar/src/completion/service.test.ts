@@ -23,7 +23,7 @@ let debugLines: string[];
 let dispose: () => void;
 const versions = new Map<string, number>();
 
-async function setup(patch: RedlineSettingsPatch = {}) {
+async function setup(patch: RedlineSettingsPatch = {}, nextEditGhost?: (uri: string, position: Position, version: number) => string | null) {
   double = await startModelDouble();
   const toServer = new PassThrough();
   const toClient = new PassThrough();
@@ -39,7 +39,7 @@ async function setup(patch: RedlineSettingsPatch = {}) {
   // The server's document wiring, as main's server does it: notifications feed the mirror in order.
   server.onNotification('textDocument/didOpen', (p) => documents.open(p));
   server.onNotification('textDocument/didChange', (p) => documents.change(p));
-  dispose = registerInlineCompletion({ connection: server, documents, settings, log, syntax: new SyntaxCache() }).dispose;
+  dispose = registerInlineCompletion({ connection: server, documents, settings, log, syntax: new SyntaxCache(), nextEditGhost }).dispose;
   server.raw.listen();
   client.raw.listen();
 }
@@ -170,6 +170,17 @@ describe('inline completion over JSON-RPC', () => {
     await type('file:///a.ts', at, '\n  ');
     await ask('file:///a.ts', { line: 2, character: 2 });
     expect(double.requests).toHaveLength(2);
+  });
+});
+
+describe("a next edit's ghost text", () => {
+  it('is served at its place with completion off, where nothing else is, and without the model', async () => {
+    await setup({ completionEnabled: false }, (_uri, position) => (position.line === cursor.line && position.character === cursor.character ? 'return a + b;' : null));
+    await open('file:///a.ts', source);
+    expect((await ask('file:///a.ts', cursor, 1)).items).toEqual([{ insertText: 'return a + b;', range: { start: cursor, end: cursor } }]);
+    expect((await ask('file:///a.ts', { line: 0, character: 0 }, 1)).items).toEqual([]);
+    expect(lastLog()).toMatch(/completion off$/);
+    expect(double.requests).toHaveLength(0);
   });
 });
 

@@ -110,16 +110,18 @@ data class CompletionSettings(val enabled: Boolean = true, val disabledLanguages
  * middle of a word (the sidecar's mid-word rule: a letter, digit, `_` or `$` on both sides of the caret).
  */
 object CompletionTriggers {
-    enum class Trigger { TYPING, EXPLICIT, AFTER_ACCEPT, OTHER }
+    enum class Trigger { TYPING, EXPLICIT, AFTER_ACCEPT, NEXT_EDIT, OTHER }
 
     /**
      * By the event's class name: the platform's event classes are final and named for what happened, and
-     * matching the name keeps the plugin loadable on a platform that lacks a newer class.
+     * matching the name keeps the plugin loadable on a platform that lacks a newer class. [redlineCall]: a
+     * ManualCall marked as Redline's own, made for the ghost text of a next-edit suggestion (the platform asks
+     * only the named provider on a ManualCall, WithSpecificProvider; another's is not Redline's to claim).
      */
-    fun of(eventClassName: String): Trigger = when (eventClassName) {
+    fun of(eventClassName: String, redlineCall: Boolean = false): Trigger = when (eventClassName) {
         "DocumentChange" -> Trigger.TYPING
-        // ManualCall: Redline's own call, for the ghost text of a next-edit suggestion.
-        "DirectCall", "ManualCall" -> Trigger.EXPLICIT
+        "DirectCall" -> Trigger.EXPLICIT
+        "ManualCall" -> if (redlineCall) Trigger.NEXT_EDIT else Trigger.OTHER
         "SuggestionInserted" -> Trigger.AFTER_ACCEPT
         else -> Trigger.OTHER
     }
@@ -130,9 +132,17 @@ object CompletionTriggers {
         return when (trigger) {
             Trigger.TYPING, Trigger.EXPLICIT -> true
             Trigger.AFTER_ACCEPT -> settings.afterAccept
-            Trigger.OTHER -> false
+            Trigger.NEXT_EDIT, Trigger.OTHER -> false
         }
     }
+
+    /**
+     * Whether Redline's provider claims [trigger]: what [enabled] says, and always the call made for a next
+     * edit's ghost text, Redline's own ManualCall or, where that API is missing, the IDE's own explicit call
+     * made meanwhile ([ghostCall]): the sidecar serves that ghost text whatever the completion settings.
+     */
+    fun claims(trigger: Trigger, languageId: String?, midWord: Boolean, settings: CompletionSettings, ghostCall: Boolean = false): Boolean =
+        trigger == Trigger.NEXT_EDIT || (trigger == Trigger.EXPLICIT && ghostCall) || enabled(trigger, languageId, midWord, settings)
 
     /** The sidecar's mid-word rule, on the characters before and after the caret (null at a line's edge). */
     fun midWord(before: Char?, after: Char?): Boolean = isWord(before) && isWord(after)

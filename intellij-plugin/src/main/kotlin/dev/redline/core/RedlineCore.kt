@@ -67,7 +67,10 @@ class RedlineCore(
 
     /** On the UI thread, trivially: whether Redline's completion answers [trigger] in [uri] ([CompletionTriggers]). */
     fun claimsCompletion(trigger: CompletionTriggers.Trigger, uri: String, midWord: Boolean): Boolean =
-        CompletionTriggers.enabled(trigger, documents.languageOf(uri), midWord, completionSettings)
+        CompletionTriggers.claims(trigger, documents.languageOf(uri), midWord, completionSettings, nextEdits.ghostCall(uri))
+
+    /** A project (or the IDE) showing [uris] is closing; the platform's final save comes next ([SessionRegistry.closingBeforeSave]). */
+    fun closingBeforeSave(uris: Set<String>) = sessions.closingBeforeSave(uris)
 
     /** A save of [uri] was asked for ([explicit]: by the user or a build, not autosave). See [SaveHints]. */
     fun saveDecision(uri: String, explicit: Boolean): SaveDecision = saves.decide(uri, sessions.sessionsIn(uri), explicit)
@@ -119,7 +122,7 @@ class RedlineCore(
      */
     fun documentChanged(uri: String, start: Position, oldText: CharSequence, newText: String, undoOrRedo: Boolean = false, text: () -> CharSequence) {
         documents.changed(uri, start, oldText, newText, text)
-        sessions.documentChanged(uri, TextChange(start, oldText.toString(), newText))
+        sessions.documentChanged(uri, TextChange(start, oldText.toString(), newText), undoOrRedo)
         if (rendering == 0 && !undoOrRedo) nextEdits.userChanged(uri, advance(start, newText))
     }
 

@@ -4,8 +4,17 @@ package dev.redline.core
 interface EditorHost {
     fun buffer(uri: String): TextBuffer?
 
-    /** Runs [body] as one command following [command] (see [UndoWindows]), with write access; called on the UI thread. */
+    /**
+     * Runs [body] as one command following [command] (see [UndoWindows]): in the project of [UndoCommand.editor]
+     * (of the document's first editor in a project when it names none), with write access; on the UI thread.
+     */
     fun edit(uri: String, command: UndoCommand, body: () -> Unit)
+
+    /** The platform's start and finish marks, for [edit]'s body. */
+    val marks: MarkPlatform get() = MarkPlatform.NONE
+
+    /** `undo.documentUndoLimit`: how many undo groups the platform keeps per document. */
+    fun documentUndoLimit(): Int = 100
 
     /**
      * Runs [task] on the UI thread where documents may be written: after any modal dialog has closed.
@@ -30,12 +39,37 @@ interface EditorHost {
 
     /** The folders the sidecar may read files from for context (the open projects' content roots); called under [read]. */
     fun workspaceFolders(): List<WorkspaceFolder> = emptyList()
+}
 
-    /** [view] holds [window]'s start mark too (unless it holds another one), so an in-place rename there waits for the window's end. */
-    fun holdMark(window: UndoWindow, view: EditorView) {}
+/**
+ * StartMarkAction, FinishMarkAction and an editor's START_MARK_ACTION_KEY, as the adapter reaches them, inside a
+ * command ([EditorHost.edit]); marks are opaque here. Which editor holds what, and when, the core decides.
+ */
+interface MarkPlatform {
+    /** The start mark [view]'s editor holds, any plugin's; null for none. */
+    fun held(view: EditorView): Any?
 
-    /** No editor of [window]'s document holds its start mark any longer; marks of others stay where they are. */
-    fun releaseMark(window: UndoWindow) {}
+    /** [view]'s editor holds [mark] (null: none). */
+    fun hold(view: EditorView, mark: Any?)
+
+    /** StartMarkAction.start in [view]'s editor and project; null when it is refused (the editor holds a mark). */
+    fun start(view: EditorView): Any?
+
+    /** FinishMarkAction.finish for [mark] in [view]'s editor, which then holds no mark (markFinished). */
+    fun finish(view: EditorView, mark: Any)
+
+    /** An undoable action on [view]'s document whose undo and redo call [onUndo] and [onRedo] (they may not change documents). */
+    fun guard(view: EditorView, onUndo: () -> Unit, onRedo: () -> Unit)
+
+    companion object {
+        val NONE = object : MarkPlatform {
+            override fun held(view: EditorView): Any? = null
+            override fun hold(view: EditorView, mark: Any?) {}
+            override fun start(view: EditorView): Any? = null
+            override fun finish(view: EditorView, mark: Any) {}
+            override fun guard(view: EditorView, onUndo: () -> Unit, onRedo: () -> Unit) {}
+        }
+    }
 }
 
 /** One editor showing a document. Every session of that document is painted into every such editor. */
@@ -53,6 +87,9 @@ interface EditorView {
 
     /** Where the caret is. */
     fun caret(): Position
+
+    /** The editor belongs to a project (an editor outside any has none, and a command run for none is recorded as non-undoable). */
+    val inProject: Boolean get() = true
 
     /** [range] selected, the caret at its end: the instruction's selection back ([SelectionKeeper]). */
     fun select(range: Range)
@@ -174,7 +211,7 @@ class SessionRegistry(
         if (refusal != null || session == null || buffer == null || fix == null) return refusal ?: "the proposal this fix belongs to is no longer open; nothing was changed."
         // All the edits' offsets are taken from the text before the first one, then applied last-first, as one command.
         val ranges = fix.edits.map { Triple(buffer.offsetOf(it.range.start), buffer.offsetOf(it.range.end), it.newText) }.sortedByDescending { it.first }
-        host.edit(session.uri, UndoCommand(UndoGroup("${session.id}-fix-$index"))) { ranges.forEach { (start, end, text) -> buffer.replace(start, end, text) } }
+        command(session.uri, UndoGroup("${session.id}-fix-$index"), null) { ranges.forEach { (start, end, text) -> buffer.replace(start, end, text) } }
         showWarnings(session, ProposalWarnings.afterFix(session.warnings, index, fix.edits))
         return null
     }
@@ -188,24 +225,44 @@ class SessionRegistry(
         host.warningsChanged(session.id, session.uri, warnings)
     }
 
-    /** Every document change, after it happened: each session's record moves with it. */
-    fun documentChanged(uri: String, change: TextChange) {
-        undo.documentChanged(uri)
+    /** Every document change, after it happened: each session's record moves with it. [undoOrRedo]: made by the platform's undo or redo. */
+    fun documentChanged(uri: String, change: TextChange, undoOrRedo: Boolean = false) {
+        undo.documentChanged(uri, undoOrRedo)
         for (session in sessions.values) if (session.uri == uri) session.record = MarkTracking.movedAll(session.record, change)
     }
 
-    /** Every outermost command's start, whoever runs it (the platform's CommandListener). */
-    fun commandStarted() = undo.commandStarted()
+    /**
+     * Every outermost command's start, whoever runs it (the platform's CommandListener, which also hears a
+     * command restart after a modal dialog it opened); [editorDocument]: the document its event names.
+     */
+    fun commandStarted(editorDocument: String? = null) = undo.commandStarted(editorDocument)
 
     /** Every outermost command's end, with its groupId. */
-    fun commandFinished(groupId: Any?) = undo.commandFinished(groupId)
+    fun commandFinished(groupId: Any?) = rollLater(undo.commandFinished(groupId, host.documentUndoLimit()))
+
+    /** An undo-transparent action starts (CommandListener.undoTransparentActionStarted): no command event comes for it. */
+    fun transparentActionStarted() = undo.transparentActionStarted()
+
+    fun transparentActionFinished() = rollLater(undo.transparentActionFinished(host.documentUndoLimit()))
+
+    /**
+     * A project (or the IDE) showing [uris] is closing, before the platform's final save (which a session's
+     * file would refuse, leaving the user's typing there unsaved) and before the project is disposed (after
+     * which a command for it does nothing but log an error): the proposals there are withdrawn and their
+     * sessions cancelled, quietly.
+     */
+    fun closingBeforeSave(uris: Set<String>) {
+        val closing = sessions.values.filter { it.uri in uris }
+        withdraw(closing, null)
+        cancel(closing.map { it.id }.toSet())
+    }
 
     /** An editor appeared (or the plugin found it at start): every session of its document is painted into it. */
     fun editorOpened(view: EditorView) {
         val list = views.getOrPut(view.uri) { mutableListOf() }
         if (view in list) return
         list += view
-        undo.openIn(view.uri)?.takeIf { it.mark != null }?.let { host.holdMark(it, view) }
+        undo.openIn(view.uri)?.mark?.let { mark -> if (marks.held(view) == null) marks.hold(view, mark) }
         for (session in sessions.values) if (session.uri == view.uri) repaint(session)
     }
 
@@ -244,7 +301,7 @@ class SessionRegistry(
     }
 
     /** Takes the proposals of [ending] out where their records have them, closing their windows, and ends them. */
-    private fun withdraw(ending: List<Session>, message: String) {
+    private fun withdraw(ending: List<Session>, message: String?) {
         for (session in ending) {
             val buffer = host.buffer(session.uri)
             val lines = session.record
@@ -257,20 +314,6 @@ class SessionRegistry(
         }
         publish()
     }
-
-    /**
-     * The guard of a window's opening command was undone or redone (the adapter's undoable action says so).
-     * Undone: the editors no longer hold its start mark, so later sessions and in-place renames start there.
-     */
-    fun startUndone(window: UndoWindow) {
-        host.releaseMark(window)
-        cancel(undo.startUndone(window))
-    }
-
-    fun startRedone(window: UndoWindow) = undo.startRedone(window)
-
-    /** The guard of a pair of marks above a cross-file command was undone or redone. */
-    fun reanchorUndone(window: UndoWindow, undone: Boolean) = undo.reanchorUndone(window, undone)
 
     fun hasPendingProposal(uri: String): Boolean = published.any { it.uri == uri }
 
@@ -288,46 +331,169 @@ class SessionRegistry(
 
     /**
      * Runs one command of [session] (or of an ended session's late render) under the window rules: its first
-     * edit opens (or joins) a window, its last closes it, and a cross-file command since the window's last start
-     * mark gets a pair of marks above it first, in a command (and group) of its own.
+     * edit opens (or joins) a window, its last closes it; before it, a window near the undo limit is closed and
+     * a new one opened, and a window where a possibly global command ran since its last start mark gets a pair
+     * of marks above that command. Each of these marks is a command (and group) of its own.
      */
     private fun run(session: Session?, uri: String, group: UndoGroup, closing: Boolean, body: () -> Unit) {
-        session ?: return host.edit(uri, UndoCommand(group), body)
-        val joined = undo.windowOf(session.id)
-        if (joined != null && joined.needsReanchor && !joined.unwound && joined.mark != null) {
-            val anchor = UndoGroup("${group.name}-anchor")
-            host.releaseMark(joined)
-            host.edit(uri, UndoCommand(anchor, reanchors = joined)) {}
-            undo.ran(joined, anchor, clock(), reanchored = true)
-            holdElsewhere(joined)
+        session ?: return command(uri, group, null, body)
+        val window = undo.windowOf(session.id)?.let { prepared(it, group) } ?: joined(session, group)
+        command(uri, group, window, body)
+        undo.ran(window, group, clock())
+        if (closing) leave(session, group)
+    }
+
+    /** A command of [group] in [uri]: in the project of [window]'s mark editor, else of the document's first editor in a project. */
+    private fun command(uri: String, group: UndoGroup, window: UndoWindow?, body: () -> Unit) {
+        host.edit(uri, UndoCommand(group, window?.markEditor ?: commandEditor(uri), window), body)
+        undo.redlineCommandRan(uri)
+    }
+
+    /** The editor whose project runs [uri]'s commands when no window names one: the first of the document's editors in a project. */
+    private fun commandEditor(uri: String): EditorView? = views[uri]?.let { list -> list.firstOrNull { it.inProject } ?: list.firstOrNull() }
+
+    /** The window [session]'s first render joins, opened now when it is new. */
+    private fun joined(session: Session, group: UndoGroup): UndoWindow {
+        val (window, isNew) = undo.join(session.id, session.uri, commandEditor(session.uri))
+        if (isNew) openWindow(window, group)
+        return window
+    }
+
+    /** [window] ready for its next command: split near the undo limit, or re-anchored above a possibly global command. */
+    private fun prepared(window: UndoWindow, group: UndoGroup): UndoWindow {
+        if (window.unwound || window.mark == null) return window
+        if (undo.needsRoll(window, host.documentUndoLimit())) return roll(window, group)
+        if (window.needsReanchor) reanchor(window, group)
+        return window
+    }
+
+    private val marks get() = host.marks
+
+    /** The start mark and the guard, with no text: the command before the window's first text. */
+    private fun openWindow(window: UndoWindow, group: UndoGroup) {
+        val view = window.markEditor ?: return
+        val start = UndoGroup("${group.name}-start")
+        command(window.uri, start, window) {
+            window.mark = marks.start(view)
+            marks.guard(view, onUndo = { startUndone(window) }, onRedo = { startRedone(window) })
         }
-        val opens = if (joined == null) {
-            undo.join(session.id, session.uri, views[session.uri]?.firstOrNull()).let { (window, isNew) -> window.takeIf { isNew } }
-        } else null
-        val command = UndoCommand(group, opens, if (closing) undo.leave(session.id) else null)
-        host.edit(uri, command, body)
-        ran(command, joined ?: undo.windowOf(session.id))
+        undo.ran(window, start, clock(), marksOnly = true)
+        holdElsewhere(window)
     }
 
-    /** After a window's command: a new start mark is held by the document's other editors, a finished one by none. */
-    private fun ran(command: UndoCommand, window: UndoWindow?) {
-        window?.let { undo.ran(it, command.group, clock()) }
-        command.opens?.let(::holdElsewhere)
-        command.closes?.let(host::releaseMark)
+    /** The finish mark, with no text, after the window's last; a pair above a possibly global command first. */
+    private fun finishWindow(window: UndoWindow, group: UndoGroup) {
+        if (window.needsReanchor) reanchor(window, group)
+        val view = window.markEditor ?: return
+        val mark = window.mark ?: return
+        val finish = UndoGroup("${group.name}-finish")
+        command(window.uri, finish, window) { finishIn(view, mark) }
+        undo.ran(window, finish, clock(), marksOnly = true)
+        releaseMark(window)
     }
 
+    /**
+     * The pair above a possibly global command: a new start mark, then the finish of the span so far linked to
+     * it, so that composeStartFinishGroup marks the new start global rather than the window's first one (whose
+     * redo would then ask). The new start stays with the editor, its document intact.
+     */
+    private fun reanchor(window: UndoWindow, group: UndoGroup) {
+        val view = window.markEditor ?: return
+        val anchor = UndoGroup("${group.name}-anchor")
+        releaseMark(window)
+        command(window.uri, anchor, window) {
+            val next = marks.start(view) ?: return@command
+            finishIn(view, next)
+            marks.hold(view, next)
+            window.mark = next
+            marks.guard(view, onUndo = { undo.reanchorUndone(window, true) }, onRedo = { undo.reanchorUndone(window, false) })
+        }
+        undo.ran(window, anchor, clock(), marksOnly = true, reanchored = true)
+        holdElsewhere(window)
+    }
+
+    /** Near the undo limit: the window is finished and its sessions go on in a new one. Returns the new window. */
+    private fun roll(window: UndoWindow, group: UndoGroup): UndoWindow {
+        finishWindow(window, group)
+        return undo.rolled(window).also { openWindow(it, group) }
+    }
+
+    /** Rolls [windows] once the command that brought them near the undo limit is over (a command may not start inside another's events). */
+    private fun rollLater(windows: List<UndoWindow>) {
+        for (window in windows) {
+            if (window.rollPosted) continue
+            window.rollPosted = true
+            host.onUiThread {
+                window.rollPosted = false
+                if (undo.needsRoll(window, host.documentUndoLimit())) roll(window, window.lastGroup ?: UndoGroup(window.uri))
+            }
+        }
+    }
+
+    /**
+     * FinishMarkAction.finish for [mark] in [view]'s editor, with nothing in the editor for its markFinished to
+     * clear (it would null the document of the mark it found, and an in-place rename refused by such a mark
+     * fails with a dialog); a mark the editor held that is not [mark] (another plugin's) goes back.
+     */
+    private fun finishIn(view: EditorView, mark: Any) {
+        val held = marks.held(view)
+        marks.hold(view, null)
+        marks.finish(view, mark)
+        if (held != null && held !== mark) marks.hold(view, held)
+    }
+
+    /** No editor of [window]'s document holds its start mark any longer; marks of others stay where they are. */
+    private fun releaseMark(window: UndoWindow) {
+        val mark = window.mark ?: return
+        for (view in views[window.uri].orEmpty()) if (marks.held(view) === mark) marks.hold(view, null)
+    }
+
+    /**
+     * The document's other editors hold the window's start mark too (unless they hold another one): Shift+F6
+     * there then opens the Rename dialog, whose rename is part of the window, rather than an in-place rename
+     * whose own pair of marks would stop undo half-way through the window.
+     */
     private fun holdElsewhere(window: UndoWindow) {
-        if (window.mark == null) return
-        views[window.uri].orEmpty().filter { it != window.markEditor }.forEach { host.holdMark(window, it) }
+        val mark = window.mark ?: return
+        views[window.uri].orEmpty().filter { it != window.markEditor && marks.held(it) == null }.forEach { marks.hold(it, mark) }
     }
 
-    /** The session is done with its window; if it was the last one there, a command of its own finishes it. */
+    /** The guard of a window's opening command was undone: the editors no longer hold its start mark, so later sessions and in-place renames start there. */
+    private fun startUndone(window: UndoWindow) {
+        releaseMark(window)
+        cancel(undo.startUndone(window))
+    }
+
+    /** The guard was redone with the window's sessions still open: its start mark is back, and the editors hold it again. */
+    private fun startRedone(window: UndoWindow) {
+        if (!undo.startRedone(window)) return
+        val mark = window.mark ?: return
+        views[window.uri].orEmpty().filter { marks.held(it) == null }.forEach { marks.hold(it, mark) }
+    }
+
+    /** [session] is done with its window; if it was the last one there, a command of its own finishes it (or clears the redo the unwound one left). */
+    private fun leave(session: Session, group: UndoGroup) {
+        when (val left = undo.leave(session.id)) {
+            is UndoWindows.Left.Finish -> finishWindow(left.window, group)
+            is UndoWindows.Left.ClearRedo -> clearRedo(left.window, group)
+            null -> {}
+        }
+    }
+
+    /**
+     * Ctrl+Z went past the window's start and nothing has cleared the document's redo stack since: redo would
+     * meet the start mark and, with no finish above it, bring everything back (the model's partial lines too,
+     * unmarked). A command with an inert action clears that stack (UndoClientState.commitCommand); it costs one
+     * undo step that changes nothing.
+     */
+    private fun clearRedo(window: UndoWindow, group: UndoGroup) {
+        val view = window.markEditor ?: commandEditor(window.uri) ?: return
+        command(window.uri, UndoGroup("${group.name}-redo"), null) { marks.guard(view, onUndo = {}, onRedo = {}) }
+    }
+
+    /** The session is done with its window (if still in one): see [leave]. */
     private fun closeWindow(session: Session, group: UndoGroup) {
-        val window = undo.windowOf(session.id) ?: return
-        val closes = undo.leave(session.id) ?: return
-        val command = UndoCommand(group, closes = closes)
-        host.edit(session.uri, command) {}
-        ran(command, window)
+        if (undo.windowOf(session.id) != null) leave(session, group)
     }
 
     private fun end(session: Session, state: String, message: String?, actions: List<String> = emptyList()) {

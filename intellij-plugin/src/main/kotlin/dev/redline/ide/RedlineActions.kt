@@ -23,6 +23,8 @@ import dev.redline.core.Position
 import dev.redline.core.Range
 import dev.redline.core.SessionState
 import dev.redline.core.SessionView
+import dev.redline.core.StreamKeys
+import dev.redline.core.WrappedKeys
 import java.awt.Dimension
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CompletionException
@@ -137,20 +139,33 @@ class RejectAllAction : SettleAction(accept = false, wholeSession = true)
 class AcceptHunkAction : SettleAction(accept = true, wholeSession = false)
 class RejectHunkAction : SettleAction(accept = false, wholeSession = false)
 
-/** Esc while a reply streams cancels it; otherwise Esc does what it always does. Safe on any thread (the published sessions). */
+/**
+ * Esc while a reply streams cancels it, once nothing else wants Esc ([StreamKeys]: the completion popup, a hint,
+ * a template or rename, ghost text close first); otherwise Esc does what it always does. The platform's
+ * questions about the command are the wrapped handler's to answer ([WrappedKeys]).
+ */
 class CancelStreamEscHandler(private val original: EditorActionHandler) : EditorActionHandler() {
-    private fun streaming(editor: Editor) = RedlineActions.sessions(editor).firstOrNull { it.state == SessionState.STREAMING }
+    private fun decide(editor: Editor): StreamKeys.Esc {
+        val streaming = RedlineActions.sessions(editor).firstOrNull { it.state == SessionState.STREAMING } ?: return StreamKeys.Esc.StepAside
+        return StreamKeys.escape(streaming.id, NextEditEditors.context(editor))
+    }
 
     override fun isEnabledForCaret(editor: Editor, caret: Caret, dataContext: DataContext?) =
-        streaming(editor) != null || original.isEnabled(editor, caret, dataContext)
+        decide(editor) != StreamKeys.Esc.StepAside || original.isEnabled(editor, caret, dataContext)
+
+    override fun executeInCommand(editor: Editor, dataContext: DataContext?) =
+        WrappedKeys.executeInCommand(decide(editor) != StreamKeys.Esc.StepAside) { original.executeInCommand(editor, dataContext) }
+
+    override fun getCommandGroupId(editor: Editor) = original.getCommandGroupId(editor)
+
+    override fun runForAllCarets() = original.runForAllCarets()
 
     override fun doExecute(editor: Editor, caret: Caret?, dataContext: DataContext?) {
-        val session = streaming(editor)
-        if (session == null) {
-            original.execute(editor, caret, dataContext)
-            return
+        when (val action = decide(editor)) {
+            StreamKeys.Esc.StepAside -> original.execute(editor, caret, dataContext)
+            // Run for each caret when the wrapped handler is: the stream is cancelled once.
+            is StreamKeys.Esc.Cancel -> if (caret == null || caret == editor.caretModel.primaryCaret) RedlineActions.cancel(action.sessionId)
         }
-        RedlineActions.cancel(session.id)
     }
 }
 

@@ -14,6 +14,7 @@ import com.intellij.codeInsight.inline.completion.suggestion.InlineCompletionSug
 import com.intellij.openapi.application.readAction
 import com.intellij.openapi.components.serviceIfCreated
 import com.intellij.openapi.editor.Editor
+import com.intellij.openapi.util.Key
 import com.intellij.openapi.util.TextRange
 import dev.redline.core.CompletionBridge
 import dev.redline.core.CompletionTriggers
@@ -30,19 +31,30 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
     override val id = InlineCompletionProviderID(ID)
 
     /**
-     * Only what [CompletionTriggers] claims: the platform asks its providers in turn and the first enabled one
-     * wins. On the UI thread, so it stays trivial: no service is created here (none exists before an editor
-     * installed its completion handler) and only the characters around the caret are read.
+     * Only what [CompletionTriggers] claims: the platform asks its providers in turn (Redline's first, `order`
+     * in plugin.xml) and the first enabled one wins; Redline's own ManualCall, for next-edit ghost text, always.
+     * On the UI thread, so it stays trivial: no service is created here (none exists before an editor installed
+     * its completion handler) and only the characters around the caret are read.
      */
     override fun isEnabled(event: InlineCompletionEvent): Boolean {
-        val trigger = CompletionTriggers.of(event.javaClass.simpleName)
+        val manual = manualCall(event)
+        val trigger = CompletionTriggers.of(event.javaClass.simpleName, redlineCall = manual?.second == true)
         if (trigger == CompletionTriggers.Trigger.OTHER) return false
         val core = serviceIfCreated<RedlineService>()?.core ?: return false
-        val editor = (event as? InlineCompletionEvent.DocumentChange)?.editor ?: (event as? InlineCompletionEvent.DirectCall)?.editor
-            ?: (event as? InlineCompletionEvent.ManualCall)?.editor
+        val editor = (event as? InlineCompletionEvent.DocumentChange)?.editor ?: (event as? InlineCompletionEvent.DirectCall)?.editor ?: manual?.first
         val document = editor?.document ?: event.toRequest()?.document ?: return false
         val uri = RedlineService.uriOf(document) ?: return false
         return core.claimsCompletion(trigger, uri, editor?.let(::midWord) ?: false)
+    }
+
+    /**
+     * A ManualCall's editor, and whether Redline made it (its data carries [NEXT_EDIT_GHOST]); null for another
+     * event, or where the experimental class changed.
+     */
+    private fun manualCall(event: InlineCompletionEvent): Pair<Editor, Boolean>? = try {
+        (event as? InlineCompletionEvent.ManualCall)?.let { it.editor to (it.additionalData.getUserData(NEXT_EDIT_GHOST) == true) }
+    } catch (_: LinkageError) {
+        null
     }
 
     /** The characters on both sides of the caret, within its line. */
@@ -65,7 +77,7 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
         uri ?: return InlineCompletionSuggestion.Empty
         val core = serviceIfCreated<RedlineService>()?.core ?: return InlineCompletionSuggestion.Empty
         val item = core.completion
-            .complete(uri, position, invoked = request.event is InlineCompletionEvent.DirectCall || request.event is InlineCompletionEvent.ManualCall) ?: return InlineCompletionSuggestion.Empty
+            .complete(uri, position, invoked = request.event.javaClass.simpleName in INVOKED) ?: return InlineCompletionSuggestion.Empty
         val typed = item.range?.let { range ->
             readAction {
                 val start = document.getLineStartOffset(range.start.line) + range.start.character
@@ -81,6 +93,12 @@ class RedlineInlineCompletionProvider : InlineCompletionProvider {
 
     companion object {
         const val ID = "dev.redline.completion"
+
+        /** Marks the data of Redline's ManualCall for a next edit's ghost text. */
+        val NEXT_EDIT_GHOST: Key<Boolean> = Key.create("dev.redline.nextEditGhost")
+
+        /** The events the user (or Redline for them) asked on: the sidecar answers at once, without its debounce. */
+        private val INVOKED = setOf("DirectCall", "ManualCall")
 
         /** What getSuggestion returned per document, for the events that report its fate. */
         val shown = ConcurrentHashMap<String, Shown>()

@@ -13,6 +13,7 @@ import com.intellij.openapi.command.CommandEvent
 import com.intellij.openapi.command.CommandListener
 import com.intellij.openapi.command.CommandProcessor
 import com.intellij.openapi.command.UndoConfirmationPolicy
+import com.intellij.ide.AppLifecycleListener
 import com.intellij.openapi.command.impl.FinishMarkAction
 import com.intellij.openapi.command.impl.StartMarkAction
 import com.intellij.openapi.command.undo.BasicUndoableAction
@@ -31,10 +32,12 @@ import com.intellij.openapi.editor.event.EditorFactoryListener
 import com.intellij.openapi.fileEditor.FileDocumentManager
 import com.intellij.openapi.fileTypes.LanguageFileType
 import com.intellij.openapi.project.Project
+import com.intellij.openapi.project.ProjectCloseListener
 import com.intellij.openapi.project.ProjectManager
 import com.intellij.openapi.roots.ProjectRootManager
 import com.intellij.openapi.util.Computable
 import com.intellij.openapi.util.Disposer
+import com.intellij.openapi.util.registry.Registry
 import com.intellij.util.concurrency.AppExecutorUtil
 import com.intellij.openapi.vfs.newvfs.BulkFileListener
 import com.intellij.openapi.vfs.newvfs.events.VFileContentChangeEvent
@@ -49,6 +52,7 @@ import dev.redline.core.DiagnosticSeverity
 import dev.redline.core.EditorHost
 import dev.redline.core.EditorView
 import dev.redline.core.LanguageIds
+import dev.redline.core.MarkPlatform
 import dev.redline.core.MarkPainter
 import dev.redline.core.OsSidecarProcess
 import dev.redline.core.Range
@@ -62,7 +66,6 @@ import dev.redline.core.SidecarInstaller
 import dev.redline.core.SidecarProcess
 import dev.redline.core.TextBuffer
 import dev.redline.core.UndoCommand
-import dev.redline.core.UndoWindow
 import dev.redline.core.WorkspaceFolder
 import dev.redline.core.offsetOf
 import dev.redline.core.positionOf
@@ -110,7 +113,7 @@ class RedlineService : Disposable, EditorHost {
         factory.eventMulticaster.addDocumentListener(object : DocumentListener {
             override fun documentChanged(event: DocumentEvent) {
                 val uri = uriOf(event.document) ?: return
-                val project = EditorFactory.getInstance().getEditors(event.document).firstOrNull()?.project
+                val project = EditorFactory.getInstance().getEditors(event.document).firstNotNullOfOrNull { it.project }
                 val undoOrRedo = project != null && UndoManager.getInstance(project).isUndoOrRedoInProgress
                 core.documentChanged(uri, DocumentBuffer(event.document).positionOf(event.offset), event.oldFragment, event.newFragment.toString(), undoOrRedo) {
                     event.document.immutableCharSequence
@@ -161,68 +164,58 @@ class RedlineService : Disposable, EditorHost {
 
     override fun edit(uri: String, command: UndoCommand, body: () -> Unit) {
         val document = documentOf(uri) ?: return
-        val project = EditorFactory.getInstance().getEditors(document).firstOrNull()?.project
+        // The core names the editor whose project runs the command (its window's mark editor): an edit run for no
+        // project is recorded as one that cannot be undone.
+        val project = (command.editor as? IdeEditorView)?.editor?.project
+            ?: EditorFactory.getInstance().getEditors(document).firstNotNullOfOrNull { it.project }
         // Not recorded for the focused editor's document (CoreCommandProcessor's overloads without this flag
         // record it, and UndoManagerImpl then adds a mention of that file: a group over two files, global).
         CommandProcessor.getInstance().executeCommand(project, {
-            if (project != null) {
-                command.reanchors?.let { reanchor(it, document, project) }
-                command.opens?.let { open(it, document, project) }
-            }
             ApplicationManager.getApplication().runWriteAction { body() }
-            val closes = command.closes
-            val editor = (closes?.markEditor as? IdeEditorView)?.editor
-            if (project != null && editor != null) finish(project, editor, closes.mark as? StartMarkAction)
         }, "Redline Edit", command.group, UndoConfirmationPolicy.DO_NOT_REQUEST_CONFIRMATION, false)
     }
 
-    /** The start mark, then the guard that tells the core when the user undoes (or redoes) this far. */
-    private fun open(window: UndoWindow, document: Document, project: Project) {
-        val editor = (window.markEditor as? IdeEditorView)?.editor ?: return
-        // Refused while an in-place refactoring runs in that editor: this session's changes then stay separate steps.
-        window.mark = try { StartMarkAction.start(editor, project, "Redline Edit") } catch (_: StartMarkAction.AlreadyStartedException) { null }
-        UndoManager.getInstance(project).undoableActionPerformed(object : BasicUndoableAction(document) {
-            override fun undo() = core.sessions.startUndone(window)
-            override fun redo() = core.sessions.startRedone(window)
-        })
-    }
+    /** StartMarkAction, FinishMarkAction and START_MARK_ACTION_KEY in the views' editors; the core decides which and when. */
+    override val marks: MarkPlatform = object : MarkPlatform {
+        private fun editorOf(view: EditorView) = (view as? IdeEditorView)?.editor
 
-    /** FinishMarkAction.finish clears whatever mark its editor holds (markFinished(editor)): another's goes back. */
-    private fun finish(project: Project, editor: Editor, mark: StartMarkAction?) {
-        val held = editor.getUserData(StartMarkAction.START_MARK_ACTION_KEY)
-        FinishMarkAction.finish(project, editor, mark)
-        if (held != null && held !== mark) editor.putUserData(StartMarkAction.START_MARK_ACTION_KEY, held)
-    }
+        override fun held(view: EditorView): Any? = editorOf(view)?.getUserData(StartMarkAction.START_MARK_ACTION_KEY)
 
-    /**
-     * The pair above a cross-file command (see UndoWindows): a new start mark, then the finish of the span so
-     * far linked to it, so that composeStartFinishGroup marks the new start global rather than the window's
-     * first one (whose redo would then ask). The finish clears the editor's mark; the new one goes back.
-     */
-    private fun reanchor(window: UndoWindow, document: Document, project: Project) {
-        val editor = (window.markEditor as? IdeEditorView)?.editor ?: return
-        val next = try { StartMarkAction.start(editor, project, "Redline Edit") } catch (_: StartMarkAction.AlreadyStartedException) { return }
-        FinishMarkAction.finish(project, editor, next)
-        editor.putUserData(StartMarkAction.START_MARK_ACTION_KEY, next)
-        window.mark = next
-        UndoManager.getInstance(project).undoableActionPerformed(object : BasicUndoableAction(document) {
-            override fun undo() = core.sessions.reanchorUndone(window, true)
-            override fun redo() = core.sessions.reanchorUndone(window, false)
-        })
-    }
+        override fun hold(view: EditorView, mark: Any?) {
+            editorOf(view)?.putUserData(StartMarkAction.START_MARK_ACTION_KEY, mark as StartMarkAction?)
+        }
 
-    override fun holdMark(window: UndoWindow, view: EditorView) {
-        val editor = (view as? IdeEditorView)?.editor ?: return
-        if (editor.getUserData(StartMarkAction.START_MARK_ACTION_KEY) == null) editor.putUserData(StartMarkAction.START_MARK_ACTION_KEY, window.mark as? StartMarkAction)
-    }
+        override fun start(view: EditorView): Any? {
+            val editor = editorOf(view) ?: return null
+            val project = editor.project ?: return null
+            // Refused while the editor holds another mark (an in-place refactoring): the window's changes then stay separate steps.
+            return try { StartMarkAction.start(editor, project, "Redline Edit") } catch (_: StartMarkAction.AlreadyStartedException) { null }
+        }
 
-    override fun releaseMark(window: UndoWindow) {
-        val mark = window.mark as? StartMarkAction ?: return
-        val document = documentOf(window.uri) ?: return
-        for (editor in EditorFactory.getInstance().getEditors(document)) {
-            if (editor.getUserData(StartMarkAction.START_MARK_ACTION_KEY) === mark) editor.putUserData(StartMarkAction.START_MARK_ACTION_KEY, null)
+        override fun finish(view: EditorView, mark: Any) {
+            val editor = editorOf(view) ?: return
+            FinishMarkAction.finish(editor.project ?: return, editor, mark as StartMarkAction)
+        }
+
+        override fun guard(view: EditorView, onUndo: () -> Unit, onRedo: () -> Unit) {
+            val editor = editorOf(view) ?: return
+            val project = editor.project ?: return
+            UndoManager.getInstance(project).undoableActionPerformed(object : BasicUndoableAction(editor.document) {
+                override fun undo() = onUndo()
+                override fun redo() = onRedo()
+            })
         }
     }
+
+    /** Read where UndoManagerImpl.getDocumentUndoLimit reads it; registry.properties gives 100. */
+    override fun documentUndoLimit(): Int = Registry.intValue("undo.documentUndoLimit", 100)
+
+    /** The documents [project]'s editors show. */
+    fun urisOf(project: Project): Set<String> =
+        EditorFactory.getInstance().allEditors.filter { it.project == project }.mapNotNullTo(HashSet()) { uriOf(it.document) }
+
+    /** The documents every editor shows. */
+    fun openUris(): Set<String> = EditorFactory.getInstance().allEditors.mapNotNullTo(HashSet()) { uriOf(it.document) }
 
     override fun onUiThread(task: () -> Unit) = ApplicationManager.getApplication().invokeLater(task, ModalityState.nonModal())
 
@@ -283,6 +276,8 @@ class RedlineService : Disposable, EditorHost {
 
         override fun caret(): Position = buffer.positionOf(editor.caretModel.offset)
 
+        override val inProject get() = editor.project != null
+
         override fun select(range: Range) {
             editor.selectionModel.setSelection(buffer.offsetOf(range.start), buffer.offsetOf(range.end))
             editor.caretModel.moveToOffset(buffer.offsetOf(range.end))
@@ -300,18 +295,48 @@ class RedlineService : Disposable, EditorHost {
 }
 
 /**
- * Every outermost command's start and end, for the undo windows (which commands come between Redline's, and
- * which change a session's file together with others). Registered on CommandListener.TOPIC, the application
- * bus CoreCommandProcessor publishes on; commands run on the UI thread. Before the service exists there is
- * no window to tell.
+ * Every outermost command's start and end, for the undo windows (which commands come between Redline's, which
+ * are editor actions, which change a session's file together with others), and the undo-transparent actions,
+ * which fire no command event. Registered on CommandListener.TOPIC, the application bus CoreCommandProcessor
+ * publishes on; commands run on the UI thread (enterModal and leaveModal end and restart a command around a
+ * modal dialog). Before the service exists there is no window to tell.
  */
 class RedlineCommandListener : CommandListener {
+    private val sessions get() = serviceIfCreated<RedlineService>()?.core?.sessions
+
     override fun commandStarted(event: CommandEvent) {
-        serviceIfCreated<RedlineService>()?.core?.sessions?.commandStarted()
+        sessions?.commandStarted(event.document?.let(RedlineService::uriOf))
     }
 
     override fun commandFinished(event: CommandEvent) {
-        serviceIfCreated<RedlineService>()?.core?.sessions?.commandFinished(event.commandGroupId)
+        sessions?.commandFinished(event.commandGroupId)
+    }
+
+    override fun undoTransparentActionStarted() {
+        sessions?.transparentActionStarted()
+    }
+
+    override fun undoTransparentActionFinished() {
+        sessions?.transparentActionFinished()
+    }
+}
+
+/**
+ * Proposals are withdrawn before the platform's final save, while commands still run: ProjectManagerImpl.closeProject
+ * fires ProjectCloseListener.projectClosingBeforeSave and then FileDocumentManager.saveAllDocuments (which the save
+ * vetoer would refuse for a session's file, the user's typing there unsaved) and only later disposes the project
+ * (a command for it then logs an error and does nothing); ApplicationImpl's exit fires
+ * AppLifecycleListener.appWillBeClosed before it closes the projects.
+ */
+class RedlineCloseListener : ProjectCloseListener, AppLifecycleListener {
+    override fun projectClosingBeforeSave(project: Project) {
+        val service = serviceIfCreated<RedlineService>() ?: return
+        service.core.closingBeforeSave(service.urisOf(project))
+    }
+
+    override fun appWillBeClosed(isRestart: Boolean) {
+        val service = serviceIfCreated<RedlineService>() ?: return
+        service.core.closingBeforeSave(service.openUris())
     }
 }
 

@@ -22,6 +22,7 @@ import com.intellij.ui.dsl.builder.bindText
 import com.intellij.ui.dsl.builder.columns
 import com.intellij.ui.dsl.builder.panel
 import com.intellij.util.xmlb.XmlSerializerUtil
+import dev.redline.core.ApiKeyField
 import dev.redline.core.CompletionSettings
 import dev.redline.core.ProxyPatch
 import dev.redline.core.RedlineSettingsPatch
@@ -60,15 +61,17 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
     private val settings = RedlineSettings.getInstance()
     private val s = settings.getState()
     private var apiKey = ""
+    private val key = ApiKeyField()
     private var keyField: JBPasswordField? = null
 
     init {
         val application = ApplicationManager.getApplication()
         application.executeOnPooledThread {
             val stored = settings.apiKey
-            // any(): the settings dialog is modal. A key the user already typed is kept.
+            // any(): the settings dialog is modal. A read that fails never arrives: Apply then leaves the key alone.
             application.invokeLater({
-                keyField?.let { if (String(it.password) == apiKey) it.text = stored }
+                val shown = key.loaded(stored, keyField?.let { String(it.password) } ?: apiKey)
+                keyField?.text = shown
                 apiKey = stored
             }, ModalityState.any())
         }
@@ -122,11 +125,11 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
      */
     override fun apply() {
         super.apply()
-        val key = apiKey
+        val write = key.toWrite(apiKey)
         val core = serviceIfCreated<RedlineService>()?.core
         core?.completionSettings = CompletionSettings.of(s)
         ApplicationManager.getApplication().executeOnPooledThread {
-            settings.apiKey = key
+            write?.let { settings.apiKey = it }
             core?.settingsChanged()
         }
     }

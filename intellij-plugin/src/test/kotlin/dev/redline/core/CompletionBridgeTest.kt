@@ -95,8 +95,8 @@ class CompletionBridgeTest {
         }
         assertTrue(enabled("DocumentChange", true, on))
         assertTrue(enabled("DirectCall", true, on))
-        // The platform asks only the named provider on a manual call: Redline's own, for a next edit's ghost text.
-        assertTrue(enabled("ManualCall", true, on))
+        // The platform asks only the named provider on a manual call; Redline claims its own (below), not another's.
+        assertEquals(false, enabled("ManualCall", true, on))
         assertTrue(enabled("SuggestionInserted", true, on))
         assertEquals(false, enabled("SuggestionInserted", true, off))
         assertEquals(false, enabled("DocumentChange", false, on))
@@ -124,5 +124,15 @@ class CompletionBridgeTest {
         assertEquals(false, CompletionTriggers.midWord(null, 'x'))
         assertEquals(false, CompletionTriggers.midWord('(', 'x'))
         assertEquals(false, CompletionTriggers.midWord('o', ')'))
+    }
+
+    @Test
+    fun `Redline's own manual call, for a next edit's ghost text, is claimed with completion off, in a language turned off, and mid-word`() {
+        val off = CompletionSettings.of(RedlineSettingsState().apply { completionEnabled = false; completionDisabledLanguages = "kotlin" })
+        val ghost = CompletionTriggers.of("ManualCall", redlineCall = true)
+        assertTrue(CompletionTriggers.claims(ghost, "kotlin", midWord = true, off))
+        assertTrue(CompletionTriggers.claims(ghost, "kotlin", midWord = false, CompletionSettings()))
+        assertEquals(false, CompletionTriggers.claims(CompletionTriggers.of("DirectCall"), "kotlin", midWord = true, off))
+        assertTrue(CompletionTriggers.claims(CompletionTriggers.of("DirectCall"), "kotlin", midWord = true, off, ghostCall = true), "the IDE's own call made for the ghost text")
     }
 }

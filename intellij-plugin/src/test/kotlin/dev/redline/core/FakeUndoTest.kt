@@ -3,6 +3,7 @@ package dev.redline.core
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotNull
+import org.junit.jupiter.api.Assertions.assertSame
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertThrows
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -88,11 +89,115 @@ class FakeUndoTest {
         platform.command(project, null) { mark = platform.startMark(editorA, "Edit") }
         assertNotNull(mark)
         assertThrows(FakeUndo.AlreadyStartedException::class.java) { platform.command(project, null) { platform.startMark(editorA, "Other") } }
-        assertNotNull(platform.renameInPlace(editorA, 0, 3, "x"), "an in-place rename is refused")
-        assertNull(platform.renameInPlace(platform.Editor(a), 0, 3, "x"), "another editor of the same document is free")
+        // InplaceRefactoring refuses in the mark's own document and VariableInplaceRenameHandler falls back to the dialog.
+        assertEquals(FakeUndo.Rename.DIALOG, platform.rename(editorA, 0, 3, "x"))
+        assertEquals("x\n", a.text())
+        assertEquals(FakeUndo.Rename.IN_PLACE, platform.rename(platform.Editor(a), 0, 1, "y"), "another editor of the same document is free")
         platform.finishMark(editorA, mark)
         assertNull(editorA.startMark)
-        assertNull(platform.renameInPlace(editorA, 0, 1, "y"))
+        assertEquals(FakeUndo.Rename.IN_PLACE, platform.rename(editorA, 0, 1, "z"))
+    }
+
+    @Test
+    fun `finishing clears the editor's mark and its document, a rename refused by such a mark shows a dialog and fails`() {
+        var mark: FakeUndo.Action? = null
+        platform.command(project, null) { mark = platform.startMark(editorA, "Edit") }
+        assertSame(a, mark!!.markDocument)
+        platform.finishMark(editorA, mark)
+        assertNull(mark!!.markDocument, "StartMarkAction.markFinished: the document is gone")
+        editorA.startMark = mark // a finished mark put back on an editor
+        assertEquals(FakeUndo.Rename.FAILED, platform.rename(editorA, 0, 3, "x"))
+        assertEquals(1, platform.dialogs.size)
+        assertEquals(1, platform.errors.size)
+        assertEquals("aaa\n", a.text())
+    }
+
+    @Test
+    fun `a caret moved since a group makes undo only put it back first, at a start mark the loop then stops with that group on the stack`() {
+        platform.focused = editorA
+        platform.command(project, null, recordActiveDocument = false) { platform.startMark(editorA, "Edit"); a.replace(0, 0, "s") }
+        editorA.moveCaret(3) // a click: no command
+        platform.command(project, Any(), recordActiveDocument = false) { a.replace(3, 3, "t") }
+        editorA.moveCaret(1)
+        platform.command(project, null, recordActiveDocument = false) { platform.finishMark(editorA, editorA.startMark) }
+        project.undo(editorA)
+        assertEquals("saaa\n", a.text(), "the group with the start mark only had its caret put back")
+        assertEquals(0, editorA.caret)
+        project.undo(editorA)
+        assertEquals("aaa\n", a.text())
+        project.redo(editorA)
+        assertEquals("saata\n", a.text(), "redo goes on inside the pair, the group whose caret differs included")
+        assertTrue(project.canRedo(a), "and stops at the finish group, whose caret it only put back")
+        assertEquals(1, editorA.caret)
+    }
+
+    @Test
+    fun `a dialog inside a command ends and restarts the command's events, and the two halves still merge into one group`() {
+        val events = mutableListOf<String>()
+        platform.commandListeners += object : FakeUndo.CommandListener {
+            override fun commandStarted(document: FakeUndo.Document?) { events += "started" }
+            override fun commandFinished(groupId: Any?) { events += "finished $groupId" }
+        }
+        platform.command(project, "g", recordActiveDocument = false) {
+            a.replace(0, 0, "1")
+            platform.modal()
+            b.replace(0, 0, "2")
+        }
+        assertEquals(listOf("started", "finished g", "started", "finished g"), events)
+        edit(a, "3", record = false) // flushes
+        val group = project.undoStacks.stack(a)[0]
+        assertEquals(setOf(a, b), group.docs)
+        assertTrue(group.global)
+    }
+
+    @Test
+    fun `an undo-transparent action fires no command event, is recorded, and merges into the pending group of the same document`() {
+        val events = mutableListOf<String>()
+        platform.commandListeners += object : FakeUndo.CommandListener {
+            override fun commandStarted(document: FakeUndo.Document?) { events += "started" }
+            override fun undoTransparentActionStarted() { events += "transparent" }
+            override fun undoTransparentActionFinished() { events += "transparent done" }
+        }
+        edit(a, "1", record = false)
+        platform.transparent { a.replace(0, 0, "t") }
+        assertEquals(listOf("started", "transparent", "transparent done"), events)
+        edit(a, "2", record = false)
+        project.undo(a)
+        project.undo(a)
+        assertEquals("aaa\n", a.text(), "the transparent change went with the first group")
+        assertFalse(project.canUndo(a))
+    }
+
+    @Test
+    fun `a change in a command of no project is recorded as non-undoable, and undo reports it`() {
+        platform.command(null, null) { a.replace(0, 0, "x") }
+        edit(a, "y", record = false)
+        project.undo(a)
+        project.undo(a)
+        assertEquals("xaaa\n", a.text())
+        assertEquals(1, platform.reports.size)
+    }
+
+    @Test
+    fun `a command for a disposed project does not run and is logged as an error`() {
+        project.dispose()
+        var ran = false
+        platform.command(project, null) { ran = true }
+        assertFalse(ran)
+        assertEquals(1, platform.errors.size)
+    }
+
+    @Test
+    fun `a file renamed in a command and a command marked global make its group global, a document named as affected puts it on that stack only`() {
+        platform.command(project, null, recordActiveDocument = false) { a.replace(0, 0, "1"); platform.fileChanged(project, a) }
+        platform.command(project, null, recordActiveDocument = false) { a.replace(0, 0, "2"); platform.markCurrentCommandAsGlobal(project) }
+        platform.command(project, null, recordActiveDocument = false) { a.replace(0, 0, "3"); platform.addAffectedDocuments(project, b) }
+        edit(a, "4", record = false)
+        val (renamed, marked, affected) = project.undoStacks.stack(a).take(3)
+        assertTrue(renamed.global)
+        assertTrue(marked.global)
+        assertFalse(affected.global)
+        assertSame(affected, project.undoStacks.last(b))
     }
 
     @Test

@@ -63,15 +63,14 @@ class FakeHost : EditorHost {
     val painted = Collections.synchronizedSet(LinkedHashSet<Triple<String, String, MarkSpec>>())
     val ui: ExecutorService = Executors.newSingleThreadExecutor { Thread(it, "fake-ui") }
     var undo: FakeUndo? = null
-    var guard: (UndoWindow, undone: Boolean) -> Unit = { _, _ -> }
     private val views = HashMap<String, FakeView>()
     private val held = mutableListOf<() -> Unit>()
     private var modal = false
 
-    /** An editor showing [uri]; the first one asked for per document is "main". */
-    inner class FakeView(override val uri: String, val name: String) : EditorView {
+    /** An editor showing [uri]; the first one asked for per document is "main". [inProject]: false for an editor outside any project. */
+    inner class FakeView(override val uri: String, val name: String, override val inProject: Boolean = true) : EditorView {
         /** The platform's editor, when the document is one of [undo]'s. */
-        val editor: FakeUndo.Editor? by lazy { (buffers[uri] as? FakeUndo.Document)?.let { undo?.Editor(it) } }
+        val editor: FakeUndo.Editor? by lazy { (buffers[uri] as? FakeUndo.Document)?.let { undo?.Editor(it, if (inProject) it.manager else null) } }
 
         /** Where the caret is; a test moves it as the user would. */
         var caretAt = Position(0, 0)
@@ -113,7 +112,7 @@ class FakeHost : EditorHost {
 
     val released = Collections.synchronizedList(mutableListOf<Pair<String, String>>())
 
-    fun view(uri: String, name: String = "main"): FakeView = views.getOrPut("$uri#$name") { FakeView(uri, name) }
+    fun view(uri: String, name: String = "main", inProject: Boolean = true): FakeView = views.getOrPut("$uri#$name") { FakeView(uri, name, inProject) }
 
     /** Someone else's removeAllHighlighters on one editor: its marks are no longer valid. */
     fun removeAllHighlighters(viewName: String) = onUi { painted.removeIf { it.first == viewName } }
@@ -122,59 +121,62 @@ class FakeHost : EditorHost {
 
     override fun edit(uri: String, command: UndoCommand, body: () -> Unit) {
         commands += command
+        val before = buffers.getValue(uri).text()
         val platform = undo
         if (platform == null) body() else platformEdit(platform, uri, command, body)
-        edits += command.group to buffers.getValue(uri).text()
+        val after = buffers.getValue(uri).text()
+        if (after != before) edits += command.group to after
     }
 
     /** What ide/RedlineService.edit does, call for call, with FakeUndo in the platform's place. */
     private fun platformEdit(platform: FakeUndo, uri: String, command: UndoCommand, body: () -> Unit) {
         val document = buffers.getValue(uri) as FakeUndo.Document
-        val project = document.manager
+        // The command's project is that of the editor the core names; with none named, the document's own.
+        val project = command.editor?.let { (it as? FakeView)?.editor?.project } ?: document.manager.takeIf { command.editor == null }
         // executeCommand(project, runnable, name, groupId, DO_NOT_REQUEST_CONFIRMATION, shouldRecordCommandForActiveDocument = false)
-        platform.command(project, command.group, FakeUndo.Policy.DO_NOT_REQUEST_CONFIRMATION, recordActiveDocument = false, name = "Redline Edit") {
-            command.reanchors?.let { reanchor(platform, it, document) }
-            command.opens?.let { open(platform, it, document) }
-            body()
-            command.closes?.let { window -> (window.markEditor as? FakeView)?.editor?.let { finish(platform, it, window.mark as? FakeUndo.Action) } }
+        platform.command(project, command.group, FakeUndo.Policy.DO_NOT_REQUEST_CONFIRMATION, recordActiveDocument = false, name = "Redline Edit", body = body)
+    }
+
+    /** What the adapter's marks do, with FakeUndo's editors: StartMarkAction, FinishMarkAction, START_MARK_ACTION_KEY, BasicUndoableAction. */
+    override val marks = object : MarkPlatform {
+        private fun editorOf(view: EditorView) = (view as? FakeView)?.editor
+
+        override fun held(view: EditorView): Any? = editorOf(view)?.startMark
+
+        override fun hold(view: EditorView, mark: Any?) {
+            editorOf(view)?.startMark = mark as FakeUndo.Action?
+        }
+
+        override fun start(view: EditorView): Any? {
+            val editor = editorOf(view)?.takeIf { it.project != null } ?: return null
+            return try { undo!!.startMark(editor, "Redline Edit") } catch (_: FakeUndo.AlreadyStartedException) { null }
+        }
+
+        override fun finish(view: EditorView, mark: Any) {
+            val editor = editorOf(view)?.takeIf { it.project != null } ?: return
+            undo!!.finishMark(editor, mark as FakeUndo.Action)
+        }
+
+        override fun guard(view: EditorView, onUndo: () -> Unit, onRedo: () -> Unit) {
+            val editor = editorOf(view)?.takeIf { it.project != null } ?: return
+            editor.doc.manager.undoableActionPerformed(FakeUndo.Action(listOf(editor.doc), FakeUndo.Kind.OTHER, undo = onUndo, redo = onRedo))
         }
     }
 
-    private fun open(platform: FakeUndo, window: UndoWindow, document: FakeUndo.Document) {
-        val editor = (window.markEditor as? FakeView)?.editor ?: return
-        window.mark = try { platform.startMark(editor, "Redline Edit") } catch (_: FakeUndo.AlreadyStartedException) { null }
-        document.manager.undoableActionPerformed(FakeUndo.Action(listOf(document), FakeUndo.Kind.OTHER, undo = { guard(window, true) }, redo = { guard(window, false) }))
-    }
+    /** `undo.documentUndoLimit` as FakeUndo has it. */
+    override fun documentUndoLimit() = undo?.documentUndoLimit ?: 100
 
-    /** FinishMarkAction.finish clears whatever mark its editor holds: one that is not the window's goes back. */
-    private fun finish(platform: FakeUndo, editor: FakeUndo.Editor, mark: FakeUndo.Action?) {
-        val held = editor.startMark
-        platform.finishMark(editor, mark)
-        if (held != null && held !== mark) editor.startMark = held
-    }
+    /** When set, tasks posted to the UI thread wait here until the test runs them ([drainUi]), on its own thread. */
+    var deferredUi: MutableList<() -> Unit>? = null
 
-    /** The pair above a cross-file command: a start for the rest, then the finish of the span so far linked to it. */
-    private fun reanchor(platform: FakeUndo, window: UndoWindow, document: FakeUndo.Document) {
-        val editor = (window.markEditor as? FakeView)?.editor ?: return
-        val next = try { platform.startMark(editor, "Redline Edit") } catch (_: FakeUndo.AlreadyStartedException) { return }
-        platform.finishMark(editor, next)
-        editor.startMark = next
-        window.mark = next
-        document.manager.undoableActionPerformed(FakeUndo.Action(listOf(document), FakeUndo.Kind.OTHER, undo = { anchorGuard(window, true) }, redo = { anchorGuard(window, false) }))
-    }
-
-    var anchorGuard: (UndoWindow, undone: Boolean) -> Unit = { _, _ -> }
-
-    override fun holdMark(window: UndoWindow, view: EditorView) {
-        val editor = (view as? FakeView)?.editor ?: return
-        if (editor.startMark == null) editor.startMark = window.mark as? FakeUndo.Action
-    }
-
-    override fun releaseMark(window: UndoWindow) {
-        for (view in views.values) view.editor?.takeIf { it.startMark != null && it.startMark === window.mark }?.startMark = null
+    /** Runs the deferred UI tasks, those they post included, as the platform's event queue would after the current event. */
+    fun drainUi() {
+        val queue = deferredUi ?: return
+        while (queue.isNotEmpty()) queue.removeAt(0)()
     }
 
     override fun onUiThread(task: () -> Unit) {
+        deferredUi?.let { it += task; return }
         synchronized(held) { if (modal) { held += task; return } }
         ui.execute(task)
     }

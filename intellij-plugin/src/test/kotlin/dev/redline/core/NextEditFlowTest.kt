@@ -38,7 +38,7 @@ class NextEditFlowTest {
         version = sync::version,
         enabled = { enabled },
         platform = object : NextEditPlatform {
-            override fun showGhost(uri: String) { ghosts += uri }
+            override fun showGhost(uri: String): Boolean { ghosts += uri; return true }
             override fun hint(uri: String, line: Int?, text: String) { hints += line }
             override fun keyContext(uri: String): KeyContext? = null
         },
@@ -47,7 +47,6 @@ class NextEditFlowTest {
 
     init {
         host.buffers[uri] = doc
-        host.guard = { window, undone -> if (undone) registry.startUndone(window) else registry.startRedone(window) }
         sync.open(uri, "kotlin", original)
         doc.buffer.listeners += { start, old, new ->
             sync.changed(uri, doc.positionOf(start), old, new) { doc.text() }
@@ -162,5 +161,31 @@ class NextEditFlowTest {
         val asked = sidecar.requests.size
         controller.userChanged(uri, Position(1, 13))
         assertEquals(asked, sidecar.requests.size)
+    }
+
+    @Test
+    fun `next-edit ghost text where the platform's manual call is missing, the IDE's own call is made, and only during it Redline claims that call, completion off and mid-word as well`() {
+        val off = CompletionSettings.of(RedlineSettingsState().apply { completionEnabled = false })
+        val claimed = mutableListOf<Boolean>()
+        lateinit var ghostController: NextEditController
+        ghostController = NextEditController(
+            request = { params -> CompletableFuture.completedFuture(NextEditResult(NextEditSuggestion(params.textDocument.version, emptyList(), NextEditDisplay.GHOST, InlineCompletionItem("total")))) },
+            settle = sidecar::settle,
+            sessions = registry::sessionsIn,
+            version = sync::version,
+            enabled = { true },
+            platform = object : NextEditPlatform {
+                override fun showGhost(uri: String) = false // InlineCompletionEvent.ManualCall changed or went
+                override fun callInlineCompletion(uri: String) {
+                    claimed += CompletionTriggers.claims(CompletionTriggers.of("DirectCall"), "kotlin", midWord = true, off, ghostController.ghostCall(uri))
+                }
+                override fun hint(uri: String, line: Int?, text: String) {}
+                override fun keyContext(uri: String): KeyContext? = null
+            },
+            onUi = { it() },
+        )
+        ghostController.invoke(uri, Position(1, 8))
+        assertEquals(listOf(true), claimed)
+        assertEquals(false, ghostController.ghostCall(uri), "afterwards the usual rules claim")
     }
 }

@@ -21,9 +21,16 @@ class NextEditKeysTest {
 
     @Test
     fun `Tab and Esc step aside while a completion popup, a live template or ghost text has the key`() {
-        val taken = screen.copy(keyTakenElsewhere = true)
+        val taken = screen.copy(keyTakenElsewhere = true, escapeTakenElsewhere = true)
         assertEquals(TabAction.StepAside, NextEditKeys.tab(near, taken))
         assertEquals(EscAction.StepAside, NextEditKeys.escape(near, taken))
+    }
+
+    @Test
+    fun `parameter info or another hint that Esc hides takes Esc, not Tab`() {
+        val hint = screen.copy(escapeTakenElsewhere = true)
+        assertEquals(EscAction.StepAside, NextEditKeys.escape(near, hint))
+        assertEquals(TabAction.Accept("s1"), NextEditKeys.tab(near, hint))
     }
 
     @Test

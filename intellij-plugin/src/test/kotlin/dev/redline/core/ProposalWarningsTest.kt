@@ -74,7 +74,7 @@ class ProposalWarningsTest {
         assertEquals("import returnPolicy\na\nb\nB2\nc\n", fixture.buffer.text())
         assertEquals(before + 1, fixture.sync.version(uri), "the change reached the document sync like any other")
         val command = host.onUi { host.commands.last() }
-        assertTrue(command.opens == null && command.closes == null && command.group.name != "g1", "not a command of the session's window")
+        assertTrue(command.window == null && command.group.name != "g1", "not a command of the session's window")
         assertEquals(listOf("syntax" to 4), lastShown().third.map { it.kind to it.line })
     }
 

@@ -107,7 +107,6 @@ class SidecarIntegrationTest {
         val project = platform.project("p")
         val doc = platform.document(uri, original, project)
         host.undo = platform
-        host.guard = { window, undone -> if (undone) core.sessions.startUndone(window) else core.sessions.startRedone(window) }
         startDouble("""[{"text": ${com.google.gson.Gson().toJson(rewrite)}, "chunkSize": 4, "delayMs": 15}]""", doc.buffer, doc)
         val id = startEdit()
         eventually(10_000) { host.edits.isNotEmpty() }

@@ -3,7 +3,8 @@ package dev.redline.core
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
-import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertNotEquals
+import org.junit.jupiter.api.Assertions.assertSame
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
@@ -20,32 +21,35 @@ class UndoScenariosTest {
     private val platform = FakeUndo()
     private val projectA = platform.project("A")
     private val projectB = platform.project("B")
-    private val host = FakeHost().also { it.undo = platform }
+    // Tasks posted to the UI thread run once the event that posted them is over: after each step of the test.
+    private val host = FakeHost().also { it.undo = platform; it.deferredUi = mutableListOf() }
     private val sync = DocumentSync()
     private val cancelled = mutableListOf<String>()
     private var now = 0L
     private val registry = SessionRegistry(host, RenderApplier(sync::version), { cancelled += it }, { now })
 
     init {
-        host.guard = { window, undone -> if (undone) registry.startUndone(window) else registry.startRedone(window) }
-        host.anchorGuard = registry::reanchorUndone
         // What the adapter's CommandListener reports.
         platform.commandListeners += object : FakeUndo.CommandListener {
-            override fun commandStarted() = registry.commandStarted()
+            override fun commandStarted(document: FakeUndo.Document?) = registry.commandStarted(document?.uri)
             override fun commandFinished(groupId: Any?) = registry.commandFinished(groupId)
+            override fun undoTransparentActionStarted() = registry.transparentActionStarted()
+            override fun undoTransparentActionFinished() = registry.transparentActionFinished()
         }
     }
 
     private val original = "a\nb\nc\nd\ne\n"
 
-    private fun open(uri: String, text: String = original, project: FakeUndo.Manager = projectA): FakeUndo.Document {
+    /** [first]: an editor the document is shown in before the user's own ("main"), such as one outside any project. */
+    private fun open(uri: String, text: String = original, project: FakeUndo.Manager = projectA, first: FakeHost.FakeView? = null): FakeUndo.Document {
         val doc = platform.document(uri, text, project)
         host.buffers[uri] = doc
         sync.open(uri, "kotlin", text)
         doc.buffer.listeners += { start, old, new ->
             sync.changed(uri, doc.positionOf(start), old, new) { doc.text() }
-            registry.documentChanged(uri, TextChange(doc.positionOf(start), old, new))
+            registry.documentChanged(uri, TextChange(doc.positionOf(start), old, new), doc.manager.undoing)
         }
+        first?.let(registry::editorOpened)
         registry.editorOpened(host.view(uri))
         viewOf[doc] = host.view(uri)
         if (platform.focused == null) platform.focused = editorOf(doc)
@@ -71,21 +75,41 @@ class UndoScenariosTest {
 
     private val typingGroups = HashMap<FakeUndo.Document, Any>()
 
-    /** Typing, where the caret is (that editor has the focus); consecutive keystrokes share the document's typing group. */
+    /**
+     * Typing in the document's editor, which gets the focus; the user clicks at the place first when the caret is
+     * elsewhere. Consecutive keystrokes share the document's typing group; the caret ends after the text.
+     */
     private fun type(doc: FakeUndo.Document, line: Int, column: Int, text: String) {
-        platform.focused = editorOf(doc)
+        val editor = editorOf(doc)
+        platform.focused = editor
         val at = doc.lineStart(line) + column
-        platform.command(doc.manager, typingGroups.getOrPut(doc) { Any() }) { doc.replace(at, at, text) }
+        if (editor.caret != at) editor.moveCaret(at)
+        platform.command(doc.manager, typingGroups.getOrPut(doc) { Any() }, document = doc) {
+            doc.replace(at, at, text)
+            editor.moveCaret(at + text.length)
+        }
+        host.drainUi()
     }
 
     /** Any other editor action (Enter, paste, caret moves): DocCommandGroupId.noneGroupId, a fresh group each time. */
     private fun action(doc: FakeUndo.Document, body: () -> Unit = {}) {
         typingGroups.clear()
-        platform.command(doc.manager, Any()) { body() }
+        platform.command(doc.manager, Any(), document = doc) { body() }
+        host.drainUi()
     }
 
-    private fun undo(doc: FakeUndo.Document) = doc.manager.undo(doc)
-    private fun redo(doc: FakeUndo.Document) = doc.manager.redo(doc)
+    /** Ctrl+Z in the document's editor, which has the focus. */
+    private fun undo(doc: FakeUndo.Document) {
+        platform.focused = editorOf(doc)
+        doc.manager.undo(editorOf(doc))
+        host.drainUi()
+    }
+
+    private fun redo(doc: FakeUndo.Document) {
+        platform.focused = editorOf(doc)
+        doc.manager.redo(editorOf(doc))
+        host.drainUi()
+    }
 
     private fun lineOf(doc: FakeUndo.Document, text: String) = doc.text().split("\n").indexOf(text).also { check(it >= 0) { "no line $text" } }
 
@@ -108,6 +132,7 @@ class UndoScenariosTest {
             val result = registry.render(params)
             first = false
             assertTrue(result.applied)
+            host.drainUi()
             return result
         }
 
@@ -146,6 +171,7 @@ class UndoScenariosTest {
         fun end(edits: List<TextEdit>, state: String) {
             render(edits, emptyList(), emptyList(), close = true)
             registry.status(SessionStatusParams(id, uri, state))
+            host.drainUi()
         }
     }
 
@@ -153,6 +179,7 @@ class UndoScenariosTest {
     fun noDialogNoReport() {
         assertEquals(emptyList<String>(), platform.dialogs, "the platform asked nothing")
         assertEquals(emptyList<String>(), platform.reports, "the platform reported nothing")
+        assertEquals(emptyList<String>(), platform.errors, "the platform logged no error")
     }
 
     /** What a user tries next: another session in that file is one step too, and an in-place rename there starts and undoes. */
@@ -163,7 +190,7 @@ class UndoScenariosTest {
         undo(doc)
         assertEquals(before, doc.text(), "a later session is one Ctrl+Z")
         val line = lineOf(doc, "e")
-        assertNull(platform.renameInPlace(editorOf(doc), doc.lineStart(line), 1, "renamed"), "an in-place rename starts")
+        assertEquals(FakeUndo.Rename.IN_PLACE, platform.rename(editorOf(doc), doc.lineStart(line), 1, "renamed"), "an in-place rename starts")
         assertEquals(before.replace("e\n", "renamed\n"), doc.text())
         undo(doc)
         assertEquals(before, doc.text(), "the rename is one Ctrl+Z of its own")
@@ -358,11 +385,16 @@ class UndoScenariosTest {
         val s = Scripted("s1", doc)
         s.streamFirst()
         undo(doc)
-        assertEquals("0a\nb\nc\nd\ne\n", doc.text())
-        assertEquals(listOf("s1"), cancelled)
-        s.broken() // the session's close arrives after its start was undone
+        assertEquals("0a\nb\nc\nd\ne\n", doc.text(), "the newest change: the render's lines")
+        assertEquals(emptyList<String>(), cancelled)
         undo(doc)
-        assertEquals(original, doc.text(), "the next Ctrl+Z undoes the typing before the session, and only that")
+        assertEquals("0a\nb\nc\nd\ne\n", doc.text(), "the session's start, which changes no text")
+        assertEquals(listOf("s1"), cancelled)
+        s.broken() // the session's close arrives after its start was undone: the redo it left is cleared
+        undo(doc)
+        assertEquals("0a\nb\nc\nd\ne\n", doc.text(), "the step that cleared the redo, which changes no text either")
+        undo(doc)
+        assertEquals(original, doc.text(), "then the typing before the session, and only that")
         assertFalse(doc.manager.canUndo(doc))
         secondSessionAndRename(doc)
     }
@@ -425,29 +457,32 @@ class UndoScenariosTest {
     }
 
     @Test
-    fun `while a session is open, an in-place rename in any editor of the file is refused, and starts once it ends`() {
+    fun `while a session is open, Shift+F6 in any editor of the file falls back to the Rename dialog, whose rename is part of the session's step`() {
         val doc = open("file:///a.kt")
         val s = Scripted("s1", doc)
         s.streamFirst()
         val split = openEditor(doc, "split")
         s.streamSecond()
         s.done()
-        for (editor in listOf(host.view(doc.uri).editor!!, split.editor!!)) {
-            assertEquals("Unable to start inplace refactoring:\nRedline Edit is not finished yet.", platform.renameInPlace(editor, 0, 1, "x"))
+        // The start mark both editors hold makes InplaceRefactoring refuse with the editor's own document: the dialog runs instead.
+        for ((editor, name) in listOf(host.view(doc.uri).editor!! to "a1", split.editor!! to "a2")) {
+            platform.focused = editor
+            assertEquals(FakeUndo.Rename.DIALOG, platform.rename(editor, 0, doc.text().substringBefore("\n").length, name))
         }
+        assertEquals("a2\nb\nB\nc\nd\nD\ne\n", doc.text())
         s.acceptAll()
         undo(doc)
-        assertEquals(original, doc.text())
+        assertEquals(original, doc.text(), "one Ctrl+Z: the session and the renames made while it was open")
         secondSessionAndRename(doc)
     }
 
     @Test
-    fun `4 a 500-line session streamed while nothing else runs is one undo group, its last render included`() {
+    fun `4 a 500-line session streamed while nothing else runs is one undo group, its last render included, between its start and finish marks`() {
         val doc = open("file:///a.kt")
         val s = Scripted("s1", doc)
         stream500(s)
         s.end(listOf(TextEdit(Range(Position(1, 0), Position(2, 0)), "")), "accepted")
-        assertEquals(1, doc.manager.undoGroups(doc), "consecutive commands of one group merge")
+        assertEquals(3, doc.manager.undoGroups(doc), "consecutive commands of one group merge: start mark, text, finish mark")
         println("500-line session, nothing else running: ${doc.manager.undoGroups(doc)} undo group(s) in its file")
         undo(doc)
         assertEquals(original, doc.text())
@@ -464,7 +499,7 @@ class UndoScenariosTest {
         val streamed = 500 * 300L
         val further = generateSequence(0) { it + 1 }.takeWhile { it * (it + 1) / 2 * UndoPacing.STEP_MS <= streamed }.last()
         val groups = doc.manager.undoGroups(doc)
-        assertTrue(groups <= UndoPacing.FREE_GROUPS + further + 1, "$groups groups") // + the group of the complete proposal
+        assertTrue(groups <= 1 + UndoPacing.FREE_GROUPS + further + 1, "$groups groups") // + the start mark's, + the complete proposal's
         assertTrue(groups > UndoPacing.FREE_GROUPS, "the typing did split the stream: $groups groups")
         println("500-line session, a keystroke elsewhere between every two lines: $groups undo groups in its file (limit ${platform.documentUndoLimit})")
         platform.focused = editorOf(doc)
@@ -476,7 +511,7 @@ class UndoScenariosTest {
     }
 
     @Test
-    fun `4 what remains, a very low undo limit drops the start anyway, and Ctrl+Z then stops where the stack ends`() {
+    fun `4 a very low undo limit splits the step more often, and each Ctrl+Z stops at a split, never past the history`() {
         platform.documentUndoLimit = 10
         val doc = open("file:///a.kt")
         val s = Scripted("s1", doc)
@@ -485,8 +520,14 @@ class UndoScenariosTest {
         s.streamSecond()
         s.done()
         s.acceptAll()
-        undo(doc)
-        assertTrue(doc.text() != original && !doc.manager.canUndo(doc), "the platform's limit decides: the start is gone")
+        val texts = mutableListOf(doc.text())
+        while (doc.manager.canUndo(doc) && texts.size < 20) {
+            undo(doc)
+            texts += doc.text()
+        }
+        assertTrue(texts.size in 3..19, "more than one step, and an end: ${texts.size - 1}")
+        assertTrue(texts.zipWithNext().all { (a, b) -> a != b }, "every Ctrl+Z changes the text")
+        assertNotEquals(original, texts.last(), "the platform kept too few groups to reach the text before the session")
     }
 
     @Test
@@ -501,6 +542,7 @@ class UndoScenariosTest {
         closeEditor(main, last = false)
         s.acceptAll() // the finish mark goes to the split view, whose rename keeps its mark
         assertTrue(split.editor!!.startMark === rename, "another editor's in-place-rename mark stays")
+        assertSame(doc, rename!!.markDocument, "and still names its document (a finished mark's is null)")
         undo(doc)
         assertEquals(original, doc.text())
         platform.finishMark(split.editor!!, rename) // the rename ends
@@ -597,5 +639,201 @@ class UndoScenariosTest {
         platform.command(projectA, group) { doc.replace(0, 0, "2") }
         undo(doc)
         assertEquals("1ax\nb\nc\nd\ne\n", doc.text(), "one groupId is not one undo step")
+    }
+
+    // The platform's undo loop as it runs: editor states, finished marks, forced-global commands, the redo loop,
+    // the limit over all groups, modal dialogs and undo-transparent actions.
+
+    @Test
+    fun `the user clicked elsewhere in the file and typed while the reply streamed, one Ctrl+Z still takes the first render's lines out, and redo brings the accepted text back`() {
+        val doc = open("file:///a.kt")
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        type(doc, lineOf(doc, "e"), 1, "!")
+        s.streamSecond()
+        s.done()
+        s.acceptAll()
+        val accepted = doc.text()
+        assertEquals("a\nB\nc\nD\ne!\n", accepted)
+        undo(doc)
+        assertEquals(original, doc.text(), "one Ctrl+Z: back to before the session, the first render's lines included")
+        redo(doc)
+        assertEquals(accepted, doc.text(), "one Ctrl+Shift+Z: the accepted text")
+        undo(doc)
+        assertEquals(original, doc.text())
+        secondSessionAndRename(doc)
+    }
+
+    @Test
+    fun `the caret moved before Accept, Ctrl+Shift+Z brings the accepted text back whole, not the proposal beside the original`() {
+        val doc = open("file:///a.kt")
+        val s = Scripted("s1", doc)
+        s.waiting()
+        editorOf(doc).moveCaret(doc.lineStart(lineOf(doc, "e"))) // a click further down, then Accept
+        s.acceptAll()
+        val accepted = doc.text()
+        // An undo that restores no caret (the model's undo without an editor), so that only redo's rule is at work.
+        doc.manager.undo(doc)
+        assertEquals(original, doc.text())
+        redo(doc)
+        assertEquals(accepted, doc.text())
+    }
+
+    @Test
+    fun `after a re-anchor, Shift+F6 in the file falls back to the Rename dialog without an error, and the session stays one step`() {
+        val doc = open("file:///a.kt")
+        val other = open("file:///other.kt", "use e\n")
+        platform.focused = editorOf(doc)
+        val s = Scripted("s1", doc)
+        s.waiting()
+        renameAcrossFiles(doc, other)
+        s.acceptFirst() // the window is re-anchored before this render
+        assertEquals(FakeUndo.Rename.DIALOG, platform.rename(editorOf(doc), doc.lineStart(lineOf(doc, "c")), 1, "cc"))
+        s.rejectRest()
+        assertEquals("a\nB\ncc\nd\nee\n", doc.text())
+        undo(doc)
+        assertEquals(original, doc.text())
+        assertEquals("use e\n", other.text())
+    }
+
+    @Test
+    fun `the user's own changes while the proposal waits count against the undo limit, near it the step is split in two, and the second Ctrl+Z ends where the history ends`() {
+        val doc = open("file:///a.kt")
+        val s = Scripted("s1", doc)
+        s.waiting()
+        repeat(120) { action(doc) { doc.replace(0, 0, "$it,") } } // Enter, paste, completion...: a group each
+        s.acceptAll()
+        undo(doc)
+        val afterFirst = doc.text()
+        assertTrue(doc.manager.canUndo(doc), "the first Ctrl+Z stops where the step was split, not at the bottom of the history")
+        assertTrue(afterFirst.lines().first().endsWith("1,0,a") && !afterFirst.startsWith("119,"), "the user's later changes undone, the earlier kept: $afterFirst")
+        assertTrue(afterFirst.lines().containsAll(listOf("b", "B", "d", "D")), "the proposal, as it was before Accept, as plain text: $afterFirst")
+        undo(doc)
+        assertNotEquals(afterFirst, doc.text())
+        assertFalse(doc.manager.canUndo(doc), "the second Ctrl+Z: as far back as the platform still remembers")
+    }
+
+    @Test
+    fun `a class renamed through the Rename dialog renames its file too, a global command in the session's file only, and still one Ctrl+Z that asks nothing`() {
+        val doc = open("file:///a.kt")
+        val s = Scripted("s1", doc)
+        s.waiting()
+        platform.dialogRename(editorOf(doc), doc.lineStart(lineOf(doc, "e")), 1, "ee", renamesFile = true)
+        s.acceptAll()
+        assertEquals("a\nB\nc\nD\nee\n", doc.text())
+        undo(doc)
+        assertEquals(original, doc.text())
+    }
+
+    @Test
+    fun `a command marked global in the session's file only, and one naming another file as affected, leave the session one step that asks nothing`() {
+        val doc = open("file:///a.kt")
+        val other = open("file:///other.kt", "use e\n")
+        platform.focused = editorOf(doc)
+        val s = Scripted("s1", doc)
+        s.waiting()
+        platform.command(projectA, null, name = "Reformat") { // run from the project view: BaseRefactoringProcessor marks it global
+            doc.replace(0, 1, "A")
+            platform.markCurrentCommandAsGlobal(projectA)
+        }
+        s.acceptFirst()
+        platform.command(projectA, null, name = "Move") {
+            doc.replace(doc.lineStart(lineOf(doc, "e")), doc.lineStart(lineOf(doc, "e")) + 1, "E")
+            platform.addAffectedDocuments(projectA, other)
+        }
+        s.rejectRest()
+        assertEquals("A\nB\nc\nd\nE\n", doc.text())
+        undo(doc)
+        assertEquals(original, doc.text())
+    }
+
+    @Test
+    fun `Ctrl+Shift+Z after undoing past a streaming session's start brings nothing back, the model's partial lines cannot return unmarked`() {
+        val doc = open("file:///a.kt")
+        type(doc, 0, 0, "0")
+        action(doc)
+        val s = Scripted("s1", doc)
+        s.streamFirst()
+        s.streamSecond()
+        repeat(3) { if (cancelled.isEmpty()) undo(doc) }
+        assertEquals(listOf("s1"), cancelled, "undoing past the start cancels the session")
+        s.broken() // the sidecar's close of the cancelled session: nothing left to take out
+        assertEquals("0a\nb\nc\nd\ne\n", doc.text())
+        redo(doc)
+        assertEquals("0a\nb\nc\nd\ne\n", doc.text(), "no proposal lines come back")
+        assertFalse(doc.manager.canRedo(doc))
+        repeat(2) { if (doc.text() != original) undo(doc) }
+        assertEquals(original, doc.text(), "the typing before the session is still there to undo")
+    }
+
+    @Test
+    fun `a command that shows a dialog half-way (its events finish and start again), changing the session's file before and another file after, is a cross-file command`() {
+        val doc = open("file:///a.kt")
+        val other = open("file:///other.kt", "use e\n")
+        platform.focused = editorOf(doc)
+        val s = Scripted("s1", doc)
+        s.waiting()
+        platform.command(projectA, "refactor", name = "Refactor") {
+            doc.replace(doc.lineStart(lineOf(doc, "e")), doc.lineStart(lineOf(doc, "e")) + 1, "ee")
+            platform.modal() // a conflicts dialog: CoreCommandProcessor.enterModal / leaveModal
+            other.replace(4, 5, "ee")
+        }
+        s.acceptAll()
+        undo(doc)
+        assertEquals(original, doc.text())
+        assertEquals("use e\n", other.text())
+    }
+
+    @Test
+    fun `an undo-transparent action that changes the session's file and another one, with no command events, is a cross-file change too`() {
+        val doc = open("file:///a.kt")
+        val other = open("file:///other.kt", "use e\n")
+        platform.focused = editorOf(doc)
+        val s = Scripted("s1", doc)
+        s.waiting()
+        platform.transparent {
+            doc.replace(doc.lineStart(lineOf(doc, "e")), doc.lineStart(lineOf(doc, "e")) + 1, "ee")
+            other.replace(4, 5, "ee")
+        }
+        s.acceptAll()
+        undo(doc)
+        assertEquals(original, doc.text())
+        assertEquals("use e\n", other.text())
+    }
+
+    @Test
+    fun `the project closes while the proposal waits, the proposal is withdrawn before the final save, the typing is saved, and nothing runs on the disposed project`() {
+        val doc = open("file:///a.kt")
+        val s = Scripted("s1", doc)
+        s.waiting()
+        type(doc, 0, 1, "x")
+        registry.closingBeforeSave(setOf(doc.uri)) // ProjectCloseListener.projectClosingBeforeSave, before FileDocumentManager.saveAllDocuments
+        assertEquals("ax\nb\nc\nd\ne\n", doc.text(), "the proposal is out, the typing stays")
+        assertTrue(SaveHints().decide(doc.uri, registry.sessionsIn(doc.uri), explicit = false).allowed, "the final save writes the file")
+        assertEquals(listOf("s1"), cancelled)
+        projectA.dispose()
+        closeEditor(viewOf.getValue(doc), last = true) // the editors go after the project is disposed
+    }
+
+    @Test
+    fun `the IDE exits with proposals open in two projects, all are withdrawn before the projects close`() {
+        val a = open("file:///a.kt")
+        val b = open("file:///b.kt", original, projectB)
+        Scripted("s1", a).waiting()
+        Scripted("s2", b).waiting()
+        registry.closingBeforeSave(setOf(a.uri, b.uri)) // AppLifecycleListener.appWillBeClosed: every open document
+        assertEquals(original, a.text())
+        assertEquals(original, b.text())
+        assertEquals(setOf("s1", "s2"), cancelled.toSet())
+    }
+
+    @Test
+    fun `the document's first editor belongs to no project, the session's commands run in the mark editor's project, and Ctrl+Z undoes them`() {
+        val uri = "file:///a.kt"
+        val doc = open(uri, first = host.view(uri, "preview", inProject = false))
+        platform.focused = editorOf(doc)
+        Scripted("s1", doc).run()
+        undo(doc)
+        assertEquals(original, doc.text())
     }
 }

@@ -12,8 +12,14 @@ import java.util.concurrent.CompletableFuture
 
 /** What a next-edit suggestion needs from the IDE beyond the sessions' marks. */
 interface NextEditPlatform {
-    /** The sidecar holds ghost text for the caret of [uri]: have the IDE's inline completion ask for it. */
-    fun showGhost(uri: String)
+    /**
+     * The sidecar holds ghost text for the caret of [uri]: have the IDE's inline completion ask Redline's
+     * provider for it (a ManualCall, experimental API). False when this platform lacks that call.
+     */
+    fun showGhost(uri: String): Boolean
+
+    /** The IDE's own explicit call of inline completion (CallInlineCompletionAction) in the editor showing [uri]. */
+    fun callInlineCompletion(uri: String) {}
 
     /** Shows [text] after [line] of [uri]; a null line takes the hint away. */
     fun hint(uri: String, line: Int?, text: String)
@@ -23,7 +29,7 @@ interface NextEditPlatform {
 
     companion object {
         val NONE = object : NextEditPlatform {
-            override fun showGhost(uri: String) {}
+            override fun showGhost(uri: String) = true
             override fun hint(uri: String, line: Int?, text: String) {}
             override fun keyContext(uri: String): KeyContext? = null
         }
@@ -52,6 +58,12 @@ class NextEditController(
     /** The session showing each document's suggestion. */
     private val shown = HashMap<String, String>()
     private val asking = HashMap<String, CompletableFuture<NextEditResult>>()
+
+    /** The document whose next-edit ghost text the IDE's own inline-completion call is asking for right now, if any. */
+    private var ghostCall: String? = null
+
+    /** Whether the explicit inline-completion call running now in [uri] was made for its next-edit ghost text. */
+    fun ghostCall(uri: String): Boolean = ghostCall == uri
 
     /** The user changed [uri]; [at] is where the change ended. */
     fun userChanged(uri: String, at: Position) {
@@ -103,11 +115,21 @@ class NextEditController(
         asking.remove(uri, future)
         val suggestion = result.suggestion ?: return
         when (suggestion.display) {
-            NextEditDisplay.GHOST -> platform.showGhost(uri)
+            NextEditDisplay.GHOST -> if (!platform.showGhost(uri)) askForGhost(uri)
             NextEditDisplay.PROPOSAL -> suggestion.sessionId?.let {
                 shown[uri] = it
                 refreshHint(uri)
             }
+        }
+    }
+
+    /** Without Redline's own call, the IDE's: its provider is asked synchronously, and claims the call for this document meanwhile. */
+    private fun askForGhost(uri: String) {
+        ghostCall = uri
+        try {
+            platform.callInlineCompletion(uri)
+        } finally {
+            ghostCall = null
         }
     }
 

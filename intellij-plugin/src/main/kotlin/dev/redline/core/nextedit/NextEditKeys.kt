@@ -4,7 +4,7 @@ package dev.redline.core.nextedit
  * What Tab and Esc do while a next-edit hunk is shown, decided from facts the adapter reads off the
  * editor. Both step aside — the key does what it always does — unless a hunk of this document's
  * suggestion is shown and complete, and no one else has a claim on the key (a completion popup, a
- * live template, ghost text, which take Tab first). Tab accepts a hunk the user can see near the
+ * live template, ghost text, which take Tab first; for Esc also a hint that Esc hides, such as parameter info). Tab accepts a hunk the user can see near the
  * caret; a hunk off screen or more than [NEAR_LINES] lines away it first jumps to, so nothing is
  * accepted unseen (the VS Code extension decides the same way).
  */
@@ -26,14 +26,24 @@ object NextEditKeys {
         if (context != null && tab(hunk, context.copy(keyTakenElsewhere = false)) is TabAction.Jump) JUMP_HINT else HINT
 
     fun escape(hunk: ShownHunk?, context: KeyContext): EscAction =
-        if (hunk == null || context.keyTakenElsewhere) EscAction.StepAside else EscAction.Dismiss(hunk.sessionId)
+        if (hunk == null || context.escapeTakenElsewhere) EscAction.StepAside else EscAction.Dismiss(hunk.sessionId)
 }
 
 /** The hunk a suggestion shows: its session, and its document lines [start, end). */
 data class ShownHunk(val sessionId: String, val start: Int, val end: Int)
 
-/** The editor at a key press: the caret's line, the lines on screen (inclusive), and whether a popup, template or ghost text wants the key. */
-data class KeyContext(val caretLine: Int, val firstVisibleLine: Int, val lastVisibleLine: Int, val keyTakenElsewhere: Boolean)
+/**
+ * The editor at a key press: the caret's line, the lines on screen (inclusive), whether a completion popup, a
+ * live template (an in-place rename is one) or ghost text wants the key, and whether something else wants
+ * Esc ([escapeTakenElsewhere]: those, or a hint that Esc hides, such as parameter info).
+ */
+data class KeyContext(
+    val caretLine: Int,
+    val firstVisibleLine: Int,
+    val lastVisibleLine: Int,
+    val keyTakenElsewhere: Boolean,
+    val escapeTakenElsewhere: Boolean = keyTakenElsewhere,
+)
 
 sealed interface TabAction {
     data object StepAside : TabAction

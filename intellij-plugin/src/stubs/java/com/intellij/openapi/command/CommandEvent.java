@@ -8,4 +8,6 @@ public class CommandEvent extends EventObject {
   private CommandEvent() { super(null); throw new UnsupportedOperationException(); }
 
   public @Nullable Object getCommandGroupId() { throw new UnsupportedOperationException(); }
+
+  public @Nullable com.intellij.openapi.editor.Document getDocument() { throw new UnsupportedOperationException(); }
 }

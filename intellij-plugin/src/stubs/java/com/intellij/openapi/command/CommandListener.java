@@ -8,4 +8,8 @@ public interface CommandListener extends EventListener {
   default void commandStarted(@NotNull CommandEvent event) { }
 
   default void commandFinished(@NotNull CommandEvent event) { }
+
+  default void undoTransparentActionStarted() { }
+
+  default void undoTransparentActionFinished() { }
 }

@@ -7,6 +7,8 @@ public interface CaretModel {
 
   int getOffset();
 
+  @NotNull Caret getPrimaryCaret();
+
   void moveToLogicalPosition(@NotNull LogicalPosition pos);
 
   default void moveToOffset(int offset) { throw new UnsupportedOperationException(); }

@@ -16,4 +16,10 @@ public abstract class EditorActionHandler {
   protected void doExecute(@NotNull Editor editor, @Nullable Caret caret, DataContext dataContext) { throw new UnsupportedOperationException(); }
 
   public final void execute(@NotNull Editor editor, @Nullable Caret contextCaret, @Nullable DataContext dataContext) { throw new UnsupportedOperationException(); }
+
+  public boolean executeInCommand(@NotNull Editor editor, DataContext dataContext) { throw new UnsupportedOperationException(); }
+
+  public boolean runForAllCarets() { throw new UnsupportedOperationException(); }
+
+  public DocCommandGroupId getCommandGroupId(@NotNull Editor editor) { throw new UnsupportedOperationException(); }
 }

@@ -1,0 +1,5 @@
+package com.intellij.ide;
+
+public interface AppLifecycleListener {
+  default void appWillBeClosed(boolean isRestart) { }
+}

@@ -1,0 +1,5 @@
+package com.intellij.openapi.editor.actionSystem;
+
+public final class DocCommandGroupId {
+  private DocCommandGroupId() { throw new UnsupportedOperationException(); }
+}
