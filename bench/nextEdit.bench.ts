@@ -232,7 +232,7 @@ async function promptSizes(): Promise<Record<NextEditFamilyName, number>> {
   const client = await packagedSidecar({ provider: 'ollama', endpoint: double.url, nextEditEnabled: true, debounceWait: 0 });
   const big = bigFile();
   const sizes = {} as Record<NextEditFamilyName, number>;
-  const names: Record<NextEditFamilyName, string> = { sweep: 'sweep-next-edit-1.5b', zeta: 'zeta', instinct: 'instinct', instruct: 'qwen2.5-coder:7b-instruct' };
+  const names: Record<NextEditFamilyName, string> = { sweep: 'sweep-next-edit-1.5b', 'sweep-v2': 'sweep-next-edit-v2-7b', zeta: 'zeta', instinct: 'instinct', instruct: 'qwen2.5-coder:7b-instruct' };
   for (const [family, name] of Object.entries(names) as Array<[NextEditFamilyName, string]>) {
     await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { redline: { nextEditModel: name } } });
     const doc = await client.openDocument(`file:///bench/prompt-${family}.ts`, 'typescript', big.text);

@@ -1,6 +1,7 @@
 /**
  * A scripted next-edit model for the double: it reads a request the way each family's model was
- * trained to read its prompt (Sweep's `<|file_sep|>current/…` window, Zeta's and Instinct's
+ * trained to read its prompt (Sweep's `<|file_sep|>current/…` window, with line ranges and a
+ * `<|cursor|>` marker in Sweep's v2 format, Zeta's and Instinct's
  * editable-region markers, a chat model's fenced excerpt), rewrites the editable lines with a
  * given function, and answers in that family's reply format, cut at the request's stop strings as
  * a server cuts it. A prompt it cannot read is answered with an error status, so a test sees a
@@ -8,11 +9,12 @@
  */
 import type { RecordedRequest, Reply } from './double.js';
 
-export type NextEditFamilyName = 'sweep' | 'zeta' | 'instinct' | 'instruct';
+export type NextEditFamilyName = 'sweep' | 'sweep-v2' | 'zeta' | 'instinct' | 'instruct';
 
 const START = '<|editable_region_start|>';
 const END = '<|editable_region_end|>';
 const CURSOR = '<|user_cursor_is_here|>';
+const SWEEP_CURSOR = '<|cursor|>';
 
 interface Read {
   family: NextEditFamilyName;
@@ -40,7 +42,10 @@ function readRaw(prompt: string): Read | null {
     const current = between(prompt, `<|file_sep|>current/${updated[1]}\n`, '<|file_sep|>');
     if (current === null) return null;
     // A window block ends with its last line's break: the lines are what precedes it.
-    return { family: 'sweep', lines: current.replace(/\n$/, '').split('\n'), answer: (lines) => `${lines.join('\n')}\n<|file_sep|>` };
+    const v2 = /:\d+:\d+$/.test(updated[1]);
+    const block = current.replace(/\n$/, '');
+    const lines = (v2 ? block.split(SWEEP_CURSOR).join('') : block).split('\n');
+    return { family: v2 ? 'sweep-v2' : 'sweep', lines, answer: (rewritten) => `${rewritten.join('\n')}\n<|file_sep|>` };
   }
   const region = between(prompt, `${START}\n`, `\n${END}`);
   if (region === null) return null;

@@ -199,20 +199,23 @@ export const SETTINGS = {
   nextEditModel: {
     type: 'string',
     default: '',
-    description: 'Model for next-edit suggestions (empty: the completion model); its name picks the prompt family.',
+    description:
+      'Model for next-edit suggestions (empty: the completion model, else `model`); its name picks the prompt family. A completion (FIM) model that is no next-edit model rarely suggests well: pull one (docs/next-edit.md).',
   },
   nextEditTemplate: {
     type: 'string',
-    enum: ['auto', 'sweep', 'zeta', 'instinct', 'instruct'],
+    enum: ['auto', 'sweep', 'sweep-v2', 'zeta', 'instinct', 'instruct'],
     enumDescriptions: [
-      'From the model name: sweep, zeta or instinct in it, else instruct',
-      "Sweep Next-Edit: the window's original, current and updated versions in <|file_sep|> blocks",
+      'From the model name: sweep (v2: sweep-v2), zeta or instinct in it; else a base Qwen coder model gets sweep, any other model instruct, which needs a chat model',
+      "Sweep Next-Edit 0.5B/1.5B: the window's original, current and updated versions in <|file_sep|> blocks",
+      "Sweep Next-Edit v2 (7B), as Sweep's own server prompts: the file, then ranged original, current (cursor marked) and updated blocks",
       "Zed's Zeta: the excerpt with editable-region and cursor markers, the edits as diffs",
       "Continue's Instinct: Qwen's chat template, the excerpt with editable-region and cursor markers",
       'Any chat model: asked for the rewritten lines in a code block',
     ],
     default: 'auto',
-    description: 'Prompt format of the next-edit model: `auto` (from the model name), `sweep`, `zeta`, `instinct`, or `instruct` (any chat model).',
+    description:
+      'Prompt format of the next-edit model: `auto` (from the model name: a base Qwen coder model gets `sweep`, a model of no next-edit family `instruct`, which only a chat model follows), `sweep`, `sweep-v2`, `zeta`, `instinct`, or `instruct` (any chat model).',
   },
   proxy: {
     type: 'string',

@@ -3,8 +3,14 @@
  * model would (it reads the family's prompt format and rewrites the editable lines): a rename of
  * one use becomes red/green hunks renaming the others, accepted hunk by hunk, each acceptance one
  * undo step; Esc and a different change leave no marks; malformed and echoed replies show nothing;
- * an insertion at the caret is ghost text served by the completion path.
+ * an insertion at the caret is ghost text served by the completion path; an accepted hunk is one
+ * of the user's recent edits in the next prompt; the definitions of the names around the cursor
+ * reach the prompt families that have a place for them.
  */
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NextEditResult, NextEditTrigger, RenderParams } from '@redline/shared-protocol';
 import type { RenderedDocument, SidecarClient } from '@redline/client';
@@ -33,6 +39,7 @@ const RENAMED = rename(BEFORE);
 /** A model for each family, named as users pull them; `auto` picks the family from the name. */
 const MODELS: Record<NextEditFamilyName, string> = {
   sweep: 'hf.co/sweepai/sweep-next-edit-1.5B-GGUF',
+  'sweep-v2': 'hf.co/sweepai/sweep-next-edit-v2-7B-GGUF',
   zeta: 'hf.co/zed-industries/zeta-GGUF',
   instinct: 'nate/instinct',
   instruct: 'qwen2.5-coder:7b-instruct',
@@ -89,7 +96,10 @@ describe('next-edit suggestions (packaged executable)', () => {
 
   const lineOf = (doc: RenderedDocument, line: number) => doc.text.split('\n')[line];
 
-  for (const family of ['sweep', 'zeta', 'instinct', 'instruct'] as const) {
+  /** The uses each family's window reaches from line 1: Instinct's trained window (5 lines below) and Sweep v2's block (5 below, a blank line trimmed) stop before line 7. */
+  const USES: Record<NextEditFamilyName, number[]> = { sweep: [3, 5, 7], 'sweep-v2': [3, 5], zeta: [3, 5, 7], instinct: [3, 5], instruct: [3, 5, 7] };
+
+  for (const family of ['sweep', 'sweep-v2', 'zeta', 'instinct', 'instruct'] as const) {
     it(`${family}: a rename of one use suggests the others, shown red/green and accepted hunk by hunk, each one undo step`, async () => {
       await useModel(family);
       const doc = await renamedDeclaration();
@@ -99,15 +109,11 @@ describe('next-edit suggestions (packaged executable)', () => {
       expect(families[families.length - 1]).toBe(family);
       const suggestion = result.suggestion!;
       expect(suggestion.display).toBe('proposal');
-      // Every other use, nearest the caret first, each its own hunk (unchanged lines between them).
-      expect(suggestion.hunks.map((h) => [h.range.start.line, h.newText])).toEqual([
-        [3, 'total'],
-        [5, 'total'],
-        [7, 'total'],
-      ]);
+      // Every other use in the window, nearest the caret first, each its own hunk (unchanged lines between them).
+      expect(suggestion.hunks.map((h) => [h.range.start.line, h.newText])).toEqual(USES[family].map((line) => [line, 'total']));
       const expectedSteps: string[] = [];
       let text = TYPED;
-      for (const line of [3, 5, 7]) {
+      for (const line of USES[family]) {
         const sessionId = result.suggestion!.sessionId!;
         expect((await client.waitForStatus(sessionId, ['done', 'error', 'noChanges', 'cancelled'])).state).toBe('done');
         // Red above green, in the file, and nothing else marked.
@@ -130,15 +136,20 @@ describe('next-edit suggestions (packaged executable)', () => {
         expect(doc.marks.size).toBe(0);
         result = await ask(doc, 'invoked');
       }
-      expect(doc.text).toBe(RENAMED);
+      expect(doc.text).toBe(text);
       // After the last hunk the suggestion was used up: the one request after it asked the model again, which had nothing left.
       expect(result.suggestion).toBeNull();
       expect(model.requests.length - asked).toBe(2);
+      // That request showed the accepted hunks as the user's recent edits: the old text is nowhere else now.
+      const body = model.requests[model.requests.length - 1].body as { prompt?: string; messages?: Array<{ content: string }> };
+      const prompt = body.prompt ?? body.messages!.map((m) => m.content).join('\n');
+      const edits = family.startsWith('sweep') ? prompt.slice(0, prompt.indexOf('<|file_sep|>original/')) : prompt;
+      expect(edits).toContain('    count += value;');
       // Each acceptance is one undo group that opened on the text before its hunk and closed on the text after it.
       expect(steps.map((s) => s.before)).toEqual(expectedSteps);
-      expect(steps.map((s) => s.after)).toEqual([...expectedSteps.slice(1), RENAMED]);
+      expect(steps.map((s) => s.after)).toEqual([...expectedSteps.slice(1), text]);
       const groups = doc.undoLog.map((e) => e.group).filter((g, i, all) => all.indexOf(g) === i);
-      expect(groups).toHaveLength(3);
+      expect(groups).toHaveLength(USES[family].length);
       for (const group of groups) {
         const events = doc.undoLog.filter((e) => e.group === group);
         expect(events.filter((e) => e.open)).toHaveLength(1);
@@ -249,4 +260,48 @@ describe('next-edit suggestions (packaged executable)', () => {
       model.onRequest(nextEditModel((lines) => lines.map(rename), (family) => families.push(family)));
     }
   });
+});
+
+describe('next edit: definitions of the names around the cursor reach the families that have a place for them (packaged executable)', () => {
+  let root: string;
+  let model: ModelDouble;
+  let client: SidecarClient;
+
+  beforeAll(async () => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), 'redline-next-edit-')));
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'src', 'math.ts'), '/** Adds two numbers. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n');
+    model = await startModelDouble();
+    model.onRequest(nextEditModel((lines) => lines.map((line) => line.replace(/\bcount\b/g, 'total'))));
+    client = await packagedSidecar({ provider: 'ollama', endpoint: model.url, nextEditEnabled: true, debounceWait: 0 }, undefined, [root]);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await model?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const PLACES: Array<[NextEditFamilyName, string | null]> = [
+    ['instinct', '### Context:\n\n<|context_file|> src/math.ts\n<|snippet|>\n'],
+    ['sweep', '<|file_sep|>src/math.ts\n'],
+    ['sweep-v2', '\n<|file_sep|>src/math.ts\n'],
+    ['instruct', 'A definition the code uses, from src/math.ts:\n'],
+    ['zeta', null],
+  ];
+  for (const [family, place] of PLACES) {
+    it(`${family}: ${place === null ? 'has no place for them' : 'shows the imported function’s signature'}`, async () => {
+      await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { redline: { nextEditModel: MODELS[family] } } });
+      const uri = pathToFileURL(join(root, 'src', `calc-${family}.ts`)).href;
+      const doc = await client.openDocument(uri, 'typescript', "import { add } from './math';\n\nexport function twice(count: number) {\n  return add(count, count);\n}\n");
+      await doc.edit({ start: { line: 2, character: 22 }, end: { line: 2, character: 27 } }, 'total');
+      await client.conn.sendRequest('redline/nextEdit', { textDocument: { uri, version: doc.version }, position: { line: 2, character: 27 }, trigger: 'automatic' });
+      const body = model.requests[model.requests.length - 1].body as { prompt?: string; messages?: Array<{ content: string }> };
+      const prompt = body.prompt ?? body.messages!.map((m) => m.content).join('\n');
+      if (place === null) expect(prompt).not.toContain('src/math.ts');
+      else {
+        expect(prompt).toContain(place);
+        expect(prompt.slice(prompt.indexOf(place))).toContain('function add(a: number, b: number): number');
+      }
+    });
+  }
 });

@@ -14,8 +14,11 @@ const SESSIONS = 40;
 const kill = existsSync(PACKAGED_SIDECAR);
 
 async function runBlock(first: number, count: number): Promise<string[]> {
+  return runSeeds(Array.from({ length: count }, (_, i) => first + i));
+}
+
+async function runSeeds(seeds: readonly number[]): Promise<string[]> {
   const failures: string[] = [];
-  const seeds = Array.from({ length: count }, (_, i) => first + i);
   for (let i = 0; i < seeds.length; i += 4) {
     const results = await Promise.all(seeds.slice(i, i + 4).map((seed) => runSession(planSession(seed, { kill }))));
     for (const r of results) if (r.problems.length > 0) failures.push(`seed ${r.seed} (${r.fault}, ended ${r.end}; replay: npx tsx test/fault/soak.ts 20 ${r.seed} 4 --same):\n  ${r.problems.join('\n  ')}`);
@@ -26,6 +29,12 @@ async function runBlock(first: number, count: number): Promise<string[]> {
 describe('fault sessions', () => {
   it(`${SESSIONS} sessions from seed ${FIXED_SEED}: every document ends as the oracle says`, { timeout: 240_000 }, async () => {
     expect(await runBlock(FIXED_SEED, SESSIONS)).toEqual([]);
+  });
+
+  it('replies far past their token limit: each session ends in an error, the document as the oracle says', { timeout: 120_000 }, async () => {
+    const seeds: number[] = [];
+    for (let seed = FIXED_SEED; seeds.length < 4; seed++) if (planSession(seed, { kill }).fault === 'overLimit') seeds.push(seed);
+    expect(await runSeeds(seeds)).toEqual([]);
   });
 
   it('20 sessions from a random seed', { timeout: 240_000 }, async () => {

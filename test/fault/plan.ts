@@ -26,11 +26,13 @@ export const FAULT_KINDS = [
   'garbage',
   'cut',
   'kill',
+  /** The reply goes on far past its token limit (a server that ignores it), ending as if the model had stopped. */
+  'overLimit',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** The faults after which the session must end as `error`. */
-export const ERROR_FAULTS: readonly FaultKind[] = ['refused', 'http429', 'http500', 'stall', 'garbage', 'cut'];
+export const ERROR_FAULTS: readonly FaultKind[] = ['refused', 'http429', 'http500', 'stall', 'garbage', 'cut', 'overLimit'];
 
 export type EditKind =
   | 'typeAbove'
@@ -117,6 +119,7 @@ export function planSession(seed: number, options: { kill: boolean; staleTyping?
     ['garbage', 4],
     ['cut', 5],
     ['kill', options.kill ? 3 : 0],
+    ['overLimit', 4],
   ]);
   const ids = { h: 0, b: 0, t: 0, p: 0 };
   const line = (prefix: keyof typeof ids, indent: string) => `${indent}${prefix}${ids[prefix]++} ${words(rng)}`;
@@ -129,6 +132,8 @@ export function planSession(seed: number, options: { kill: boolean; staleTyping?
   }
   const tail = Array.from({ length: rng.int(0, 4) }, () => line('t', ''));
   const rounds: Round[] = [round(rng, fault, proposalFrom(rng, baseline, () => line('p', indentOf(rng))))];
+  // The refusal comes within milliseconds, from lines no oracle names: the user does not type into them.
+  if (fault === 'overLimit') rounds[0] = { ...rounds[0], streamEdits: [], cancelAtMs: null };
   const verdict = rounds[0].verdict;
   if (verdict === 'reEdit') {
     // The second proposal is drawn when the re-edit is made, from the baseline side as it is then.
@@ -262,6 +267,9 @@ function replyFor(rng: Random, fault: FaultKind, proposal: readonly string[]): R
       return { ...base, cutAfterChunks: rng.int(0, chunks) };
     case 'kill':
       return { text, chunkSize: rng.int(2, 10), delayMs: rng.int(5, 20) };
+    case 'overLimit':
+      // 64 KB more, far past the limit of any region the plan draws (2,000 tokens at most).
+      return { text: text + Array.from({ length: 800 }, (_, i) => `  p${1000 + i} ${'x'.repeat(70)}\n`).join(''), chunkSize: 1024, delayMs: 1 };
     default:
       return base;
   }

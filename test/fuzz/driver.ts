@@ -4,7 +4,7 @@
  * answered, internal errors in its log, error answers by code, the slowest probe answer, and its
  * memory before and after.
  */
-import { startModelDouble, type ModelDouble, type Reply } from '@redline/model-double';
+import { startModelDouble, type ModelDouble, type RecordedRequest, type Reply } from '@redline/model-double';
 import { RawSidecar, type WireMessage } from '../harness/rawSidecar.js';
 import { Random } from '../harness/random.js';
 import { FrameGenerator, type FuzzState, type Step } from './generator.js';
@@ -49,6 +49,8 @@ export interface FuzzReport {
   slowestProbe: { ms: number; after: string[] };
   errorsByCode: Record<string, number>;
   answered: number;
+  /** Model replies sent far past their token limit, and how many of those the sidecar hung up on before their end. */
+  overLimit: { sent: number; hungUp: number };
   /** RSS of the last process after warm-up and at the end, in bytes. */
   rssBefore: number;
   rssAfter: number;
@@ -67,10 +69,20 @@ export interface FuzzOptions {
   onProgress?: (done: number, report: FuzzReport) => void;
 }
 
-function modelReplies(rng: Random): (request: unknown) => Reply {
-  return () => {
+/**
+ * What the model server answers: mostly short replies, now and then a failure, or a reply far past
+ * the token limit it was asked for (a server that ignores `max_tokens`), ended as if the model had
+ * stopped.
+ */
+function modelReplies(rng: Random, overLimit: (request: RecordedRequest) => void): (request: RecordedRequest) => Reply {
+  return (request) => {
     const text = rng.pick(['def f(x):\n    return x * 2\n', 'const a = 2;\n', '```\nfun a() = 2\n```\n', '<think>hm</think>x = 1\n', '', 'same\n']);
-    return rng.weighted<string>({ ok: 80, http: 5, cut: 4, malformed: 4, slow: 7 }) === 'ok'
+    const kind = rng.weighted<string>({ ok: 77, http: 5, cut: 4, malformed: 4, slow: 7, overLimit: 3 });
+    if (kind === 'overLimit') {
+      overLimit(request);
+      return { text: `${text}${'  x = x + 1\n'.repeat(Math.floor(rng.int(20_000, 200_000) / 12))}`, chunkSize: 4096, delayMs: 1, finishReason: 'stop' };
+    }
+    return kind === 'ok'
       ? { text, chunkSize: rng.int(1, 16) }
       : rng.pick<Reply>([
           { text: '', status: 500, errorBody: { error: 'boom' } },
@@ -87,10 +99,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   // Answers to renders come at moments that depend on timing: they draw from their own sequence.
   const answers = new Random(options.seed ^ 0xa11ce);
   const model: ModelDouble = await startModelDouble();
-  model.onRequest(modelReplies(new Random(options.seed ^ 0x5eed)));
+  const overLimitRequests: RecordedRequest[] = [];
+  model.onRequest(modelReplies(new Random(options.seed ^ 0x5eed), (request) => overLimitRequests.push(request)));
   const state: FuzzState = { docs: [], sessions: [], lastIds: [] };
   const generator = new FrameGenerator(rng, state, { lifecycleEnds: options.lifecycleEnds, hugeDocuments: options.hugeDocuments });
-  const report: FuzzReport = { seed: options.seed, frames: 0, crashes: 0, hangs: 0, unanswered: 0, internalErrors: 0, lifecycleEnds: 0, slowestExitMs: 0, slowestProbe: { ms: 0, after: [] }, errorsByCode: {}, answered: 0, rssBefore: 0, rssAfter: 0, failures: [], seconds: 0 };
+  const report: FuzzReport = { seed: options.seed, frames: 0, crashes: 0, hangs: 0, unanswered: 0, internalErrors: 0, lifecycleEnds: 0, slowestExitMs: 0, slowestProbe: { ms: 0, after: [] }, errorsByCode: {}, answered: 0, overLimit: { sent: 0, hungUp: 0 }, rssBefore: 0, rssAfter: 0, failures: [], seconds: 0 };
   const recent: string[] = [];
   /** The sidecar's last log lines, for the report of a crash or a hang. */
   const logTail: string[] = [];
@@ -248,6 +261,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   report.rssAfter = sidecar.alive ? sidecar.rss() : 0;
   collect(sidecar);
   await sidecar.kill();
+  report.overLimit = { sent: overLimitRequests.length, hungUp: overLimitRequests.filter((r) => r.closedEarly).length };
   await model.close();
   report.seconds = (performance.now() - started) / 1000;
   return report;

@@ -190,7 +190,7 @@ function commonScenarios(target: () => Target, servers: () => { main: RunningSer
     const endpoint = openai ? `${recorder.url}/v1` : recorder.url;
     const source = 'def total(items):\n    count = 0\n    for item in items:\n        count += item.price\n    return count\n';
     const typed = source.replace('    count = 0', '    total = 0');
-    for (const family of ['sweep', 'zeta', 'instinct', 'instruct'] as const) {
+    for (const family of ['sweep', 'sweep-v2', 'zeta', 'instinct', 'instruct'] as const) {
       const c = await sidecar({ ...settings, endpoint, nextEditModel: 'tiny', nextEditTemplate: family, nextEditEnabled: true, debounceWait: 0 });
       const doc = await c.openDocument(`file:///project/next_${family}.py`, 'python', source);
       await doc.edit({ start: { line: 1, character: 4 }, end: { line: 1, character: 9 } }, 'total');
@@ -213,6 +213,12 @@ function commonScenarios(target: () => Target, servers: () => { main: RunningSer
           expect(prompt).toMatch(/<\|file_sep\|>current\/[^\n]*next_sweep\.py\ndef total\(items\):\n    total = 0\n/);
           expect(prompt).toMatch(/<\|file_sep\|>updated\/[^\n]*next_sweep\.py\n$/);
           expect(stops).toContain('<|file_sep|>');
+        } else if (family === 'sweep-v2') {
+          // The file first, then the block with line ranges on its headers and the caret marked.
+          expect(prompt.startsWith(`<|file_sep|>`)).toBe(true);
+          expect(prompt).toMatch(/<\|file_sep\|>current\/[^\n]*next_sweep-v2\.py:\d+:\d+\ndef total\(items\):\n    total<\|cursor\|> = 0\n/);
+          expect(prompt).toMatch(/<\|file_sep\|>updated\/[^\n]*next_sweep-v2\.py:\d+:\d+\n$/);
+          expect(stops).toEqual(expect.arrayContaining(['<|file_sep|>', '<|endoftext|>']));
         } else if (family === 'zeta') {
           expect(prompt.startsWith('### Instruction:\n')).toBe(true);
           expect(prompt).toContain('<|editable_region_start|>\ndef total(items):\n    total<|user_cursor_is_here|> = 0\n');

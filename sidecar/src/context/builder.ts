@@ -73,6 +73,17 @@ export interface CompletionContextRequest {
   signal?: AbortSignal;
 }
 
+export interface NextEditContextRequest {
+  doc: MirrorDocument;
+  /** The window's editable rows [startLine, endLine) and the rows the prompt shows [visibleStart, visibleEnd). */
+  startLine: number;
+  endLine: number;
+  visibleStart: number;
+  visibleEnd: number;
+  settings: Readonly<RedlineSettings>;
+  signal?: AbortSignal;
+}
+
 export class ContextBuilder {
   private readonly files: WorkspaceFiles;
   private readonly index: ProjectIndex;
@@ -127,6 +138,12 @@ export class ContextBuilder {
       items.push(...recentEditItems(this.deps.edits.recent(), (uri) => this.displayPathOf(uri), typing));
     }
     return items;
+  }
+
+  /** Definitions of the names in a next-edit window, as for a completion (the file's own declarations left to the window). */
+  async forNextEdit(request: NextEditContextRequest): Promise<ContextItem[]> {
+    if (!request.settings.lspContextEnabled) return [];
+    return this.definitions(request.doc, request.startLine, request.endLine, request.visibleStart, request.visibleEnd, [], request.signal, false);
   }
 
   private async definitions(

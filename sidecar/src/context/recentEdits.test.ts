@@ -55,6 +55,31 @@ describe('RecentEdits', () => {
     expect(recentEditItems(edits.recent(), () => 'a.ts')).toEqual([]);
   });
 
+  it("moves edits below a render's lines, as the user's own changes do, without recording the render", () => {
+    const { edits, change } = setup(TEXT);
+    change(2, 2, 2, 8, 'yield');
+    // A proposal's green line put in below line 0, then its red line taken out (an accepted hunk).
+    change(1, 0, 1, 0, 'function sum(items) {\n', 'edit-1');
+    expect(edits.recent().map((r) => r.start)).toEqual([3]);
+    change(0, 0, 1, 0, '', 'edit-1');
+    expect(edits.recent().map((r) => [r.start, renderEdit(r)])).toEqual([[2, '@@ -3,1 +3,1 @@\n-  return sum;\n+  yield sum;']]);
+  });
+
+  it('records an accepted hunk as the latest edit when the document reads it, forgetting an edit it overlaps', () => {
+    const { edits, change } = setup(TEXT);
+    change(0, 9, 0, 14, 'sum');
+    // The hunk's renders put it into the document; then it is accepted.
+    change(2, 9, 2, 12, 'total', 'edit-1');
+    edits.accepted('file:///a.ts', 2, ['  return sum;'], ['  return total;']);
+    expect(edits.recent().map(renderEdit)).toEqual(['@@ -3,1 +3,1 @@\n-  return sum;\n+  return total;', '@@ -1,1 +1,1 @@\n-function total(items) {\n+function sum(items) {']);
+    change(0, 12, 0, 12, '2', 'edit-2');
+    edits.accepted('file:///a.ts', 0, ['function sum(items) {'], ['function sum2(items) {']);
+    expect(edits.recent().map(renderEdit)).toEqual(['@@ -1,1 +1,1 @@\n-function sum(items) {\n+function sum2(items) {', '@@ -3,1 +3,1 @@\n-  return sum;\n+  return total;']);
+    // A hunk the document does not read (it changed since) is not recorded.
+    edits.accepted('file:///a.ts', 1, ['  let sum = 0;'], ['  let other = 0;']);
+    expect(edits.recent()).toHaveLength(2);
+  });
+
   it('matches the document: applying the before lines back gives the text before the edits (property)', () => {
     fc.assert(
       fc.property(

@@ -2,7 +2,9 @@
  * The user's recent edits, from the mirror's change stream, as small line diffs. Keystrokes on the
  * same lines coalesce into one edit (typing a word is one edit, not five), an edit moves with the
  * lines above it, and the mirror never keeps a copy of the text: each change brings the text it
- * replaced. Edits made by Redline's own renders are not the user's and are not recorded.
+ * replaced. Edits made by Redline's own renders are not the user's and are not recorded, but the
+ * edits below them move with the lines they add or take out; a next-edit hunk the user accepts is
+ * recorded as the user's edit (`accepted`), so the next suggestion sees it.
  */
 import { detached } from '@redline/shared-protocol';
 import type { ContentChange, MirrorDocument } from '../server/documents.js';
@@ -42,7 +44,12 @@ export class RecentEdits {
   }
 
   track(change: ContentChange): void {
-    if (change.origin !== undefined) return;
+    if (change.origin !== undefined) {
+      const replaced = change.replaced;
+      if (replaced) this.shift(change.uri, replaced.end, change.text.split(BREAK).length - 1 - (replaced.end.line - replaced.start.line));
+      else this.forget(change.uri);
+      return;
+    }
     const doc = this.document(change.uri);
     if (!doc || !change.replaced || change.removed === undefined) {
       this.forget(change.uri);
@@ -80,6 +87,30 @@ export class RecentEdits {
     }
     const record = merged ?? { uri: change.uri, start: a, before, after };
     this.records = [...kept, record].slice(-MAX_RECORDS);
+  }
+
+  /**
+   * A hunk the user accepted: document lines [start, start + after.length) read `after` now, and
+   * read `before` before it (the renders that put it in have moved the edits below already). Edits
+   * it overlaps are forgotten: what they replaced is no longer known. Nothing is recorded when the
+   * document does not read `after` there (it changed since).
+   */
+  accepted(uri: string, start: number, before: readonly string[], after: readonly string[]): void {
+    const doc = this.document(uri);
+    if (!doc || start < 0 || start + after.length > doc.buffer.lineCount) return;
+    const now = doc.buffer.lines(start, start + after.length);
+    if (now.some((line, i) => line !== after[i])) return;
+    const end = start + Math.max(1, after.length);
+    const kept = this.records.filter((r) => r.uri !== uri || r.start + Math.max(1, r.after.length) <= start || r.start >= end);
+    this.records = [...kept, { uri, start, before: before.map(detached), after: now.map(detached) }].slice(-MAX_RECORDS);
+  }
+
+  /** Edits of `uri` below a render's change (ending at `end`) move by the `delta` lines it added or took out. */
+  private shift(uri: string, end: { line: number; character: number }, delta: number): void {
+    if (delta === 0) return;
+    // A change that ends at a line's start leaves that whole line after it.
+    const below = (start: number) => start > end.line || (start === end.line && end.character === 0);
+    this.records = this.records.map((r) => (r.uri === uri && below(r.start) ? { ...r, start: r.start + delta } : r));
   }
 }
 

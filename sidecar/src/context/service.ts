@@ -13,7 +13,7 @@ import type { WorkspaceIndex } from '../index/workspaceIndex.js';
 import type { SyntaxCache } from '../scope/parse.js';
 import type { DocumentStore } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
-import type { CompletionContextRequest, ContextBuilder, EditContextRequest } from './builder.js';
+import type { CompletionContextRequest, ContextBuilder, EditContextRequest, NextEditContextRequest } from './builder.js';
 import { RecentEdits, type EditRecord } from './recentEdits.js';
 import type { ContextItem } from './types.js';
 import { displayPathOf, pathOfUri, WorkspaceFiles, workspaceFoldersOf } from './workspace.js';
@@ -23,7 +23,7 @@ export const INDEX_START_DELAY_MS = 500;
 /** LSP's FileChangeType.Deleted. */
 const DELETED = 3;
 
-export type { CompletionContextRequest, EditContextRequest } from './builder.js';
+export type { CompletionContextRequest, EditContextRequest, NextEditContextRequest } from './builder.js';
 
 /** What edit sessions and completions ask of the context. */
 export interface ContextSource {
@@ -132,6 +132,10 @@ export class ContextService implements ContextSource {
     return this.safely('completion', (builder) => builder.forCompletion(request));
   }
 
+  forNextEdit(request: NextEditContextRequest): Promise<ContextItem[]> {
+    return this.safely('next edit', (builder) => builder.forNextEdit(request));
+  }
+
   /** The names a proposal uses that nothing gives it; none when the check fails (logged). */
   async missingNames(input: Parameters<ContextBuilder['missingNames']>[0]): Promise<Awaited<ReturnType<ContextBuilder['missingNames']>>> {
     try {
@@ -149,6 +153,11 @@ export class ContextService implements ContextSource {
   /** The user's recent edits in every document, most recent first (next-edit prompts show them whatever `fileContextEnabled` says). */
   recentEdits(): EditRecord[] {
     return this.edits.recent();
+  }
+
+  /** A next-edit hunk the user accepted: its lines [start, start + after.length) now read `after`, and read `before` until then. */
+  acceptedEdit(uri: string, start: number, before: readonly string[], after: readonly string[]): void {
+    this.edits.accepted(uri, start, before, after);
   }
 
   private async safely(what: string, work: (builder: ContextBuilder) => Promise<ContextItem[]>): Promise<ContextItem[]> {

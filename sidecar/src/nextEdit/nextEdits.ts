@@ -7,6 +7,11 @@
  * completion path serves (`ghostAt`), anything else one hunk at a time as an inline-edit session,
  * nearest first. Every request ends in exactly one log line.
  *
+ * The prompt follows the family's trained format (`formats/`): its window around the cursor
+ * (`window.ts`; Zeta's from the syntax tree), the user's recent edits with the family's context
+ * lines — an accepted hunk among them — and, for the families with a place for them, the
+ * definitions of the names in the window, gathered while the debounce waits.
+ *
  * Per document it holds: the request in flight (aborted by the user's next change), the suggestion
  * (the window and its rewrite, followed through every change), and what is shown of it. A change by
  * the user outside the shown hunk dismisses it, as does Esc (a reject); an accept keeps the rest,
@@ -17,6 +22,9 @@ import { ErrorCodes, type NextEditParams, type NextEditResult, type NextEditSugg
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CancellationToken } from 'vscode-jsonrpc/node.js';
 import { LRUCache } from 'lru-cache';
+import { fitToBudget } from '../context/budget.js';
+import type { NextEditContextRequest } from '../context/service.js';
+import type { ContextItem } from '../context/types.js';
 import type { EditRecord } from '../context/recentEdits.js';
 import type { streamChat } from '../providers/chat.js';
 import type { streamGenerate } from '../providers/generate.js';
@@ -24,13 +32,16 @@ import { endpointFromSettings, ModelError, type ReplyEnd } from '../providers/ty
 import { replaceLinesEdit } from '../region/lineEdit.js';
 import type { ContentChange, DocumentStore, MirrorDocument } from '../server/documents.js';
 import type { Logger } from '../server/log.js';
+import type { SyntaxCache } from '../scope/parse.js';
 import type { SettingsStore } from '../server/settings.js';
 import type { EditSession } from '../session/editSession.js';
 import type { EditSessions } from '../session/editSessions.js';
 import type { RenderChannels } from '../session/renderChannel.js';
-import { editableLines, resolveFamily, type NextEditFamily, type NextEditInput, type NextEditRequest } from './format.js';
+import { editableLines, nextEditModelOf, type NextEditFamily, type NextEditFormat, type NextEditInput, type NextEditRequest, type PromptSnippet } from './format.js';
 import { FORMATS } from './formats/index.js';
-import { promptInput } from './input.js';
+import { promptInput, windowFor, type DocumentLines } from './input.js';
+import { syntaxNodesAt } from './syntaxNodes.js';
+import type { Window } from './window.js';
 import { followWindow, onTheWay, type LineChange, type LineWindow } from './reuse.js';
 import { judge, lineHunks, type Judgement, type LineHunk } from './suggestion.js';
 
@@ -46,8 +57,17 @@ export interface NextEditDeps {
   log: Logger;
   channels: RenderChannels;
   sessions: EditSessions;
-  /** The user's recent edits, most recent first, and a document's path as prompts show it. */
-  context: { recentEdits(): EditRecord[]; displayPath(uri: string): string };
+  /**
+   * The user's recent edits, most recent first (an accepted hunk joins them), a document's path as
+   * prompts show it, and the definitions of the names in a window.
+   */
+  context: {
+    recentEdits(): EditRecord[];
+    displayPath(uri: string): string;
+    forNextEdit(request: NextEditContextRequest): Promise<ContextItem[]>;
+    acceptedEdit(uri: string, start: number, before: readonly string[], after: readonly string[]): void;
+  };
+  syntax: SyntaxCache;
   generate: typeof streamGenerate;
   chat: typeof streamChat;
 }
@@ -59,7 +79,8 @@ interface Held {
   next: string[];
 }
 
-type Shown = { kind: 'ghost'; version: number; position: Position; text: string } | { kind: 'proposal'; session: EditSession };
+/** `hunk`: the shown hunk's lines as they were and as proposed, recorded as the user's edit once accepted. */
+type Shown = { kind: 'ghost'; version: number; position: Position; text: string } | { kind: 'proposal'; session: EditSession; hunk: { before: string[]; after: string[] } };
 
 interface DocState {
   /** The latest request's number: an older one's answer is dropped. */
@@ -173,13 +194,29 @@ export class NextEdits {
 
     const version = doc.version;
     const stale = () => state.latest !== id || signal.aborted || documents.get(uri)?.version !== version;
+    const { model, family } = nextEditModelOf(settings);
+    const format = FORMATS[family];
+    // Gathered while the debounce waits, as a completion's context is.
+    const gathering = this.gather(format, doc, position, settings, signal);
     if (params.trigger === 'automatic') await sleep(settings.debounceWait, undefined, { signal }).catch(() => undefined);
     if (stale()) return { suggestion: null, reason: 'superseded' };
+    const { window, definitions } = await gathering;
+    if (stale()) return { suggestion: null, reason: 'superseded' };
 
-    const model = settings.nextEditModel || settings.completionModel || settings.model;
-    const family = resolveFamily(settings.nextEditTemplate, model);
-    const format = FORMATS[family];
-    const input = promptInput({ uri, lineCount: doc.buffer.lineCount, lines: (from, to) => doc.buffer.lines(from, to) }, format.window, position, this.deps.context.recentEdits(), (u) => this.deps.context.displayPath(u), doc.languageId);
+    const input = promptInput(format, {
+      doc: linesOf(doc),
+      text: () => doc.buffer.getText(),
+      window,
+      cursor: position,
+      records: this.deps.context.recentEdits(),
+      documentOf: (u) => {
+        const other = documents.get(u);
+        return other && linesOf(other);
+      },
+      pathOf: (u) => this.deps.context.displayPath(u),
+      languageId: doc.languageId,
+      definitions,
+    });
     const request = format.build(input);
     const promptChars = request.kind === 'raw' ? request.prompt.length : request.messages.reduce((sum, m) => sum + m.content.length, 0);
     const key = JSON.stringify([scopeOf(settings, model, family), version, request]);
@@ -202,7 +239,20 @@ export class NextEdits {
     const old = editableLines(input);
     const judged = judge(old, next, input.editable.start, position);
     const reason = `${cached ? 'cache hit: ' : ''}${describe(judged)}`;
-    return { suggestion: this.show(state, doc, position, input.editable, old, next, judged), reason, family, promptChars };
+    // A rewrite far larger than its window is a model or server that ran on: the log says so.
+    const failed = judged.kind === 'none' && judged.reason === 'oversized';
+    return { suggestion: this.show(state, doc, position, input.editable, old, next, judged), reason, family, promptChars, failed };
+  }
+
+  /** The family's window around the cursor, and the definitions of the names in it for a family that shows them. */
+  private async gather(format: NextEditFormat, doc: MirrorDocument, position: Position, settings: Readonly<RedlineSettings>, signal: AbortSignal): Promise<{ window: Window; definitions: PromptSnippet[] }> {
+    const shape = format.window;
+    const nodes = shape.kind === 'syntax' ? await syntaxNodesAt(this.deps.syntax, doc, position, shape.editableTokens * 3 + 2).catch(() => []) : [];
+    const window = windowFor(format, linesOf(doc), position, nodes);
+    if (!format.definitions || signal.aborted) return { window, definitions: [] };
+    const items = await this.deps.context.forNextEdit({ doc, startLine: window.editable.start, endLine: window.editable.end, visibleStart: window.first, visibleEnd: window.end, settings, signal });
+    const { items: fitted } = fitToBudget(items.filter((item) => item.kind === 'definition'), settings.contextBudget, 0);
+    return { window, definitions: fitted.map((item) => ({ path: item.path, text: item.text })) };
   }
 
   /** The whole reply (a suggestion is shown whole, never as it streams). */
@@ -257,7 +307,7 @@ export class NextEdits {
     const suggestion = { version: doc.version, hunks: edits(judged.hunks), display: 'proposal' as const };
     const first = judged.hunks[0];
     const session = this.deps.sessions.proposeLines(doc, first.start, first.end, first.lines, (ended) => this.ended(doc.uri, session, ended));
-    state.shown = { kind: 'proposal', session };
+    state.shown = { kind: 'proposal', session, hunk: { before: old.slice(first.start - window.start, first.end - window.start), after: first.lines } };
     return { ...suggestion, sessionId: session.id };
   }
 
@@ -265,7 +315,9 @@ export class NextEdits {
   private ended(uri: string, session: EditSession, ended: SessionState): void {
     const state = this.docs.get(uri);
     if (!state || state.shown?.kind !== 'proposal' || state.shown.session !== session) return;
+    const { hunk } = state.shown;
     state.shown = null;
+    if (ended === 'accepted') this.deps.context.acceptedEdit(uri, session.region.start, hunk.before, hunk.after);
     if (ended !== 'accepted' && ended !== 'cancelled') state.held = null;
   }
 
@@ -312,6 +364,10 @@ export class NextEdits {
       if (to < start || from >= Math.max(end, start + 1)) void this.deps.sessions.cancel(shown.session.id).catch(() => undefined);
     }
   }
+}
+
+function linesOf(doc: MirrorDocument): DocumentLines {
+  return { uri: doc.uri, lineCount: doc.buffer.lineCount, lines: (from, to) => doc.buffer.lines(from, to) };
 }
 
 /** A position in the text before `change`, in the text after it: lines above it moved by the lines it added or took out. */

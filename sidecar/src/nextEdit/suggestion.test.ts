@@ -43,4 +43,14 @@ describe('judge', () => {
   it('refuses a reply that empties a window holding code', () => {
     expect(judge(NOW, [''], 0, { line: 1, character: 0 })).toEqual({ kind: 'none', reason: 'emptied' });
   });
+  it('refuses a rewrite far larger than its window, also at the caret, and takes a new block of code', () => {
+    const window = Array.from({ length: 21 }, (_, i) => `  line${i}();`);
+    const runaway = Array.from({ length: 2112 }, (_, i) => `  line${i}();`);
+    expect(judge(window, runaway, 0, { line: 10, character: 0 })).toEqual({ kind: 'none', reason: 'oversized' });
+    const longLine = window.map((line, i) => (i === 10 ? `  line10(${'x'.repeat(10_000)});` : line));
+    expect(judge(window, longLine, 0, { line: 10, character: 9 })).toEqual({ kind: 'none', reason: 'oversized' });
+    // A new 30-line function below the window's code is a next edit.
+    const added = [...window, 'function added() {', ...Array.from({ length: 28 }, (_, i) => `  step${i}();`), '}'];
+    expect(judge(window, added, 0, { line: 10, character: 0 }).kind).toBe('hunks');
+  });
 });

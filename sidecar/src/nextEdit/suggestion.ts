@@ -2,9 +2,10 @@
  * From a model's rewritten window to what the user is shown: the minimal line hunks between the
  * window as it is now and as rewritten (the inline edit's line diff), nearest to the cursor first;
  * an insertion at the caret alone, which the inline-completion path shows as ghost text; or
- * nothing — a reply equal to the window, one that empties a window with code in it, or one that
- * changes only the line the user is typing (the completion's business, and a red/green pair under
- * the caret would fight the typing).
+ * nothing — a reply equal to the window, one that empties a window with code in it, one far
+ * larger than the window (a model or server that ran on), or one that changes only the line the
+ * user is typing (the completion's business, and a red/green pair under the caret would fight the
+ * typing).
  */
 import type { Position } from '@redline/shared-protocol';
 import { lineDiff } from '../edit/diff.js';
@@ -16,7 +17,12 @@ export interface LineHunk {
   lines: string[];
 }
 
-export type NoSuggestion = 'echo' | 'emptied' | 'typing line' | 'malformed';
+export type NoSuggestion = 'echo' | 'emptied' | 'oversized' | 'typing line' | 'malformed';
+
+/** New lines a rewrite may bring beyond twice its window (a new block or function body); more is no next edit. */
+export const MAX_ADDED_LINES = 30;
+/** Characters counted for each of those lines. */
+const ADDED_LINE_CHARS = 80;
 
 export type Judgement = { kind: 'none'; reason: NoSuggestion } | { kind: 'ghost'; text: string } | { kind: 'hunks'; hunks: LineHunk[] };
 
@@ -30,10 +36,17 @@ export function judge(now: readonly string[], next: readonly string[], start: nu
   const hunks = lineHunks(now, next, start);
   if (hunks.length === 0) return { kind: 'none', reason: 'echo' };
   if (next.every((line) => line.trim() === '') && now.some((line) => line.trim() !== '')) return { kind: 'none', reason: 'emptied' };
+  if (oversized(now, next)) return { kind: 'none', reason: 'oversized' };
   const inserted = caretInsertion(now, next, cursor.line - start, cursor.character);
   if (inserted !== null) return { kind: 'ghost', text: inserted };
   if (hunks.length === 1 && hunks[0].start === cursor.line && hunks[0].end === cursor.line + 1 && hunks[0].lines.length === 1) return { kind: 'none', reason: 'typing line' };
   return { kind: 'hunks', hunks: nearestFirst(hunks, cursor.line) };
+}
+
+/** Whether a rewrite is far larger than the window it rewrites: more than twice its lines or characters, and MAX_ADDED_LINES more. */
+export function oversized(now: readonly string[], next: readonly string[]): boolean {
+  const chars = (lines: readonly string[]) => lines.reduce((sum, line) => sum + line.length + 1, 0);
+  return next.length > 2 * now.length + MAX_ADDED_LINES || chars(next) > 2 * chars(now) + MAX_ADDED_LINES * ADDED_LINE_CHARS;
 }
 
 /** The text `next` inserts at the caret when that is all it changes, else null. */

@@ -36,6 +36,7 @@ function chatCall(ep: ModelEndpoint, messages: ChatMessage[], sampling?: Samplin
       url,
       body: { model: ep.model, messages, stream: true, ...ollamaOptions(sampling), ...format },
       format: 'ndjson',
+      maxTokens: sampling?.numPredict,
       read: (m) => {
         const done = m.done === true;
         return { text: stringField((m.message as { content?: unknown } | undefined)?.content), done, end: done ? ollamaEnd(m) : undefined };
@@ -48,6 +49,7 @@ function chatCall(ep: ModelEndpoint, messages: ChatMessage[], sampling?: Samplin
     url,
     body: { model: ep.model, messages, stream: true, ...options, ...format },
     format: 'sse',
+    maxTokens: sampling?.numPredict,
     read: (m) => {
       const { choice, done, end } = firstChoice(m);
       return { text: stringField((choice.delta as { content?: unknown } | undefined)?.content), done, end };

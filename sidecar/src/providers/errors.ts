@@ -148,6 +148,21 @@ export function timeoutError(ep: ModelEndpoint, path: string): ModelError {
   return new ModelError('timeout', `No answer for ${wait}: the model server at ${ep.endpoint} sent nothing (${path}).`);
 }
 
+/**
+ * A reply that went on past the token limit the request asked for: the server ignored it (some
+ * proxies and servers drop `max_tokens`). The reply is stopped, never used.
+ */
+export function overLimitError(ep: ModelEndpoint, maxTokens: number, chars: number, path: string): ModelError {
+  const field = ep.provider === 'ollama' ? 'num_predict' : 'max_tokens';
+  return new ModelError(
+    'truncated',
+    `The model server ignored the reply limit: it sent more than ${chars.toLocaleString('en-US')} characters for a reply of at most ${maxTokens.toLocaleString('en-US')} tokens (${field}), ` +
+      `so Redline stopped reading and changed nothing (the model server at ${ep.endpoint}, ${path}). ` +
+      "Set a reply limit on the server itself (llama.cpp's --n-predict, Ollama's num_predict in the Modelfile), or use a server that honours " +
+      `${field}.`,
+  );
+}
+
 export function abortedError(ep: ModelEndpoint): ModelError {
   return new ModelError('aborted', `The request to the model server at ${ep.endpoint} was cancelled.`);
 }

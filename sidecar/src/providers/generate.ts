@@ -27,6 +27,7 @@ function generateCall(ep: ModelEndpoint, req: GenerateRequest): StreamCall {
       url,
       body: { model: ep.model, prompt: req.prompt, ...suffix, raw: req.raw, stream: true, options: { num_predict: req.numPredict, temperature: req.temperature, stop: req.stop } },
       format: 'ndjson',
+      maxTokens: req.numPredict,
       read: (m) => {
         const done = m.done === true;
         return { text: stringField(m.response), done, end: done ? ollamaEnd(m) : undefined };
@@ -39,6 +40,7 @@ function generateCall(ep: ModelEndpoint, req: GenerateRequest): StreamCall {
     url,
     body: { model: ep.model, prompt: req.prompt, ...suffix, max_tokens: req.numPredict, temperature: req.temperature, ...stop, stream: true },
     format: 'sse',
+    maxTokens: req.numPredict,
     read: (m) => {
       const { choice, done, end } = firstChoice(m);
       return { text: stringField(choice.text), done, end };

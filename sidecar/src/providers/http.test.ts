@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble } from '@redline/model-double';
 import { streamChat } from './chat.js';
 import { streamGenerate } from './generate.js';
+import { REPLY_CHARS_PER_TOKEN } from './replyLimit.js';
 import { ModelError, type ModelEndpoint, type ReplyEnd } from './types.js';
 
 const KEY = 'sk-very-secret-key-42';
@@ -159,6 +160,33 @@ describe.each(providers)('how replies end (%s)', (provider) => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe.each(providers)('a server that ignores the reply limit (%s)', (provider) => {
+  const generate = (numPredict: number) => streamGenerate(ep(provider), { prompt: 'p', raw: true, numPredict, temperature: 0, stop: [] }, new AbortController().signal);
+
+  it('is stopped once the reply passes the limit: cut at the limit, never yielded past it, the connection closed', async () => {
+    // 200 KB for a limit of 100 tokens, ended as if the model had stopped on its own.
+    double.script({ text: 'x'.repeat(200_000), chunkSize: 4096, finishReason: 'stop' });
+    const index = double.requests.length;
+    const { text, error } = await run(generate(100));
+    expect(error.kind).toBe('truncated');
+    expect(error.message).toMatch(/^The model server ignored the reply limit: it sent more than 1,600 characters for a reply of at most 100 tokens \((num_predict|max_tokens)\)/);
+    expect(error.message).toContain('Set a reply limit on the server itself');
+    expect(text.length).toBeLessThanOrEqual(100 * REPLY_CHARS_PER_TOKEN);
+    await double.waitForClose(index);
+    expect(double.requests[index].closedEarly).toBe(true);
+  });
+
+  it('lets a reply of exactly the longest length the limit allows through, and the chat stream is bounded alike', async () => {
+    double.script({ text: 'y'.repeat(10 * REPLY_CHARS_PER_TOKEN), chunkSize: 64 });
+    let text = '';
+    for await (const piece of generate(10)) text += piece;
+    expect(text).toHaveLength(10 * REPLY_CHARS_PER_TOKEN);
+    double.script({ text: 'z'.repeat(10 * REPLY_CHARS_PER_TOKEN + 1), chunkSize: 64 });
+    const { error } = await run(streamChat(ep(provider), messages, new AbortController().signal, { numPredict: 10 }));
+    expect(error.kind).toBe('truncated');
   });
 });
 

@@ -1,6 +1,7 @@
 /** The network edge shared by every model API: one streamed POST, its watchdog, and its failures. */
-import { abortedError, connectionError, httpError, redactKey, timeoutError } from './errors.js';
+import { abortedError, connectionError, httpError, overLimitError, redactKey, timeoutError } from './errors.js';
 import { displayProxy, proxyFor } from './proxy.js';
+import { replyCharLimit } from './replyLimit.js';
 import { createDecoder, type FrameReader, type WireFormat } from './stream.js';
 import { ModelError, type ModelEndpoint, type ReplyEnd } from './types.js';
 
@@ -9,6 +10,8 @@ export interface StreamCall {
   body: unknown;
   format: WireFormat;
   read: FrameReader;
+  /** The reply's token limit the body asks for: a reply that runs far past it is stopped (the server ignored it). */
+  maxTokens?: number;
 }
 
 /** How long the rest of a response may take to arrive after its end marker before it is dropped. */
@@ -16,7 +19,8 @@ const DRAIN_MS = 2000;
 
 /**
  * Yields text deltas until the server marks the reply finished, then returns how it ended; every
- * failure is a ModelError.
+ * failure is a ModelError. A reply longer than its token limit allows (`replyLimit.ts`) is stopped
+ * before the text past that length is yielded, and fails as cut at the limit.
  */
 export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: AbortSignal): AsyncGenerator<string, ReplyEnd> {
   if (signal.aborted) throw abortedError(ep);
@@ -37,6 +41,12 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
   let replying = false;
   let end: ReplyEnd | undefined;
   let proxy: string | null = null;
+  const limit = call.maxTokens === undefined ? Infinity : replyCharLimit(call.maxTokens);
+  let received = 0;
+  const count = (text: string) => {
+    received += text.length;
+    if (received > limit) throw overLimitError(ep, call.maxTokens!, limit, path);
+  };
   try {
     rearm();
     // undici loads on the first request: nothing at start-up needs it.
@@ -67,6 +77,7 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
       rearm();
       for (const frame of decoder.push(chunk as Buffer)) {
         if (frame.text !== '') {
+          count(frame.text);
           // Time spent by a slow reader is not silence from the server.
           clearTimeout(timer);
           yield frame.text;
@@ -81,7 +92,10 @@ export async function* streamText(ep: ModelEndpoint, call: StreamCall, signal: A
     }
     if (end) return end;
     for (const frame of decoder.end()) {
-      if (frame.text !== '') yield frame.text;
+      if (frame.text !== '') {
+        count(frame.text);
+        yield frame.text;
+      }
       if (frame.done) return (end = frame.end ?? { reason: 'unknown' });
     }
     throw new ModelError('malformed', `The stream ended before the reply was finished (the model server at ${ep.endpoint}, ${path}).`);

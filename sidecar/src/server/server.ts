@@ -94,7 +94,7 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     }),
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
-  const nextEdits = new NextEdits({ documents, settings, log, channels, sessions, context, generate: streamGenerate, chat: streamChat });
+  const nextEdits = new NextEdits({ documents, settings, log, channels, sessions, context, syntax, generate: streamGenerate, chat: streamChat });
   registerInlineCompletion({ connection: conn, documents, settings, log, syntax, context, nextEditGhost: (uri, position, version) => nextEdits.ghostAt(uri, position, version) });
 
   conn.onRequest('initialize', (params): InitializeResult => {

@@ -1,8 +1,10 @@
 /**
  * Any chat model: the same window as the trained formats give (the editable lines between the
- * markers Zeta and Instinct use, the cursor marked), the recent edits as a unified diff oldest
- * first, and a plain request for the rewritten lines in one fenced code block, read like an inline
- * edit's reply (`extractEditedCode`: reasoning and chatter around the fence dropped).
+ * markers Zeta and Instinct use, the cursor marked), the recent edits as a unified diff with 3
+ * context lines oldest first, the definitions of the names around the cursor, and a plain request
+ * for the rewritten lines in one fenced code block, read like an inline edit's reply
+ * (`extractEditedCode`: reasoning and chatter around the fence dropped). Redline's own format: a
+ * chat model follows instructions, so nothing here needs to match a training set.
  */
 import { fenced } from '../../context/render.js';
 import { extractEditedCode, fenceOf } from '../../edit/extract.js';
@@ -20,6 +22,7 @@ function build(input: NextEditInput): { kind: 'chat'; messages: Array<{ role: 's
   const after = input.lines.slice(input.editable.end - input.first);
   const excerpt = [...before, MARKERS.editableStart, ...markedEditable(input), MARKERS.editableEnd, ...after].join('\n');
   const sections = [
+    ...input.definitions.map((d) => `A definition the code uses, from ${d.path}:\n${fenced(input.languageId, d.text)}`),
     ...(diff ? [`The user's recent edits, oldest first:\n${fenced('diff', diff)}`] : []),
     `${input.path}, around the cursor:\n${fenced(input.languageId, excerpt)}`,
     'Rewrite the lines between the markers as they read after the next edit.',
@@ -36,4 +39,4 @@ function read(reply: string, input: NextEditInput): string[] | null {
   return lines;
 }
 
-export const INSTRUCT: NextEditFormat = { family: 'instruct', window: { above: 10, below: 10, context: 10 }, build, read };
+export const INSTRUCT: NextEditFormat = { family: 'instruct', window: { kind: 'lines', above: 10, below: 10, context: 10 }, edits: { context: 3, max: 5 }, definitions: true, build, read };

@@ -1,24 +1,53 @@
 /**
- * Zed's Zeta (Qwen2.5-Coder-7B fine-tuned). Format as Zed's own client builds it
- * (zed-industries/zed: `crates/edit_prediction/src/zeta1.rs`, `excerpt_for_cursor_position`,
- * `format_event`, `parse_edits`; an example prompt in the repository's edit-prediction notes):
- * an instruction, `### User Edits:` with each edit as "User edited <path>:" and a ```diff block
- * (oldest first), `### User Excerpt:` with the excerpt fenced under its path, a start-of-file
- * marker when the excerpt begins the file, the rewritable lines between `<|editable_region_start|>`
- * and `<|editable_region_end|>` on lines of their own, `<|user_cursor_is_here|>` at the cursor, then
- * `### Response:`. The model answers with the excerpt again, its editable region rewritten; the
- * region is read between the markers, the cursor marker dropped. The instruction's wording is
- * Redline's own: the model keys on the section headers and markers.
+ * Zed's Zeta (the first release, `zed-industries/zeta`, Qwen2.5-Coder-7B fine-tuned). Format as
+ * the Zed client of that release builds it (zed-industries/zed `crates/zeta/src/zeta.rs`: the
+ * prompt sections, `format_event`, `prompt_for_events`, MAX_EVENT_TOKENS; `input_excerpt.rs`
+ * @0d692688: the excerpt; today's `crates/zeta_prompt/src/zeta_prompt.rs` mod `zeta1` and
+ * `crates/edit_prediction/src/zeta1.rs` @0b96bbf1 hold the same headers and `parse_edits`):
+ *
+ * - `### Instruction:`, the instruction sentence, `### User Edits:`, then each edit as
+ *   `User edited "{path}":` (the path quoted, Rust's `{:?}`) and a ```diff block of the unified
+ *   diff with 3 context lines — each diff line ending in a line break, so a blank line precedes the
+ *   closing fence — oldest first, joined by a blank line, as many of the latest as fit 500 tokens;
+ * - `### User Excerpt:` with the excerpt fenced under its path, `<|start_of_file|>` when it begins
+ *   the file, the editable region between `<|editable_region_start|>` and `<|editable_region_end|>`
+ *   on lines of their own and `<|user_cursor_is_here|>` at the caret; the editable region grown
+ *   from the syntax node around the cursor up to 350 tokens, the context around it up to 150
+ *   (window.ts); then `### Response:`.
+ *
+ * The model answers with the excerpt again, its editable region rewritten; the region is read
+ * between the markers, the cursor marker dropped. The instruction is the one sentence every
+ * training prompt began with, kept word for word: like the headers and markers it is part of the
+ * format the model was fine-tuned on, not prose to restate, and a reworded one moves every prompt
+ * off the training distribution.
  */
 import { MARKERS, cutAtStops, markedEditable, replyLines, type NextEditFormat, type NextEditInput } from '../format.js';
 
 /** The region's end marker ends the useful reply: what follows restates the context. */
 const STOPS = [MARKERS.editableEnd, '<|endoftext|>'];
 
-const INSTRUCTION = 'You help a programmer by predicting their next edit: read their recent edits, then rewrite the editable region of the excerpt as it will be after that edit, with the cursor where it is marked.';
+const INSTRUCTION =
+  'You are a code completion assistant and your task is to analyze user edits and then rewrite an excerpt that the user provides, suggesting the appropriate edits within the excerpt, taking into account the cursor location.';
+
+/** Zed's MAX_EVENT_TOKENS, counted as its `tokens_for_bytes` counts (3 bytes a token). */
+const MAX_EVENT_TOKENS = 500;
+const tokensFor = (text: string) => Math.floor(Buffer.byteLength(text) / 3);
+
+/** The latest events that fit the budget, oldest first, joined by a blank line (`prompt_for_events`). */
+function events(input: NextEditInput): string {
+  const shown: string[] = [];
+  let remaining = MAX_EVENT_TOKENS;
+  for (const edit of [...input.edits].reverse()) {
+    const event = `User edited ${JSON.stringify(edit.path)}:\n\`\`\`diff\n${edit.diff}\n\n\`\`\``;
+    const tokens = tokensFor(event);
+    if (tokens > remaining) break;
+    shown.unshift(event);
+    remaining -= tokens;
+  }
+  return shown.join('\n\n');
+}
 
 function build(input: NextEditInput): { kind: 'raw'; prompt: string; stops: string[] } {
-  const edits = input.edits.map((edit) => `User edited ${edit.path}:\n\`\`\`diff\n${edit.diff}\n\`\`\``).join('\n\n');
   const before = input.lines.slice(0, input.editable.start - input.first);
   const after = input.lines.slice(input.editable.end - input.first);
   const excerpt = [
@@ -31,7 +60,7 @@ function build(input: NextEditInput): { kind: 'raw'; prompt: string; stops: stri
     ...after,
     '```',
   ].join('\n');
-  const prompt = `### Instruction:\n${INSTRUCTION}\n\n### User Edits:\n\n${edits}\n\n### User Excerpt:\n\n${excerpt}\n\n### Response:\n`;
+  const prompt = `### Instruction:\n${INSTRUCTION}\n\n### User Edits:\n\n${events(input)}\n\n### User Excerpt:\n\n${excerpt}\n\n### Response:\n`;
   return { kind: 'raw', prompt, stops: STOPS };
 }
 
@@ -46,4 +75,10 @@ function read(reply: string): string[] | null {
   return replyLines(body.startsWith('\n') ? body.slice(1) : body.startsWith('\r\n') ? body.slice(2) : body);
 }
 
-export const ZETA: NextEditFormat = { family: 'zeta', window: { above: 4, below: 12, context: 8 }, build, read };
+export const ZETA: NextEditFormat = {
+  family: 'zeta',
+  window: { kind: 'syntax', editableTokens: 350, contextTokens: 150 },
+  edits: { context: 3, max: 16 },
+  build,
+  read,
+};

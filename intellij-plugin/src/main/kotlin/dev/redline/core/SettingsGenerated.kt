@@ -147,6 +147,6 @@ class RedlineSettingsState {
         val PROVIDER_CHOICES = listOf("ollama", "openai")
         val EDIT_SCOPE_CHOICES = listOf("selection", "file")
         val EDIT_FORMAT_CHOICES = listOf("auto", "replacement", "searchReplace", "structured", "wholeFile")
-        val NEXT_EDIT_TEMPLATE_CHOICES = listOf("auto", "sweep", "zeta", "instinct", "instruct")
+        val NEXT_EDIT_TEMPLATE_CHOICES = listOf("auto", "sweep", "sweep-v2", "zeta", "instinct", "instruct")
     }
 }
