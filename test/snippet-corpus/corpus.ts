@@ -4,9 +4,9 @@
  * and what a reviewer expects — the file after applying it (`expected.<ext>`), or, where no place
  * can be chosen without guessing, `refusal.txt` saying why. `case.json` may add a selection (the
  * lines the user selected before applying), the kind of answer and where the file came from.
- * Three sets share the format: the corpus the placement rules were first written against, the
- * tuning set the later rules were tuned on, and the held-out set written before those rules and
- * never tuned on. Read by the corpus tests and the benchmark.
+ * Four sets share the format: the corpus the placement rules were first written against, the
+ * tuning set the later rules were tuned on, the held-out set written before those rules, and a
+ * second held-out set written after them and never looked at to change them. Read by the corpus tests and the benchmark.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,8 @@ import type { Range } from '@redline/shared-protocol';
 export const SNIPPET_CORPUS_DIR = dirname(fileURLToPath(import.meta.url));
 export const SNIPPET_TUNING_DIR = join(SNIPPET_CORPUS_DIR, '..', 'snippet-tuning');
 export const SNIPPET_HELDOUT_DIR = join(SNIPPET_CORPUS_DIR, '..', 'snippet-heldout');
+/** Written after the rules were settled, never looked at to change them. */
+export const SNIPPET_HELDOUT2_DIR = join(SNIPPET_CORPUS_DIR, '..', 'snippet-heldout2');
 
 const LANGUAGES: Readonly<Record<string, string>> = {
   ts: 'typescript',
