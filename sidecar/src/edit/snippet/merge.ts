@@ -24,7 +24,7 @@
 import { isElisionLine } from './elision.js';
 import { indentWidth, reindent } from './indent.js';
 import { placeByLines } from './lines.js';
-import type { Body, Item } from './outline.js';
+import { elidesWithin, type Body, type Item } from './outline.js';
 import { coverage, likeness } from './similar.js';
 
 export interface Source {
@@ -539,11 +539,6 @@ function arity(signature: string | undefined): number {
 
 function describe(item: Item): string {
   return item.family === 'section' ? `the section "${item.label}"` : `\`${item.label}\``;
-}
-
-/** Whether an item holds an elision marker, at any depth. */
-function elidesWithin(item: Item): boolean {
-  return item.elides || (item.body?.items.some((m) => m.kind === 'elision' || elidesWithin(m)) ?? false);
 }
 
 /** The first placeholder line in an item of the snippet, or null when it has none. */

@@ -5,7 +5,7 @@
  * it where the block shows it, its elided body kept, and nowhere else. Pure: outlines in, lines out.
  */
 import { indentWidth, reindent } from './indent.js';
-import type { Item } from './outline.js';
+import { elidesWithin, type Item } from './outline.js';
 import { likeness } from './similar.js';
 import type { Outlined } from './whole.js';
 
@@ -52,9 +52,6 @@ const isWithin = (inner: Item, outer: Item) => inner.start >= outer.start && inn
 /** How much of a declaration the one the block moves repeats, at least, when it elides nothing. */
 const SAME_DECLARATION = 0.5;
 
-function elidesWithin(item: Item): boolean {
-  return item.elides || (item.body?.items.some((m) => m.kind === 'elision' || elidesWithin(m)) ?? false);
-}
 
 /** `lines` with `item` cut from its place and put, indented as a member, at the end of `target`. */
 function moved(lines: readonly string[], item: Item, target: Item, tabs: boolean): string[] {

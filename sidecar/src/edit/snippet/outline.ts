@@ -48,6 +48,11 @@ export type Parse = (languageId: string, text: string) => Promise<Tree | null>;
 
 const indentOf = (line: string) => /^\s*/.exec(line)![0];
 
+/** Whether an item holds an elision marker, at any depth. */
+export function elidesWithin(item: Item): boolean {
+  return item.elides || (item.body?.items.some((m) => m.kind === 'elision' || elidesWithin(m)) ?? false);
+}
+
 /**
  * Lines that stand for left-out code; `fileLines` (trimmed) are the file's own, not placeholders;
  * in Markdown a `#` line is a heading.

@@ -1,10 +1,11 @@
 /**
  * Two readings of a code block that come before the merge. A whole-file answer replaces the file:
- * one that elides nothing and covers every declaration of the file in whatever order or nesting (and
- * its imports, statements and docstring), or starts and ends as the file does with most of its
- * lines, or that the answer calls the whole file and that shows the file's imports. A block that starts with an import section accounting for every import of the file's own
- * section replaces that section: imports it merged, regrouped or re-sorted are not left beside it.
- * Pure: outlines in, lines out.
+ * one that elides nothing and covers every declaration of the file in whatever order or nesting
+ * (and its imports, statements and docstring), or starts and ends as the file does with most of
+ * its lines, or that the answer calls the whole file and that shows the file's imports. A block
+ * that starts with an import section accounting for every import of the file's own section
+ * replaces that section: imports it merged, regrouped or re-sorted are not left beside it. Pure:
+ * outlines in, lines out.
  */
 import type { Item } from './outline.js';
 
@@ -34,7 +35,7 @@ export function wholeFile(file: Outlined, block: Outlined, elides: boolean, says
   const kept = fileText.filter((l) => inBlock.has(l)).length / fileText.length;
   // Covering every declaration is not enough when it leaves out an import, a statement or a docstring.
   const blockImports = block.items.filter(isImport);
-  const rest = file.items.filter((i) => i.kind !== 'comment' && i.kind !== 'elision' && !(i.kind === 'declaration' && (i.family === 'value' || i.family === 'type' || i.family === 'section')));
+  const rest = file.items.filter((i) => i.kind !== 'comment' && i.kind !== 'elision' && !named(i));
   const importsShown = rest.filter(isImport).every(accounts(blockImports));
   const restShown = importsShown && rest.every((i) => isImport(i) || inBlock.has(file.lines[i.head].trim()));
   const whole = (declared.length > 0 && covered === declared.length && restShown) || (sameEnds && kept >= MOST_LINES) || (saysWhole && importsShown);
