@@ -31,7 +31,7 @@ for (const [name, run] of [
   ['completion agreement on the corpus, by class', runCorpusBench],
   ['completion: whole-document bracket scan', runBracketScanBench],
   ['context building: inline edit and completion in a 500-file workspace', runContextBench],
-  ['apply a chat code block: outcomes on the snippet corpus', runSnippetBench],
+  ['apply a chat code block: outcomes on the snippet sets, tuned and held out', runSnippetBench],
   ['retrieval of the project API an instruction needs (retrieval corpus), and the unknown-name check on correct code', runRetrievalBench],
   ['workspace symbol index on a large real repository', runIndexBench],
   ['next-edit suggestions', runNextEditBench],

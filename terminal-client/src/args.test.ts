@@ -85,5 +85,6 @@ describe('languageIdOf', () => {
     expect(languageIdOf('x/y.tsx')).toBe('typescriptreact');
     expect(languageIdOf('m.PY')).toBe('python');
     expect(languageIdOf('README')).toBe('plaintext');
+    expect(languageIdOf('docs/README.md')).toBe('markdown');
   });
 });

@@ -194,6 +194,8 @@ export function rangeOf(place: Place, lineCount: number, fileName: string, kind:
 const LANGUAGES: Record<string, string> = {
   ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'typescriptreact', js: 'javascript', mjs: 'javascript', cjs: 'javascript',
   jsx: 'javascriptreact', py: 'python', java: 'java', kt: 'kotlin', kts: 'kotlin', go: 'go', rs: 'rust',
+  // As VS Code names it: a code block applied to a Markdown file is placed by its sections in both.
+  md: 'markdown', markdown: 'markdown',
 };
 
 export function languageIdOf(file: string): string {

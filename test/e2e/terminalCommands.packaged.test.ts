@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGED_SIDECAR } from '../harness/packaged.js';
+import { runSnippetCorpus } from '../harness/snippetCorpus.js';
+import { loadSnippetCorpus, SNIPPET_HELDOUT_DIR, SNIPPET_TUNING_DIR } from '../snippet-corpus/corpus.js';
 import { leftovers, runInTerminal, runPiped } from '../harness/terminal.js';
 import { startModelDouble, type ModelDouble } from '@redline/model-double';
 
@@ -151,6 +153,28 @@ describe('apply', () => {
     expect((await run.rows()).join('\n')).toContain('redline: 1 of 1 hunk accepted; wrote shop.py');
     expect(readFileSync(join(dir, 'shop.py'), 'utf8')).toBe(FLOAT);
     expect(await leftovers(run.tag)).toEqual([]);
+  });
+
+  // VS Code's Apply Code Block sends the copied answer as it is to redline/snippet/apply, and so does
+  // `redline apply`: the same answer in, the same file (or the same refusal) out, through one path.
+  it('gives the file the protocol gives, for answers of each kind, and the same refusal', { timeout: 120_000 }, async () => {
+    const names = ['md-isexe-api-first', 'go-subtest-added-after-neighbour', 'ts-chain-createtype-rewritten', 'java-threshold-getter-added-no-marker', 'py-number-imports-consolidated', 'go-ring-whole-file-reordered', 'js-unusual-marker-keep-remaining-tests', 'ts-jsonparser-placeholder-in-new-method', 'md-fastq-api-entry-added', 'ts-vitest-nonascii-suite-rewritten'];
+    const cases = [...loadSnippetCorpus(SNIPPET_HELDOUT_DIR), ...loadSnippetCorpus(SNIPPET_TUNING_DIR)].filter((c) => names.includes(c.name));
+    expect(cases).toHaveLength(names.length);
+    const protocol = await runSnippetCorpus(cases);
+    for (const run of protocol) {
+      const file = `file.${run.case.ext}`;
+      const dir = project({ [file]: run.case.original });
+      const out = await runPiped(['apply', file, '--yes'], { cwd: dir, stdin: run.case.answer });
+      if (run.refusal === null) {
+        expect(out.status, `${run.case.name}: ${out.stderr}`).toBe(0);
+        expect(readFileSync(join(dir, file), 'utf8'), run.case.name).toBe(run.result);
+      } else {
+        expect(out.status, run.case.name).toBe(1);
+        expect(out.stderr, run.case.name).toBe(`redline: ${run.refusal}\n`);
+        expect(readFileSync(join(dir, file), 'utf8'), run.case.name).toBe(run.case.original);
+      }
+    }
   });
 
   it('--from reads the code from a file and --lines says what it replaces; rejecting leaves the file as it was', async () => {

@@ -3,7 +3,10 @@
  * (`original.<ext>`), the answer as a chat model writes it (`answer.md`: prose and a fenced block),
  * and what a reviewer expects — the file after applying it (`expected.<ext>`), or, where no place
  * can be chosen without guessing, `refusal.txt` saying why. `case.json` may add a selection (the
- * lines the user selected before applying). Read by the corpus test and the benchmark.
+ * lines the user selected before applying), the kind of answer and where the file came from.
+ * Four sets share the format: the corpus the placement rules were first written against, the
+ * tuning set the later rules were tuned on, the held-out set written before those rules, and a
+ * second held-out set written after them and never looked at to change them. Read by the corpus tests and the benchmark.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,6 +14,10 @@ import { fileURLToPath } from 'node:url';
 import type { Range } from '@redline/shared-protocol';
 
 export const SNIPPET_CORPUS_DIR = dirname(fileURLToPath(import.meta.url));
+export const SNIPPET_TUNING_DIR = join(SNIPPET_CORPUS_DIR, '..', 'snippet-tuning');
+export const SNIPPET_HELDOUT_DIR = join(SNIPPET_CORPUS_DIR, '..', 'snippet-heldout');
+/** Written after the rules were settled, never looked at to change them. */
+export const SNIPPET_HELDOUT2_DIR = join(SNIPPET_CORPUS_DIR, '..', 'snippet-heldout2');
 
 const LANGUAGES: Readonly<Record<string, string>> = {
   ts: 'typescript',
@@ -37,17 +44,19 @@ export interface SnippetCase {
   refusal: string | null;
   /** The user's selection when applying; none: the cursor at the start of the file. */
   selection: Range | null;
+  /** What the answer does (`sections`, `suites`, `rewrite`, …), for the report; null when not given. */
+  kind: string | null;
 }
 
-export function loadSnippetCorpus(): SnippetCase[] {
-  return readdirSync(SNIPPET_CORPUS_DIR, { withFileTypes: true })
+export function loadSnippetCorpus(root = SNIPPET_CORPUS_DIR): SnippetCase[] {
+  return readdirSync(root, { withFileTypes: true })
     .filter((e) => e.isDirectory())
-    .map((e) => readCase(e.name))
+    .map((e) => readCase(root, e.name))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function readCase(name: string): SnippetCase {
-  const dir = join(SNIPPET_CORPUS_DIR, name);
+function readCase(root: string, name: string): SnippetCase {
+  const dir = join(root, name);
   const files = readdirSync(dir);
   const original = files.find((f) => f.startsWith('original.'));
   if (!original || !files.includes('answer.md')) throw new Error(`${name}: needs original.<ext> and answer.md`);
@@ -58,6 +67,6 @@ function readCase(name: string): SnippetCase {
   const expected = files.includes(`expected.${ext}`) ? read(`expected.${ext}`) : null;
   const refusal = files.includes('refusal.txt') ? read('refusal.txt').trim() : null;
   if ((expected === null) === (refusal === null)) throw new Error(`${name}: needs exactly one of expected.${ext} and refusal.txt`);
-  const meta = existsSync(join(dir, 'case.json')) ? (JSON.parse(read('case.json')) as { selection?: Range }) : {};
-  return { name, ext, languageId, original: read(original), answer: read('answer.md'), expected, refusal, selection: meta.selection ?? null };
+  const meta = existsSync(join(dir, 'case.json')) ? (JSON.parse(read('case.json')) as { selection?: Range; kind?: string }) : {};
+  return { name, ext, languageId, original: read(original), answer: read('answer.md'), expected, refusal, selection: meta.selection ?? null, kind: meta.kind ?? null };
 }

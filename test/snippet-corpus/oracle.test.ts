@@ -36,6 +36,17 @@ describe('the snippet oracle', () => {
     expect(judge(original, rewritten, rewritten.replace('export class Box {\n', 'export class Box {\n  open(): void {\n    this.state = "opened";\n  }\n'))).toMatchObject({ outcome: 'duplicated' });
   });
 
+  it('finds a placeholder written into the file, in the styles chat answers use, but not one the file already had', () => {
+    const expected = original.replace('"open"', '"opened"');
+    for (const marker of ['// ... existing code ...', '# (existing test methods)', '[... rest of the README unchanged ...]', '(rest of the README stays the same)', '// [the tests stay as they are]', '<!-- ... -->', '...']) {
+      const written = expected.replace('  close(): void {', `  ${marker}\n  close(): void {`);
+      expect(judge(original, expected, written), marker).toEqual({ outcome: 'placeholder', details: [`placeholder written: ${marker}`] });
+    }
+    const had = original.replace('  close', '  // ... existing code ...\n  close');
+    expect(judge(had, had, had).outcome).toBe('exact');
+    expect(judge(original, expected, expected.replace('"opened"', '"opened"; // the rest of the state machine')).outcome).toBe('other');
+  });
+
   it('calls anything else other, and a guess where a refusal was due other', () => {
     expect(judge(original, original, original.replace('  close', '    close')).outcome).toBe('other');
     expect(judge(original, null, original.replace('"open"', '"x"'))).toEqual({ outcome: 'other', details: ['placed where a refusal was expected'] });

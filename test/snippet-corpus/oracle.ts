@@ -6,6 +6,9 @@
  *
  * - `exact`: the expected file, or a refusal where one is expected.
  * - `refused`: a refusal where a file was expected.
+ * - `placeholder`: the result holds a placeholder the answer wrote for left-out code (`// ... existing
+ *   code ...`, `[... rest unchanged ...]`, `# your existing tests`) that neither the original nor the
+ *   expected file has: a placeholder was written into the file.
  * - `deleted-elided`: the result lacks code of the original that the expected file keeps (a line, or
  *   a declaration): code the answer left out was deleted.
  * - `duplicated`: the result holds a declaration, or a line of code, more often than the expected
@@ -14,9 +17,9 @@
  * - `other`: anything else (a line placed elsewhere, whitespace, a guess where a refusal was due).
  */
 
-export type Outcome = 'exact' | 'refused' | 'deleted-elided' | 'duplicated' | 'other';
+export type Outcome = 'exact' | 'refused' | 'placeholder' | 'deleted-elided' | 'duplicated' | 'other';
 
-export const OUTCOMES: readonly Outcome[] = ['exact', 'refused', 'deleted-elided', 'duplicated', 'other'];
+export const OUTCOMES: readonly Outcome[] = ['exact', 'refused', 'placeholder', 'deleted-elided', 'duplicated', 'other'];
 
 export interface Judgement {
   outcome: Outcome;
@@ -31,6 +34,8 @@ export interface Judgement {
 export function judge(original: string, expected: string | null, result: string | null): Judgement {
   if (result === null) return { outcome: expected === null ? 'exact' : 'refused', details: [] };
   if (expected !== null && trimEnd(result) === trimEnd(expected)) return { outcome: 'exact', details: [] };
+  const written = writtenPlaceholders(original, expected ?? original, result);
+  if (written.length > 0) return { outcome: 'placeholder', details: written };
   const lost = expected === null ? [] : lostCode(original, expected, result);
   if (lost.length > 0) return { outcome: 'deleted-elided', details: lost };
   const twice = doubledCode(original, expected ?? original, result);
@@ -64,6 +69,32 @@ export function doubledCode(original: string, expected: string, result: string):
   const [o, e, r] = [codeLines(original), codeLines(expected), codeLines(result)];
   for (const [line, n] of r) if (n > 1 && n > Math.max(o.get(line) ?? 0, e.get(line) ?? 0)) found.push(`line ${n} times: ${line}`);
   return found;
+}
+
+/**
+ * Lines of the result that read as a placeholder for left-out code and that neither the original nor
+ * the expected file has: a comment, or text in brackets or parentheses, or a bare ellipsis, that
+ * starts or ends with an ellipsis or says the code is left as it was ("existing", "unchanged", "rest
+ * of", "stays the same", "as they are", "omitted", "your other tests").
+ */
+export function writtenPlaceholders(original: string, expected: string, result: string): string[] {
+  const known = new Set([...original.split(/\r?\n/), ...expected.split(/\r?\n/)].map((l) => l.trim()));
+  return result
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((line) => line !== '' && !known.has(line) && readsAsPlaceholder(line))
+    .map((line) => `placeholder written: ${line}`);
+}
+
+const WRAPPED = /^(?:\/\/+|#+|--|\/\*+|\*|<!--|\{\/\*|\[|\()\s*(.*?)\s*(?:\*+\/\}?|-->|\]|\))?$/;
+const LEFT_AS_IT_WAS = /\b(?:existing|unchanged|rest of|remaining|stays?\b.*\b(?:same|as (?:it|they) (?:is|are))|as (?:it|they) (?:is|are)|as before|same as before|omitted|for brevity|your (?:other|existing))\b/i;
+
+function readsAsPlaceholder(line: string): boolean {
+  if (/^(?:\.{3,}|…)$/.test(line)) return true;
+  const body = WRAPPED.exec(line)?.[1];
+  if (body === undefined || body === line) return false;
+  if (body.split(/\s+/).length > 14) return false;
+  return /^(?:\.{3,}|…)|(?:\.{3,}|…)$/.test(body) || LEFT_AS_IT_WAS.test(body);
 }
 
 /** Trimmed lines that hold a letter or digit (not `}` or a blank), counted. */

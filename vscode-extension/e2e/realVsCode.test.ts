@@ -13,6 +13,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelDouble, type ModelDouble, type RecordedRequest, type Reply } from '@redline/model-double';
 import { nextEditModel, readNextEditRequest } from '@redline/model-double/nextEdit';
+import { loadSnippetCorpus, SNIPPET_HELDOUT_DIR } from '../../test/snippet-corpus/corpus';
 import { QUIET_WINDOW, VsCode, packageExtension, waitFor, type RelayEvent } from './codeServer';
 
 const ORIGINAL = [
@@ -431,6 +432,21 @@ describe('inline edit in a real VS Code', () => {
     await vscode.codeLens('Accept all').click();
     await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
     expect(await vscode.editorText()).toBe(PROPOSED);
+  }, 120_000);
+
+  // The same answers the terminal client's test applies: one path, redline/snippet/apply, gives both the file a person expects.
+  it('applies a whole chat answer copied from the chat: its prose left out, imports merged, a README reordered', async () => {
+    for (const name of ['ts-enum-parser-imports-merged', 'md-isexe-api-first']) {
+      const c = loadSnippetCorpus(SNIPPET_HELDOUT_DIR).find((x) => x.name === name)!;
+      await vscode.openFile(newFile(c.original, c.ext));
+      await vscode.setClipboard(c.answer);
+      await vscode.selectLines(1);
+      await vscode.page.keyboard.press('Control+Shift+Alt+V');
+      await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+      await vscode.codeLens('Accept all').click();
+      await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+      expect(await vscode.editorText(), name).toBe(c.expected);
+    }
   }, 120_000);
 
   it('labels a line whose change is only its indentation "indentation only"', async () => {

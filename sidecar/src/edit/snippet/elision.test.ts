@@ -14,8 +14,22 @@ describe('isElisionLine', () => {
     }
   });
 
+  it('recognises the words in brackets or parentheses on a line of their own, and nouns other than "code"', () => {
+    for (const l of ['[... rest of the README unchanged ...]', '[...]', '(rest of the README stays the same)', '(the paragraphs about `this.skip()` and `this.remove()` stay as they are)', '// [the CBC block mode tests stay as they are]', '# (existing test methods)', '    # your existing eviction tests', '  // (keep the remaining tests as they are)', '// other subtests']) {
+      expect(isElisionLine(l), l).toBe(true);
+    }
+  });
+
+  it("reads a comment that is also a line of the file as the file's own, a bare ellipsis as a marker still", () => {
+    const file = new Set(['// other options', '* ...', '...']);
+    expect(isElisionLine('  // other options', file)).toBe(false);
+    expect(isElisionLine('  // other options')).toBe(true);
+    expect(isElisionLine('     * ...', file)).toBe(false);
+    expect(isElisionLine('    ...', file)).toBe(true);
+  });
+
   it('keeps real code and real comments', () => {
-    for (const l of ['return x;', '// compute the total', 'foo(...args);', '#include <stdio.h>', '# restore defaults', '{items.map(render)}', '// existing users are migrated by the job below before the new schema is read by any request', '# remaining items go to the overflow queue']) {
+    for (const l of ['return x;', '// compute the total', 'foo(...args);', '#include <stdio.h>', '# restore defaults', '{items.map(render)}', '// existing users are migrated by the job below before the new schema is read by any request', '# remaining items go to the overflow queue', '[1, 2, 3]', '(a + b)', '// existing entries win over defaults', '# other threads may hold the lock']) {
       expect(isElisionLine(l), l).toBe(false);
     }
   });

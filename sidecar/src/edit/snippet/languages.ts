@@ -3,7 +3,9 @@
  * grammar's node-types.json). A declaration has a family — imports, the package line, types (which
  * may hold members: classes, impl blocks, traits, objects), values (functions, methods, fields,
  * constants) — and a name; two declarations with the same family and name at the same place are
- * counterparts. Every other node is a statement, known by its first line.
+ * counterparts. Tests are declarations too: a test runner's call with a string name (`describe`,
+ * `it`, `test`, Go's `t.Run`), known by that name, a group holding its tests. Every other node is a
+ * statement, known by its first line.
  */
 import type { Node } from 'web-tree-sitter';
 
@@ -12,6 +14,10 @@ export type Family = 'import' | 'package' | 'type' | 'value' | 'docstring';
 export interface Declared {
   family: Family;
   name: string;
+  /** What the user calls it, when not its name (a test's description). */
+  label?: string;
+  /** A test or a group of tests (`describe`, `it`, Go's `t.Run` and the test functions that hold them). */
+  suite?: boolean;
   /** The parameter list, normalised, to tell overloads apart. */
   signature?: string;
   /** Names an import brings in; `source` is what it imports them from. */
@@ -56,8 +62,44 @@ function scriptImport(node: Node): Declared {
   return { family: 'import', name: source, names };
 }
 
+/** Test calls, by the name they are known by: `it`, `test` and their variants are one kind, groups another. */
+const TEST_CALLS: Readonly<Record<string, 'test' | 'describe' | 'bench'>> = {
+  it: 'test',
+  test: 'test',
+  specify: 'test',
+  fit: 'test',
+  xit: 'test',
+  describe: 'describe',
+  context: 'describe',
+  suite: 'describe',
+  fdescribe: 'describe',
+  xdescribe: 'describe',
+  bench: 'bench',
+};
+
+/**
+ * A test runner's call with a string name (`describe("parse", () => …)`, `it.each(rows)("reads %s",
+ * …)`, `test.only(…)`): a test or a group of tests, known by its name. A group's callback body holds
+ * its members.
+ */
+function testCall(node: Node): Declared | null {
+  const call = node.namedChildren[0];
+  if (call?.type !== 'call_expression') return null;
+  let callee = call.childForFieldName('function');
+  while (callee && callee.type !== 'identifier') callee = callee.type === 'member_expression' ? callee.childForFieldName('object') : callee.type === 'call_expression' ? callee.childForFieldName('function') : null;
+  const kind = callee ? TEST_CALLS[callee.text] : undefined;
+  const args = call.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => a !== null) ?? [];
+  if (!kind || (args[0]?.type !== 'string' && args[0]?.type !== 'template_string')) return null;
+  const label = args[0].text.slice(1, -1);
+  const callback = args.find((a) => a.type === 'arrow_function' || a.type === 'function_expression' || a.type === 'function');
+  const body = kind === 'describe' ? (callback?.childForFieldName('body') ?? null) : null;
+  return { family: 'value', name: `${kind} ${label}`, label, suite: true, body: body?.type === 'statement_block' ? body : null };
+}
+
 function scriptDeclaration(node: Node): Declared | null {
   switch (node.type) {
+    case 'expression_statement':
+      return testCall(node);
     case 'export_statement': {
       const inner = node.childForFieldName('declaration') ?? node.namedChildren.find((c) => c && /declaration|class|function/.test(c.type)) ?? null;
       return inner ? scriptDeclaration(inner) : null;
@@ -245,8 +287,14 @@ function goDeclaration(node: Node): Declared | null {
       const path = unquote(node.childForFieldName('path')?.text ?? node.text);
       return { family: 'import', name: path, names: [nameOf(node) ?? path.split('/').pop()!] };
     }
-    case 'function_declaration':
-      return named('value', nameOf(node), { signature: signatureOf(node) });
+    case 'function_declaration': {
+      // A test function that runs subtests holds them as members.
+      const body = node.childForFieldName('body');
+      const subtests = body !== null && goStatements(body).some((st) => goSubtest(st) !== null);
+      return named('value', nameOf(node), { signature: signatureOf(node), ...(subtests ? { body, suite: true } : {}) });
+    }
+    case 'expression_statement':
+      return goSubtest(node);
     case 'method_declaration': {
       const receiver = node.childForFieldName('receiver')?.text.replace(/[()*]/g, ' ').trim().split(/\s+/).pop() ?? '';
       return named('value', `${receiver}.${nameOf(node) ?? ''}`, { signature: signatureOf(node) });
@@ -259,6 +307,24 @@ function goDeclaration(node: Node): Declared | null {
     default:
       return null;
   }
+}
+
+/** The statements of a Go block. */
+function goStatements(block: Node): Node[] {
+  return block.namedChildren.flatMap((c) => (c === null ? [] : c.type === 'statement_list' ? c.namedChildren.filter((s): s is Node => s !== null) : [c]));
+}
+
+/** `t.Run("name", func(t *testing.T) { … })`: a subtest, known by its name; one that runs subtests holds them. */
+function goSubtest(node: Node): Declared | null {
+  const call = node.namedChildren[0];
+  const callee = call?.type === 'call_expression' ? call.childForFieldName('function') : null;
+  if (callee?.type !== 'selector_expression' || callee.childForFieldName('field')?.text !== 'Run') return null;
+  const args = call!.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => a !== null) ?? [];
+  if (args[0]?.type !== 'interpreted_string_literal' && args[0]?.type !== 'raw_string_literal') return null;
+  const label = args[0].text.slice(1, -1);
+  const body = args[1]?.type === 'func_literal' ? args[1].childForFieldName('body') : null;
+  const subtests = body !== null && goStatements(body).some((st) => goSubtest(st) !== null);
+  return { family: 'value', name: `test ${label}`, label, suite: true, body: subtests ? body : null };
 }
 
 const GO: OutlineRules = {

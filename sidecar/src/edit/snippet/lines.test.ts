@@ -248,7 +248,7 @@ describe('placeByLines within a selection', () => {
   const file = ['a();', 'function f() {', '  one();', '  two();', '  three();', '}', 'z();'];
 
   it('expands elisions at the ends into the selection\'s own lines', () => {
-    expect(applied(file.join('\n'), '// ...\n  two2();\n  // ...', { start: 1, end: 6 })).toBe('<unplaced: only 0 of the snippet\'s 1 code lines are in the file>');
+    expect(applied(file.join('\n'), '// ...\n  two2();\n  // ...', { start: 1, end: 6 })).toBe('<unplaced: only 0 of its 1 code lines are in the file, so what its placeholders stand for cannot be told; select the lines it replaces, or show that code in full, and apply it again>');
     expect(applied(file.join('\n'), '  // ...\n  two();\n  two2();\n  // ...', { start: 1, end: 6 })).toBe(['a();', 'function f() {', '  one();', '  two();', '  two2();', '  three();', '}', 'z();'].join('\n'));
   });
 });

@@ -6,7 +6,7 @@
  * When the block cannot be placed without guessing, the placement says why instead.
  */
 import { lineDiff } from '../diff.js';
-import { isElisionLine } from './elision.js';
+import { isElisionLine, trimmedLines } from './elision.js';
 import { indentWidth, reindent, usesTabs } from './indent.js';
 import { commonWords, wordsOf } from './similar.js';
 
@@ -35,14 +35,15 @@ interface SnippetLine {
  * relative to the file (a chat block re-indented as a whole is re-based first), so a `}` that closes
  * a class only matches the class's own closing line. With `bounds` (a selection), the snippet
  * replaces those lines and elisions at its ends stand for the selection's first and last lines.
+ * `markdown`: a `#` line is a heading, not a comment.
  */
-export function placeByLines(fileLines: readonly string[], snippet: string, bounds?: SnippetBounds): SnippetPlacement {
-  const lines = parseSnippet(snippet);
+export function placeByLines(fileLines: readonly string[], snippet: string, bounds?: SnippetBounds, markdown = false): SnippetPlacement {
+  const lines = parseSnippet(snippet, trimmedLines(fileLines), markdown);
   const code = lines.filter((l) => l.kind === 'code');
   const elides = lines.some((l) => l.kind === 'elision');
   const lo = bounds?.start ?? 0;
   const hi = bounds?.end ?? fileLines.length;
-  if (code.length === 0) return { kind: 'unplaced', reason: elides ? 'the snippet holds only placeholder lines' : 'the snippet is empty' };
+  if (code.length === 0) return { kind: 'unplaced', reason: elides ? 'the block holds only placeholder lines, no code; copy the code itself and apply it again' : 'the block is empty; copy the code block and apply it again' };
 
   const delta = indentDelta(fileLines, lo, hi, code);
   let match = alignment(fileLines, lo, hi, code, (l) => `${l.indent + delta}|${l.trimmed}`, (f) => `${indentWidth(f)}|${f.trim()}`);
@@ -51,7 +52,7 @@ export function placeByLines(fileLines: readonly string[], snippet: string, boun
   if (loose.count > match.count * 2) match = loose;
   if (match.count * 2 < code.length) {
     if (!elides) return (bounds ? null : (rewrittenStretch(fileLines, lines, code) ?? headedBlock(fileLines, lines, code))) ?? { kind: 'new' };
-    return { kind: 'unplaced', reason: `only ${match.count} of the snippet's ${code.length} code lines are in the file` };
+    return { kind: 'unplaced', reason: `only ${match.count} of its ${code.length} code lines are in the file, so what its placeholders stand for cannot be told; select the lines it replaces, or show that code in full, and apply it again` };
   }
   const rival = rivalPlacement(fileLines, lo, hi, code, match);
   if (rival) return { kind: 'unplaced', reason: rival };
@@ -60,12 +61,12 @@ export function placeByLines(fileLines: readonly string[], snippet: string, boun
 }
 
 /** The snippet's lines; a final line break ends the last line rather than starting an empty one. */
-function parseSnippet(snippet: string): SnippetLine[] {
+function parseSnippet(snippet: string, fileLines: ReadonlySet<string>, markdown: boolean): SnippetLine[] {
   const raw = snippet.replace(/\r\n?/g, '\n').split('\n');
   if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
   return raw.map((text) => {
     const trimmed = text.trim();
-    const kind = trimmed === '' ? 'blank' : isElisionLine(text) ? 'elision' : 'code';
+    const kind = trimmed === '' ? 'blank' : isElisionLine(text, fileLines, markdown) ? 'elision' : 'code';
     return { text, kind, indent: indentWidth(text), trimmed };
   });
 }
@@ -146,7 +147,7 @@ function rivalPlacement(fileLines: readonly string[], lo: number, hi: number, co
   const keyOf = (l: SnippetLine) => l.trimmed;
   const rival = alignment(fileLines, lo, hi, code, keyOf, (f) => f.trim(), (i) => i >= match.first && i <= match.last);
   if (rival.count < match.count) return null;
-  return `it fits lines ${match.first + 1}–${match.last + 1} and lines ${rival.first + 1}–${rival.last + 1} equally well`;
+  return `it fits lines ${match.first + 1}–${match.last + 1} and lines ${rival.first + 1}–${rival.last + 1} equally well; select the one to replace and apply it again`;
 }
 
 /**
@@ -178,7 +179,7 @@ function rewrittenStretch(fileLines: readonly string[], lines: readonly SnippetL
   if (found.length === 0) return null;
   const best = Math.max(...found.map((f) => f.same));
   const top = found.filter((f) => f.same === best);
-  if (top.length > 1) return { kind: 'unplaced', reason: `it rewrites lines ${top[0].first + 1}–${top[0].last + 1} and lines ${top[1].first + 1}–${top[1].last + 1} equally well` };
+  if (top.length > 1) return { kind: 'unplaced', reason: `it rewrites lines ${top[0].first + 1}–${top[0].last + 1} and lines ${top[1].first + 1}–${top[1].last + 1} equally well; select the one to replace and apply it again` };
   const { first, last } = top[0];
   const delta = indentWidth(fileLines[first]) - code[0].indent;
   const tabs = usesTabs(fileLines);
@@ -307,7 +308,7 @@ function expand(
   const tail = newLines(lastAnchorOut + 1, elision ?? out.length);
   if (elision !== null) {
     if (newLines(elision, out.length).length > 0) {
-      return { kind: 'unplaced', reason: 'new lines follow a placeholder that no matched line closes, so where they go is unknown' };
+      return { kind: 'unplaced', reason: 'new lines follow a placeholder that no line of the file closes, so where they go cannot be told; select the lines to replace and apply it again' };
     }
     dropSnippetBlanks(elision);
     if (bounds) {

@@ -120,6 +120,32 @@ Intro.
 
 Run it.`;
     const items = markdownOutline(lines(text), new Set([10]));
-    expect(shape(items)).toEqual(['section # Title [0,0,15)', '  statement Intro. [2,2,3)', '  section ## Install [4,4,9)', '  … [10,10,11)', '  section ## Use [12,12,15)']);
+    expect(shape(items)).toEqual(['section # title [0,0,15)', '  statement Intro. [2,2,3)', '  section ## install [4,4,9)', '  … [10,10,11)', '  section ## use [12,12,15)']);
+  });
+
+  it('gives a section the anchors and rules stacked right above its heading, not a setext underline', () => {
+    const text = 'Intro.\n\n---\n<a name="push"></a>\n## Push\n\nAdds.\n\nText\n---\n## Pop\n';
+    expect(shape(markdownOutline(lines(text), new Set()))).toEqual(['statement Intro. [0,0,1)', 'section ## push [2,4,10)', 'section ## pop [10,10,11)']);
+  });
+});
+
+describe('test calls', () => {
+  it('reads describe/it calls with a string name as declarations, groups holding their tests', async () => {
+    const text = `describe("parse", () => {
+  const x = 1;
+  it("reads a number", () => {
+    expect(1).toBe(1);
+  });
+  it.each(rows)("reads %s", (r) => {});
+});
+test.only(\`skips \${name}\`, () => {});`;
+    const items = (await outlineFile('typescript', lines(text), parseText))!;
+    expect(shape(items)).toEqual(['value describe parse [0,0,7)', '  value x [1,1,2)', '  value test reads a number [2,2,5)', '  value test reads %s [5,5,6)', 'value test skips ${name} [7,7,8)']);
+  });
+
+  it("reads Go subtests by name, and a test function that runs them as holding them", async () => {
+    const text = 'package p\n\nfunc TestA(t *testing.T) {\n\tx := 1\n\tt.Run("one", func(t *testing.T) {\n\t\tuse(x)\n\t})\n}\n\nfunc helper() {\n\tt.Run(name, nil)\n}';
+    const items = (await outlineFile('go', lines(text), parseText))!;
+    expect(shape(items)).toEqual(['package  [0,0,1)', 'value TestA [2,2,8)', '  statement x := 1 [3,3,4)', '  value test one [4,4,7)', 'value helper [9,9,12)']);
   });
 });

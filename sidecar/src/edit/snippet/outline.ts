@@ -32,6 +32,8 @@ export interface Item {
   cut?: boolean;
   /** Parsed as a member of a declaration the snippet does not show. */
   member: boolean;
+  /** A test or a group of tests (see `Declared.suite`). */
+  suite?: boolean;
 }
 
 export interface Body {
@@ -46,11 +48,19 @@ export type Parse = (languageId: string, text: string) => Promise<Tree | null>;
 
 const indentOf = (line: string) => /^\s*/.exec(line)![0];
 
-/** Lines that stand for left-out code. */
-export function elisionRows(lines: readonly string[]): Set<number> {
+/** Whether an item holds an elision marker, at any depth. */
+export function elidesWithin(item: Item): boolean {
+  return item.elides || (item.body?.items.some((m) => m.kind === 'elision' || elidesWithin(m)) ?? false);
+}
+
+/**
+ * Lines that stand for left-out code; `fileLines` (trimmed) are the file's own, not placeholders;
+ * in Markdown a `#` line is a heading.
+ */
+export function elisionRows(lines: readonly string[], fileLines?: ReadonlySet<string>, markdown = false): Set<number> {
   const rows = new Set<number>();
   lines.forEach((line, i) => {
-    if (isElisionLine(line)) rows.add(i);
+    if (isElisionLine(line, fileLines, markdown)) rows.add(i);
   });
   return rows;
 }
@@ -74,8 +84,8 @@ export async function outlineFile(languageId: string, lines: readonly string[], 
  * grammar accepts is parsed in their place); a run of lines that does not parse at the top level is
  * parsed again as members of a declaration (a TypeScript method shown alone).
  */
-export async function outlineSnippet(languageId: string, lines: readonly string[], parse: Parse): Promise<Item[] | null> {
-  const elided = elisionRows(lines);
+export async function outlineSnippet(languageId: string, lines: readonly string[], parse: Parse, fileLines?: ReadonlySet<string>): Promise<Item[] | null> {
+  const elided = elisionRows(lines, fileLines, languageId === 'markdown');
   if (languageId === 'markdown') return markdownOutline(lines, elided);
   const rules = outlineRules(languageId);
   if (!rules) return null;
@@ -93,12 +103,15 @@ export async function outlineSnippet(languageId: string, lines: readonly string[
         clean.push(...run.nodes);
         continue;
       }
+      // Comments right above the run belong to its first member (a method's doc comment).
+      const lead: Node[] = [];
+      while (clean.length > 0 && rules.comments.has(clean[clean.length - 1].type) && !elided.has(clean[clean.length - 1].startPosition.row)) lead.unshift(clean.pop()!);
       items.push(...builder.items(clean));
       clean = [];
-      const first = run.nodes[0].startPosition.row;
+      const first = (lead[0] ?? run.nodes[0]).startPosition.row;
       const last = lastRow(run.nodes[run.nodes.length - 1]);
       const members = await parseMembers(languageId, rules, lines, elided, parsed, first, last, parse);
-      items.push(...(members ?? builder.items(run.nodes)));
+      items.push(...(members ?? builder.items([...lead, ...run.nodes])));
     }
     items.push(...builder.items(clean));
     return items;
@@ -231,7 +244,7 @@ class Builder {
       }
       const item = this.item(node);
       const above = pending[pending.length - 1];
-      if (above && lastRow(above.node) + 1 >= first) {
+      if (above && (lastRow(above.node) + 1 >= first || (item.kind === 'declaration' && this.docAbove(above.node, first)))) {
         item.start = pending[0].node.startPosition.row;
         pending = [];
       } else flush();
@@ -239,6 +252,13 @@ class Builder {
     }
     flush();
     return items;
+  }
+
+  /** A doc comment (`/** … *\/`) with only blank lines between it and the row a declaration starts on. */
+  private docAbove(comment: Node, first: number): boolean {
+    if (!/^\/\*\*/.test(comment.text)) return false;
+    for (let row = lastRow(comment) + 1; row < first; row++) if (this.lines[row]?.trim() !== '') return false;
+    return true;
   }
 
   private allElided(first: number, last: number): boolean {
@@ -250,10 +270,12 @@ class Builder {
     return { start: first + this.offset, head: first + this.offset, end: last + 1 + this.offset, body: null, elides: false, member: this.member };
   }
 
+  /** A statement is known by its first line, a comment by all of its lines (a doc comment's first is only `/**`). */
   private plain(node: Node, kind: 'comment' | 'statement'): Item {
     const first = node.startPosition.row;
     const text = this.lines[first]?.trim() ?? '';
-    return { ...this.base(first, lastRow(node)), kind, key: `${kind} ${text}`, family: null, label: text };
+    const key = kind === 'comment' ? this.lines.slice(first, lastRow(node) + 1).map((l) => l.trim()).join(' ') : text;
+    return { ...this.base(first, lastRow(node)), kind, key: `${kind} ${key}`, family: null, label: text };
   }
 
   private item(node: Node): Item {
@@ -269,7 +291,8 @@ class Builder {
       kind: 'declaration',
       key: `${declared.family} ${declared.name}`,
       family: declared.family,
-      label: declared.name,
+      label: declared.label ?? declared.name,
+      ...(declared.suite ? { suite: true } : {}),
       ...(declared.names ? { names: declared.names } : {}),
       ...(declared.signature !== undefined ? { signature: declared.signature } : {}),
     };
@@ -295,7 +318,11 @@ class Builder {
       start = head + 1;
       end = close + 1;
     } else return null;
-    return { start: start + this.offset, end: end + this.offset, items: this.items(children(body)), imports };
+    // A Go block holds its statements in a list of their own, its comments beside it.
+    const members = children(body)
+      .flatMap((c) => (c.type === 'statement_list' ? children(c) : [c]))
+      .sort((a, b) => a.startIndex - b.startIndex);
+    return { start: start + this.offset, end: end + this.offset, items: this.items(members), imports };
   }
 
   private withElisions(item: Item): Item {
@@ -305,10 +332,14 @@ class Builder {
   }
 }
 
+/** A line that belongs to the heading below it: an HTML anchor, a rule, an HTML comment. */
+const DECORATION = /^\s*(?:<a\s[^>]*>\s*<\/a>|<a\s[^>]*\/>|-{3,}|\*{3,}|_{3,}|<!--.*-->)\s*$/;
+
 /**
- * A Markdown text's sections: a heading and what follows it up to the next heading of its level or
- * a higher one; sections with subsections hold them as members. Elision markers after a section's
- * text stand beside it, not in it.
+ * A Markdown text's sections: a heading (with the anchors and rules stacked right above it) and
+ * what follows it up to the next heading of its level or a higher one, known by the heading's text
+ * whatever its case; sections with subsections hold them as members. Elision markers after a
+ * section's text stand beside it, not in it.
  */
 export function markdownOutline(lines: readonly string[], elided: Set<number>): Item[] {
   const headings: Array<{ row: number; level: number; text: string }> = [];
@@ -321,6 +352,15 @@ export function markdownOutline(lines: readonly string[], elided: Set<number>): 
       if (h) headings.push({ row, level: h[1].length, text: h[2] });
     }
   });
+  /**
+   * Where the section under the heading at `row` starts: at the anchors and rules stacked right
+   * above the heading (`<a name="push"></a>`, `---`), when a blank line (or `from`) is above them.
+   */
+  const startOf = (row: number, from: number): number => {
+    let start = row;
+    while (start > from && !elided.has(start - 1) && DECORATION.test(lines[start - 1])) start--;
+    return start > from && lines[start - 1].trim() !== '' ? row : start;
+  };
   /** How many levels of last subsections a section has (`## A` whose last subsection has one: 2). */
   const lastDepth = (row: number, level: number, end: number): number => {
     const subs = headings.filter((s) => s.row > row && s.row < end && s.level > level);
@@ -334,10 +374,10 @@ export function markdownOutline(lines: readonly string[], elided: Set<number>): 
     const inner = headings.filter((h) => h.row >= from && h.row < to);
     const top = inner.length === 0 ? 0 : Math.min(...inner.map((h) => h.level));
     const tops = inner.filter((h) => h.level === top);
-    const firstRow = tops.length > 0 ? tops[0].row : to;
+    const firstRow = tops.length > 0 ? startOf(tops[0].row, from) : to;
     items.push(...paragraphs(lines, elided, from, firstRow));
     tops.forEach((h, i) => {
-      const end = i + 1 < tops.length ? tops[i + 1].row : to;
+      const end = i + 1 < tops.length ? startOf(tops[i + 1].row, h.row + 1) : to;
       // A section ends at its last line of text: trailing blank lines and elisions stand beside it.
       // With subsections, trailing elisions stand beside the last subsection, then beside its
       // section, and so on outwards: as many stay inside as there are levels of last subsections.
@@ -351,10 +391,10 @@ export function markdownOutline(lines: readonly string[], elided: Set<number>): 
       }
       const item: Item = {
         kind: 'declaration',
-        key: `section ${'#'.repeat(h.level)} ${h.text}`,
+        key: `section ${'#'.repeat(h.level)} ${h.text.toLowerCase().replace(/\s+/g, ' ')}`,
         family: 'section',
         label: h.text,
-        start: h.row,
+        start: startOf(h.row, from),
         head: h.row,
         end: cut,
         body: hasSubsections && depth < 6 ? { start: h.row + 1, end: cut, items: level(h.row + 1, cut, depth + 1), imports: false } : null,

@@ -114,6 +114,23 @@ describe('placeSnippet with what chat answers get wrong', () => {
     expect(await applied('typescript', shop, cut)).toBe(shop.replace('sum += i.price;', 'sum += i.price * i.qty;'));
   });
 
+  it('keeps the members a class shown in part does not mention, and puts a new one after the member it follows in the block', async () => {
+    const snippet = 'export class Shop {\n  add(item: Item): void {\n    this.items.push(item);\n  }\n\n  count(): number {\n    return this.items.length;\n  }\n}';
+    expect(await applied('typescript', shop, snippet)).toBe(shop.replace('  total(): number {', '  count(): number {\n    return this.items.length;\n  }\n\n  total(): number {'));
+  });
+
+  it('removes a member the answer says it removed', async () => {
+    const answer = 'Counting is simpler now:\n\n```ts\nexport class Shop {\n  total(): number {\n    return this.items.length;\n  }\n}\n```\n\nI also removed `clear`, which nothing calls.';
+    expect(await applied('typescript', shop, answer)).toBe(shop.replace('let sum = 0;\n    for (const i of this.items) sum += i.price;\n    return sum;', 'return this.items.length;').replace('\n  clear(): void {\n    this.items = [];\n  }\n', ''));
+  });
+
+  it('replaces the file with a whole-file answer in another order, and the import section with one that merged imports', async () => {
+    const whole = 'import { Item } from "./item";\n\nexport function open(): Shop {\n  return new Shop();\n}\n\nexport class Shop {\n  private items: Item[] = [];\n  add(item: Item): void {\n    this.items.push(item);\n  }\n  total(): number {\n    return 0;\n  }\n  clear(): void {\n    this.items = [];\n  }\n}';
+    expect(await applied('typescript', shop, whole)).toBe(`${whole}\n`);
+    const file = 'import { a } from "./x";\nimport { b } from "./x";\nimport c from "c";\n\nexport const v = a + b + c;\n';
+    expect(await applied('typescript', file, 'import c from "c";\nimport { a, b } from "./x";\n\n// ...')).toBe('import c from "c";\nimport { a, b } from "./x";\n\nexport const v = a + b + c;\n');
+  });
+
   it('tells an implementation from the overload signatures above it', async () => {
     const file = 'export function f(a: string): string;\nexport function f(a: number): number;\nexport function f(a: any): any {\n  return a;\n}\n';
     expect(await applied('typescript', file, 'export function f(a: any): any {\n  return a ?? null;\n}')).toBe(file.replace('return a;', 'return a ?? null;'));
@@ -126,10 +143,9 @@ describe('placeSnippet refuses rather than guessing', () => {
     expect(await applied('typescript', file, 'run() {\n  return 3;\n}')).toBe('<refused: `run` fits 2 places equally well (in `A`, lines 2–4; in `B`, lines 8–10); select the one to replace and apply it again>');
   });
 
-  it('refuses a class shown with some of its members and no marker, naming the members it would delete', async () => {
-    const snippet = 'export class Shop {\n  private items: Item[] = [];\n\n  total(): number {\n    return 0;\n  }\n}';
-    const result = await applied('typescript', shop, snippet);
-    expect(result).toMatch(/^<refused: it shows a declaration with 2 of its 4 members and no marker for the others \(`add`, `clear`\): applying it would delete them\. Add a marker such as "\/\/ \.\.\." where code is left out, or select the lines to replace>$/);
+  it('refuses a new declaration that holds a placeholder: it stands for code the file does not have', async () => {
+    const snippet = 'export class Shop {\n  // ...\n\n  reset(): void {\n    // ... reset the state here ...\n  }\n}';
+    expect(await applied('typescript', shop, snippet)).toBe('<refused: `reset` is new, and the placeholder in it ("// ... reset the state here ...") stands for code the file does not have; write that code out in the block, or delete the placeholder, and apply it again>');
   });
 
   it('tells overloads apart by their parameters', async () => {
@@ -149,6 +165,27 @@ describe('placeSnippet in other languages', () => {
     const file = 'package p\n\nimport (\n\t"fmt"\n\t"os"\n)\n\nfunc (s *S) Run() {\n\tfmt.Println(os.Args)\n}\n';
     const snippet = 'import (\n\t"fmt"\n\t"log"\n\t"os"\n)\n\n// ...\n\nfunc (s *S) Run() {\n\tlog.Println(os.Args)\n}';
     expect(await applied('go', file, snippet)).toBe(file.replace('\t"fmt"\n', '\t"fmt"\n\t"log"\n').replace('fmt.Println', 'log.Println'));
+  });
+
+  it('tests by their names: a test added to a group shown without markers, a group rewritten whole, tests wrapped in a new group', async () => {
+    const spec = 'describe("sum", () => {\n  it("adds", () => {\n    expect(sum(1, 2)).toBe(3);\n  });\n\n  it("adds none", () => {\n    expect(sum()).toBe(0);\n  });\n});\n';
+    const added = 'describe("sum", () => {\n  it("adds floats", () => {\n    expect(sum(0.5, 0.25)).toBeCloseTo(0.75);\n  });\n});';
+    expect(await applied('typescript', spec, added)).toBe(spec.replace('});\n});', '});\n\n  it("adds floats", () => {\n    expect(sum(0.5, 0.25)).toBeCloseTo(0.75);\n  });\n});'));
+    const table = 'describe("sum", () => {\n  it.each([[[1, 2], 3], [[2, 2], 4]])("adds %j", (args, total) => {\n    expect(sum(...args)).toBe(total);\n  });\n\n  it("adds none", () => {\n    expect(sum()).toBe(0);\n  });\n});';
+    expect(await applied('typescript', spec, table)).toBe(`${table}\n`);
+    const grouped = 'describe("sum", () => {\n  describe("numbers", () => {\n    it("adds", () => {\n      expect(sum(1, 2)).toBe(3);\n    });\n  });\n\n  // ...\n});';
+    expect(await applied('typescript', spec, grouped)).toBe('describe("sum", () => {\n  describe("numbers", () => {\n    it("adds", () => {\n      expect(sum(1, 2)).toBe(3);\n    });\n  });\n\n  it("adds none", () => {\n    expect(sum()).toBe(0);\n  });\n});\n');
+  });
+
+  it('Go: a subtest shown alone replaces the one of that name, its test function kept', async () => {
+    const file = 'package p\n\nfunc TestSum(t *testing.T) {\n\tt.Run("two", func(t *testing.T) {\n\t\tif Sum(1, 2) != 3 {\n\t\t\tt.Fatal("sum")\n\t\t}\n\t})\n\n\tt.Run("none", func(t *testing.T) {\n\t\tif Sum() != 0 {\n\t\t\tt.Fatal("none")\n\t\t}\n\t})\n}\n';
+    const block = '\tt.Run("none", func(t *testing.T) {\n\t\tif got := Sum(); got != 0 {\n\t\t\tt.Fatalf("Sum() = %d", got)\n\t\t}\n\t})';
+    expect(await applied('go', file, block)).toBe(file.replace('\t\tif Sum() != 0 {\n\t\t\tt.Fatal("none")', '\t\tif got := Sum(); got != 0 {\n\t\t\tt.Fatalf("Sum() = %d", got)'));
+  });
+
+  it('Markdown: a section shown under another section moves there; a heading shown alone keeps its text, retitled', async () => {
+    const readme = '# t\n\n## Usage\n\n## Options\n\nText.\n\n### Parse\n\nParses.\n\n## LICENSE\n\nMIT\n';
+    expect(await applied('markdown', readme, '## Usage\n\n### Parse\n\n<!-- ... -->\n\n## Options\n\n<!-- ... -->\n\n## License')).toBe('# t\n\n## Usage\n\n### Parse\n\nParses.\n\n## Options\n\nText.\n\n## License\n\nMIT\n');
   });
 
   it('Markdown: a section replaced by its heading; a heading shown empty at the end stands for itself', async () => {

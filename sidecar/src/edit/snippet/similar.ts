@@ -16,3 +16,21 @@ export function commonWords(a: readonly string[], b: readonly string[]): number 
   }
   return row[b.length];
 }
+
+const MAX_LIKENESS_WORDS = 3000;
+
+/** The share of the longer text's words that two texts have in common, in order (0 when either is too long to compare). */
+export function likeness(a: string, b: string): number {
+  const x = wordsOf(a);
+  const y = wordsOf(b);
+  if (x.length === 0 || y.length === 0 || x.length > MAX_LIKENESS_WORDS || y.length > MAX_LIKENESS_WORDS) return 0;
+  return commonWords(x, y) / Math.max(x.length, y.length);
+}
+
+/** The share of `part`'s words that `whole` has, in order (0 when either is too long to compare). */
+export function coverage(part: string, whole: string): number {
+  const x = wordsOf(part);
+  const y = wordsOf(whole);
+  if (x.length === 0 || x.length > MAX_LIKENESS_WORDS || y.length > MAX_LIKENESS_WORDS) return 0;
+  return commonWords(x, y) / x.length;
+}

@@ -1,0 +1,91 @@
+"""Time humanizing functions.
+
+These are largely borrowed from Django's `contrib.humanize`.
+"""
+from __future__ import annotations
+
+import collections.abc
+import datetime as dt
+import math
+import typing
+from enum import Enum
+from functools import total_ordering
+from typing import Any
+
+from .i18n import _gettext as _
+from .i18n import _ngettext
+from .number import intcomma
+
+__all__ = [
+    "naturaldelta",
+    "naturaltime",
+    "naturalday",
+    "naturaldate",
+    "precisedelta",
+]
+
+
+@total_ordering
+class Unit(Enum):
+    MICROSECONDS = 0
+    MILLISECONDS = 1
+    SECONDS = 2
+    MINUTES = 3
+    HOURS = 4
+    DAYS = 5
+    MONTHS = 6
+    YEARS = 7
+
+    def __lt__(self, other: typing.Any) -> typing.Any:
+        if self.__class__ is other.__class__:
+            return self.value < other.value
+        return NotImplemented
+
+    @property
+    def label(self) -> str:
+        """The unit's name in lower case, as `precisedelta` accepts it."""
+        return self.name.lower()
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now()
+
+
+def _abs_timedelta(delta: dt.timedelta) -> dt.timedelta:
+    """Return an "absolute" value for a timedelta, always representing a time distance.
+
+    Args:
+        delta (datetime.timedelta): Input timedelta.
+
+    Returns:
+        datetime.timedelta: Absolute timedelta.
+    """
+    if delta.days < 0:
+        now = _now()
+        return now - (now + delta)
+    return delta
+
+
+def _date_and_delta(
+    value: typing.Any, *, now: dt.datetime | None = None
+) -> tuple[typing.Any, typing.Any]:
+    """Turn a value into a date and a timedelta which represents how long ago it was.
+
+    If that's not possible, return `(None, value)`.
+    """
+    if not now:
+        now = _now()
+    if isinstance(value, dt.datetime):
+        date = value
+        delta = now - value
+    elif isinstance(value, dt.timedelta):
+        date = now - value
+        delta = value
+    else:
+        try:
+            value = int(value)
+            delta = dt.timedelta(seconds=value)
+            date = now - delta
+        except (ValueError, TypeError):
+            return None, value
+    return date, _abs_timedelta(delta)
