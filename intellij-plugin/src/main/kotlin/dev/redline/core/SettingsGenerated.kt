@@ -15,6 +15,8 @@ data class RedlineSettingsPatch(
     val editFormat: String? = null,
     val largeDeletionLines: Int? = null,
     val repairEnabled: Boolean? = null,
+    val formatProposals: Boolean? = null,
+    val proposalDiagnostics: Boolean? = null,
     val fimTemplate: String? = null,
     val maxLines: Int? = null,
     val numPredictFim: Int? = null,
@@ -48,6 +50,8 @@ data class RedlineSettingsPatch(
         "editFormat=$editFormat",
         "largeDeletionLines=$largeDeletionLines",
         "repairEnabled=$repairEnabled",
+        "formatProposals=$formatProposals",
+        "proposalDiagnostics=$proposalDiagnostics",
         "fimTemplate=$fimTemplate",
         "maxLines=$maxLines",
         "numPredictFim=$numPredictFim",
@@ -90,6 +94,8 @@ class RedlineSettingsState {
     var editFormat: String = "auto"
     var largeDeletionLines: Int = 10
     var repairEnabled: Boolean = false
+    var formatProposals: Boolean = true
+    var proposalDiagnostics: Boolean = true
     var fimTemplate: String = "auto"
     var maxLines: Int = 40
     var numPredictFim: Int = 512
@@ -122,6 +128,8 @@ class RedlineSettingsState {
         editFormat = editFormat,
         largeDeletionLines = largeDeletionLines,
         repairEnabled = repairEnabled,
+        formatProposals = formatProposals,
+        proposalDiagnostics = proposalDiagnostics,
         fimTemplate = fimTemplate.trim(),
         maxLines = maxLines,
         numPredictFim = numPredictFim,
