@@ -301,8 +301,8 @@ export interface FormatTextParams {
 }
 
 export interface FormatTextResult {
-  /** The formatted copy; null when it was not formatted (`reason` says why: no formatter for the language, the formatter failed). */
-  text: string | null;
+  /** The formatted copy; absent when it was not formatted (then `reason` says why: no formatter for the language, the formatter failed). */
+  text?: string;
   reason?: string;
 }
 
@@ -336,8 +336,8 @@ export interface CopyProblems {
 }
 
 export interface DiagnoseTextResult {
-  /** Null when the copies were not analysed (`reason` says why). */
-  problems: CopyProblems | null;
+  /** Absent when the copies were not analysed (then `reason` says why). */
+  problems?: CopyProblems;
   reason?: string;
 }
 

@@ -458,7 +458,7 @@ return errors === 0;
 }
 
 export const DiagnoseTextResult = validate23;
-const schema25 = {"type":"object","properties":{"problems":{"anyOf":[{"$ref":"#/definitions/CopyProblems"},{"type":"null"}]},"reason":{"type":"string"}},"required":["problems"]};
+const schema25 = {"type":"object","properties":{"problems":{"$ref":"#/definitions/CopyProblems"},"reason":{"type":"string"}}};
 const schema26 = {"type":"object","properties":{"before":{"type":"array","items":{"$ref":"#/definitions/Diagnostic"}},"after":{"type":"array","items":{"$ref":"#/definitions/CopyProblem"}}},"required":["before","after"]};
 const schema27 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"severity":{"$ref":"#/definitions/DiagnosticSeverity"},"code":{"type":["number","string"]},"codeDescription":{"$ref":"#/definitions/CodeDescription"},"source":{"type":"string"},"message":{"type":"string"},"tags":{"type":"array","items":{"type":"number","enum":[1,2]}},"relatedInformation":{"type":"array","items":{"$ref":"#/definitions/DiagnosticRelatedInformation"}}},"required":["range","message"]};
 const schema28 = {"type":"number","enum":[1,2,3,4]};
@@ -1176,61 +1176,11 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.problems === undefined) && (missing0 = "problems")){
-validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
 if(data.problems !== undefined){
-let data0 = data.problems;
 const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(!(validate24(data0, {instancePath:instancePath+"/problems",parentData:data,parentDataProperty:"problems",rootData}))){
+if(!(validate24(data.problems, {instancePath:instancePath+"/problems",parentData:data,parentDataProperty:"problems",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs4 = errors;
-if(data0 !== null){
-const err0 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err1 = {instancePath:instancePath+"/problems",schemaPath:"#/properties/problems/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate23.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
 }
 var valid0 = _errs1 === errors;
 }
@@ -1239,16 +1189,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.reason !== undefined){
-const _errs6 = errors;
+const _errs2 = errors;
 if(typeof data.reason !== "string"){
 validate23.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs2 === errors;
 }
 else {
 var valid0 = true;
-}
 }
 }
 }
@@ -2733,24 +2682,17 @@ return errors === 0;
 }
 
 export const FormatTextResult = validate63;
-const schema60 = {"type":"object","properties":{"text":{"type":["string","null"]},"reason":{"type":"string"}},"required":["text"]};
+const schema60 = {"type":"object","properties":{"text":{"type":"string"},"reason":{"type":"string"}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.text === undefined) && (missing0 = "text")){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
 if(data.text !== undefined){
-let data0 = data.text;
 const _errs1 = errors;
-if((typeof data0 !== "string") && (data0 !== null)){
-validate63.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema60.properties.text.type},message:"must be string,null"}];
+if(typeof data.text !== "string"){
+validate63.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2769,7 +2711,6 @@ var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
 }
 }
 }

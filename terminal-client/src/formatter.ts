@@ -47,7 +47,7 @@ export function commandFormatter(template: string, file: string, cannot: (why: s
     new Promise((resolve) => {
       const fail = (why: string) => {
         cannot(why);
-        resolve({ text: null, reason: why });
+        resolve({ reason: why });
       };
       // A group of its own, so stopping it stops what the shell started too.
       const child = spawn(command, { shell: true, cwd: dirname(file), stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });

@@ -82,7 +82,7 @@ describe("the editor's checks of a proposal (packaged executable, client double)
   let counter = 0;
   const asked: { format: FormatTextParams[]; diagnose: DiagnoseTextParams[] } = { format: [], diagnose: [] };
   let format: Format = (params) => ({ text: braceFormatter(params.text) });
-  let diagnose: Diagnose = () => ({ problems: null, reason: 'off in this test' });
+  let diagnose: Diagnose = () => ({ reason: 'off in this test' });
 
   beforeAll(async () => {
     model = await startModelDouble();
@@ -145,7 +145,7 @@ describe("the editor's checks of a proposal (packaged executable, client double)
       new Promise<FormatTextResult>((resolve) =>
         token.onCancellationRequested(() => {
           cancelled = true;
-          resolve({ text: null, reason: 'cancelled' });
+          resolve({ reason: 'cancelled' });
         }),
       );
     try {
@@ -166,7 +166,7 @@ describe("the editor's checks of a proposal (packaged executable, client double)
   it('shows the proposal as written, with one log line, when the formatter fails or has nothing for the language', async () => {
     for (const [failing, why] of [
       [() => Promise.reject(new Error('the formatter crashed: Unexpected token (3:5)')), /the editor failed: .*Unexpected token/],
-      [() => ({ text: null, reason: 'no formatter for typescript' }), /not formatted: no formatter for typescript/],
+      [() => ({ reason: 'no formatter for typescript' }), /not formatted: no formatter for typescript/],
     ] as const) {
       format = failing;
       try {
@@ -214,7 +214,7 @@ describe("the editor's checks of a proposal (packaged executable, client double)
       ]);
       expect(await accept(doc, id)).toBe(FORMATTED.replace('  return Math.round(sum);', '  return applyDiscount(Math.round(sum));'));
     } finally {
-      diagnose = () => ({ problems: null, reason: 'off in this test' });
+      diagnose = () => ({ reason: 'off in this test' });
     }
   });
 });

@@ -60,7 +60,7 @@ export class ClientChecks {
   async format(who: string, input: FormatInput, deadline: number): Promise<string | null> {
     if (!this.formats) return null;
     const result = await this.ask(who, 'formatted', deadline, (budgetMs, token) => this.requests.formatText({ ...input, budgetMs }, token));
-    if (result && result.text === null) this.log.info(`${who}: the proposal was not formatted: ${result.reason ?? 'the client gave no reason'}`);
+    if (result && result.text === undefined) this.log.info(`${who}: the proposal was not formatted: ${result.reason ?? 'the client gave no reason'}`);
     return result?.text ?? null;
   }
 
@@ -68,7 +68,7 @@ export class ClientChecks {
   async diagnose(who: string, input: DiagnoseInput, deadline: number): Promise<CopyProblems | null> {
     if (!this.diagnoses) return null;
     const result = await this.ask(who, 'analysed', deadline, (budgetMs, token) => this.requests.diagnoseText({ ...input, budgetMs }, token));
-    if (result && result.problems === null) this.log.info(`${who}: the proposal was not analysed: ${result.reason ?? 'the client gave no reason'}`);
+    if (result && result.problems === undefined) this.log.info(`${who}: the proposal was not analysed: ${result.reason ?? 'the client gave no reason'}`);
     return result?.problems ?? null;
   }
 
