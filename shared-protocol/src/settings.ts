@@ -120,6 +120,14 @@ export const SETTINGS = {
     description:
       "Show the problems the editor's own analysis finds on a proposal's added lines that the original did not have (compile errors, unresolved references), next to the proposal, with the editor's fix where it offers one. Applies where the client can analyse a copy of the file (VS Code, IntelliJ).",
   },
+  editorChecksBudgetMs: {
+    type: 'integer',
+    default: 2500,
+    minimum: 1,
+    maximum: 600_000,
+    description:
+      "Milliseconds the editor's checks of a finished proposal (`formatProposals`, then `proposalDiagnostics`) may take together before the proposal is offered; a check still running then is cancelled and skipped, with one log line.",
+  },
   fimTemplate: {
     type: 'string',
     default: 'auto',

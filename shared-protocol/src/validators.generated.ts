@@ -1212,7 +1212,7 @@ return errors === 0;
 
 export const DidChangeConfigurationParams = validate43;
 const schema37 = {"type":"object","properties":{"settings":{"type":"object","properties":{"redline":{"$ref":"#/definitions/RedlineSettingsPatch"}}}},"required":["settings"]};
-const schema38 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"repairEnabled":{"type":"boolean"},"formatProposals":{"type":"boolean"},"proposalDiagnostics":{"type":"boolean"},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"completionEnabled":{"type":"boolean"},"completionDisabledLanguages":{"type":"string"},"enableSubsequentCompletions":{"type":"boolean"},"nextEditEnabled":{"type":"boolean"},"nextEditModel":{"type":"string"},"nextEditTemplate":{"type":"string","enum":["auto","sweep","zeta","instinct","instruct"]},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
+const schema38 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"repairEnabled":{"type":"boolean"},"formatProposals":{"type":"boolean"},"proposalDiagnostics":{"type":"boolean"},"editorChecksBudgetMs":{"type":"integer","minimum":1,"maximum":600000},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"completionEnabled":{"type":"boolean"},"completionDisabledLanguages":{"type":"string"},"enableSubsequentCompletions":{"type":"boolean"},"nextEditEnabled":{"type":"boolean"},"nextEditModel":{"type":"string"},"nextEditTemplate":{"type":"string","enum":["auto","sweep","zeta","instinct","instruct"]},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1478,11 +1478,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.fimTemplate !== undefined){
+if(data1.editorChecksBudgetMs !== undefined){
+let data16 = data1.editorChecksBudgetMs;
 const _errs34 = errors;
-if(typeof data1.fimTemplate !== "string"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs34){
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 600000 || isNaN(data16)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"}];
+return false;
+}
+else {
+if(data16 < 1 || isNaN(data16)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs34 === errors;
 }
@@ -1490,26 +1505,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.maxLines !== undefined){
-let data17 = data1.maxLines;
+if(data1.fimTemplate !== undefined){
 const _errs36 = errors;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data1.fimTemplate !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs36){
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 2147483647 || isNaN(data17)){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data17 < 1 || isNaN(data17)){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs36 === errors;
 }
@@ -1517,22 +1517,22 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.numPredictFim !== undefined){
-let data18 = data1.numPredictFim;
+if(data1.maxLines !== undefined){
+let data18 = data1.maxLines;
 const _errs38 = errors;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs38){
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 2147483647 || isNaN(data18)){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data18 < 1 || isNaN(data18)){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1544,17 +1544,44 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.temperature !== undefined){
-let data19 = data1.temperature;
+if(data1.numPredictFim !== undefined){
+let data19 = data1.numPredictFim;
 const _errs40 = errors;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs40){
 if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 > 2 || isNaN(data19)){
+if(data19 > 2147483647 || isNaN(data19)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data19 < 1 || isNaN(data19)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs40 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.temperature !== undefined){
+let data20 = data1.temperature;
+const _errs42 = errors;
+if(errors === _errs42){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 2 || isNaN(data20)){
 validate43.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
 }
 else {
-if(data19 < 0 || isNaN(data19)){
+if(data20 < 0 || isNaN(data20)){
 validate43.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -1565,28 +1592,16 @@ validate43.errors = [{instancePath:instancePath+"/settings/redline/temperature",
 return false;
 }
 }
-var valid3 = _errs40 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.multilineCompletionsEnabled !== undefined){
-const _errs42 = errors;
-if(typeof data1.multilineCompletionsEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid3 = _errs42 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.fileContextEnabled !== undefined){
+if(data1.multilineCompletionsEnabled !== undefined){
 const _errs44 = errors;
-if(typeof data1.fileContextEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.multilineCompletionsEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs44 === errors;
@@ -1595,10 +1610,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.lspContextEnabled !== undefined){
+if(data1.fileContextEnabled !== undefined){
 const _errs46 = errors;
-if(typeof data1.lspContextEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.fileContextEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs46 === errors;
@@ -1607,26 +1622,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.contextBudget !== undefined){
-let data23 = data1.contextBudget;
+if(data1.lspContextEnabled !== undefined){
 const _errs48 = errors;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data1.lspContextEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs48){
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 1000000 || isNaN(data23)){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data23 < 0 || isNaN(data23)){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid3 = _errs48 === errors;
 }
@@ -1634,22 +1634,22 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.debounceWait !== undefined){
-let data24 = data1.debounceWait;
+if(data1.contextBudget !== undefined){
+let data24 = data1.contextBudget;
 const _errs50 = errors;
 if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate43.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs50){
 if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 2147483647 || isNaN(data24)){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(data24 > 1000000 || isNaN(data24)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
 return false;
 }
 else {
 if(data24 < 0 || isNaN(data24)){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate43.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1661,11 +1661,26 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.completionCacheEnabled !== undefined){
+if(data1.debounceWait !== undefined){
+let data25 = data1.debounceWait;
 const _errs52 = errors;
-if(typeof data1.completionCacheEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs52){
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 2147483647 || isNaN(data25)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data25 < 0 || isNaN(data25)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid3 = _errs52 === errors;
 }
@@ -1673,10 +1688,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.completionEnabled !== undefined){
+if(data1.completionCacheEnabled !== undefined){
 const _errs54 = errors;
-if(typeof data1.completionEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.completionCacheEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs54 === errors;
@@ -1685,10 +1700,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.completionDisabledLanguages !== undefined){
+if(data1.completionEnabled !== undefined){
 const _errs56 = errors;
-if(typeof data1.completionDisabledLanguages !== "string"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.completionEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs56 === errors;
@@ -1697,10 +1712,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.enableSubsequentCompletions !== undefined){
+if(data1.completionDisabledLanguages !== undefined){
 const _errs58 = errors;
-if(typeof data1.enableSubsequentCompletions !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.completionDisabledLanguages !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs58 === errors;
@@ -1709,10 +1724,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.nextEditEnabled !== undefined){
+if(data1.enableSubsequentCompletions !== undefined){
 const _errs60 = errors;
-if(typeof data1.nextEditEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data1.enableSubsequentCompletions !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs60 === errors;
@@ -1721,10 +1736,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.nextEditModel !== undefined){
+if(data1.nextEditEnabled !== undefined){
 const _errs62 = errors;
-if(typeof data1.nextEditModel !== "string"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.nextEditEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs62 === errors;
@@ -1733,15 +1748,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.nextEditTemplate !== undefined){
-let data31 = data1.nextEditTemplate;
+if(data1.nextEditModel !== undefined){
 const _errs64 = errors;
-if(typeof data31 !== "string"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data31 === "auto") || (data31 === "sweep")) || (data31 === "zeta")) || (data31 === "instinct")) || (data31 === "instruct"))){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema38.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
+if(typeof data1.nextEditModel !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs64 === errors;
@@ -1750,10 +1760,15 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.proxy !== undefined){
+if(data1.nextEditTemplate !== undefined){
+let data32 = data1.nextEditTemplate;
 const _errs66 = errors;
-if(typeof data1.proxy !== "string"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data32 !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data32 === "auto") || (data32 === "sweep")) || (data32 === "zeta")) || (data32 === "instinct")) || (data32 === "instruct"))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema38.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs66 === errors;
@@ -1762,10 +1777,10 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.noProxy !== undefined){
+if(data1.proxy !== undefined){
 const _errs68 = errors;
-if(typeof data1.noProxy !== "string"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.proxy !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs68 === errors;
@@ -1774,16 +1789,29 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data1.caFile !== undefined){
+if(data1.noProxy !== undefined){
 const _errs70 = errors;
-if(typeof data1.caFile !== "string"){
-validate43.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1.noProxy !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs70 === errors;
 }
 else {
 var valid3 = true;
+}
+if(valid3){
+if(data1.caFile !== undefined){
+const _errs72 = errors;
+if(typeof data1.caFile !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs72 === errors;
+}
+else {
+var valid3 = true;
+}
 }
 }
 }
@@ -3203,11 +3231,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.fimTemplate !== undefined){
+if(data9.editorChecksBudgetMs !== undefined){
+let data24 = data9.editorChecksBudgetMs;
 const _errs56 = errors;
-if(typeof data9.fimTemplate !== "string"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs56){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 600000 || isNaN(data24)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"}];
+return false;
+}
+else {
+if(data24 < 1 || isNaN(data24)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs56 === errors;
 }
@@ -3215,26 +3258,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.maxLines !== undefined){
-let data25 = data9.maxLines;
+if(data9.fimTemplate !== undefined){
 const _errs58 = errors;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.fimTemplate !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs58){
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 2147483647 || isNaN(data25)){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data25 < 1 || isNaN(data25)){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs58 === errors;
 }
@@ -3242,22 +3270,22 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.numPredictFim !== undefined){
-let data26 = data9.numPredictFim;
+if(data9.maxLines !== undefined){
+let data26 = data9.maxLines;
 const _errs60 = errors;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs60){
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 2147483647 || isNaN(data26)){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data26 < 1 || isNaN(data26)){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -3269,17 +3297,44 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.temperature !== undefined){
-let data27 = data9.temperature;
+if(data9.numPredictFim !== undefined){
+let data27 = data9.numPredictFim;
 const _errs62 = errors;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs62){
 if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 2 || isNaN(data27)){
+if(data27 > 2147483647 || isNaN(data27)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data27 < 1 || isNaN(data27)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid8 = _errs62 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.temperature !== undefined){
+let data28 = data9.temperature;
+const _errs64 = errors;
+if(errors === _errs64){
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 2 || isNaN(data28)){
 validate64.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
 }
 else {
-if(data27 < 0 || isNaN(data27)){
+if(data28 < 0 || isNaN(data28)){
 validate64.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -3290,28 +3345,16 @@ validate64.errors = [{instancePath:instancePath+"/initializationOptions/temperat
 return false;
 }
 }
-var valid8 = _errs62 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data9.multilineCompletionsEnabled !== undefined){
-const _errs64 = errors;
-if(typeof data9.multilineCompletionsEnabled !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid8 = _errs64 === errors;
 }
 else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.fileContextEnabled !== undefined){
+if(data9.multilineCompletionsEnabled !== undefined){
 const _errs66 = errors;
-if(typeof data9.fileContextEnabled !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.multilineCompletionsEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs66 === errors;
@@ -3320,10 +3363,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.lspContextEnabled !== undefined){
+if(data9.fileContextEnabled !== undefined){
 const _errs68 = errors;
-if(typeof data9.lspContextEnabled !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.fileContextEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs68 === errors;
@@ -3332,26 +3375,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.contextBudget !== undefined){
-let data31 = data9.contextBudget;
+if(data9.lspContextEnabled !== undefined){
 const _errs70 = errors;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.lspContextEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs70){
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 > 1000000 || isNaN(data31)){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data31 < 0 || isNaN(data31)){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs70 === errors;
 }
@@ -3359,22 +3387,22 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.debounceWait !== undefined){
-let data32 = data9.debounceWait;
+if(data9.contextBudget !== undefined){
+let data32 = data9.contextBudget;
 const _errs72 = errors;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs72){
 if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(data32 > 1000000 || isNaN(data32)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
 return false;
 }
 else {
 if(data32 < 0 || isNaN(data32)){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3386,11 +3414,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionCacheEnabled !== undefined){
+if(data9.debounceWait !== undefined){
+let data33 = data9.debounceWait;
 const _errs74 = errors;
-if(typeof data9.completionCacheEnabled !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs74){
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 > 2147483647 || isNaN(data33)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data33 < 0 || isNaN(data33)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs74 === errors;
 }
@@ -3398,10 +3441,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionEnabled !== undefined){
+if(data9.completionCacheEnabled !== undefined){
 const _errs76 = errors;
-if(typeof data9.completionEnabled !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.completionCacheEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs76 === errors;
@@ -3410,10 +3453,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionDisabledLanguages !== undefined){
+if(data9.completionEnabled !== undefined){
 const _errs78 = errors;
-if(typeof data9.completionDisabledLanguages !== "string"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.completionEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs78 === errors;
@@ -3422,10 +3465,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.enableSubsequentCompletions !== undefined){
+if(data9.completionDisabledLanguages !== undefined){
 const _errs80 = errors;
-if(typeof data9.enableSubsequentCompletions !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.completionDisabledLanguages !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs80 === errors;
@@ -3434,10 +3477,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.nextEditEnabled !== undefined){
+if(data9.enableSubsequentCompletions !== undefined){
 const _errs82 = errors;
-if(typeof data9.nextEditEnabled !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.enableSubsequentCompletions !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs82 === errors;
@@ -3446,10 +3489,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.nextEditModel !== undefined){
+if(data9.nextEditEnabled !== undefined){
 const _errs84 = errors;
-if(typeof data9.nextEditModel !== "string"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.nextEditEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs84 === errors;
@@ -3458,15 +3501,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.nextEditTemplate !== undefined){
-let data39 = data9.nextEditTemplate;
+if(data9.nextEditModel !== undefined){
 const _errs86 = errors;
-if(typeof data39 !== "string"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data39 === "auto") || (data39 === "sweep")) || (data39 === "zeta")) || (data39 === "instinct")) || (data39 === "instruct"))){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema38.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
+if(typeof data9.nextEditModel !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs86 === errors;
@@ -3475,10 +3513,15 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.proxy !== undefined){
+if(data9.nextEditTemplate !== undefined){
+let data40 = data9.nextEditTemplate;
 const _errs88 = errors;
-if(typeof data9.proxy !== "string"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data40 !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data40 === "auto") || (data40 === "sweep")) || (data40 === "zeta")) || (data40 === "instinct")) || (data40 === "instruct"))){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema38.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs88 === errors;
@@ -3487,10 +3530,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.noProxy !== undefined){
+if(data9.proxy !== undefined){
 const _errs90 = errors;
-if(typeof data9.noProxy !== "string"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.proxy !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs90 === errors;
@@ -3499,16 +3542,29 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.caFile !== undefined){
+if(data9.noProxy !== undefined){
 const _errs92 = errors;
-if(typeof data9.caFile !== "string"){
-validate64.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.noProxy !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs92 === errors;
 }
 else {
 var valid8 = true;
+}
+if(valid8){
+if(data9.caFile !== undefined){
+const _errs94 = errors;
+if(typeof data9.caFile !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs94 === errors;
+}
+else {
+var valid8 = true;
+}
 }
 }
 }
@@ -3555,27 +3611,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data43 = data.capabilities;
-const _errs94 = errors;
-const _errs95 = errors;
-if(errors === _errs95){
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.redlineRender !== undefined){
+let data44 = data.capabilities;
+const _errs96 = errors;
 const _errs97 = errors;
-if(typeof data43.redlineRender !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid10 = _errs97 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data43.redlineFormatText !== undefined){
+if(errors === _errs97){
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.redlineRender !== undefined){
 const _errs99 = errors;
-if(typeof data43.redlineFormatText !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/capabilities/redlineFormatText",schemaPath:"#/definitions/ClientCapabilities/properties/redlineFormatText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data44.redlineRender !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid10 = _errs99 === errors;
@@ -3584,13 +3628,25 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data43.redlineDiagnoseText !== undefined){
+if(data44.redlineFormatText !== undefined){
 const _errs101 = errors;
-if(typeof data43.redlineDiagnoseText !== "boolean"){
-validate64.errors = [{instancePath:instancePath+"/capabilities/redlineDiagnoseText",schemaPath:"#/definitions/ClientCapabilities/properties/redlineDiagnoseText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data44.redlineFormatText !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/capabilities/redlineFormatText",schemaPath:"#/definitions/ClientCapabilities/properties/redlineFormatText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid10 = _errs101 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data44.redlineDiagnoseText !== undefined){
+const _errs103 = errors;
+if(typeof data44.redlineDiagnoseText !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/capabilities/redlineDiagnoseText",schemaPath:"#/definitions/ClientCapabilities/properties/redlineDiagnoseText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid10 = _errs103 === errors;
 }
 else {
 var valid10 = true;
@@ -3603,7 +3659,7 @@ validate64.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/de
 return false;
 }
 }
-var valid0 = _errs94 === errors;
+var valid0 = _errs96 === errors;
 }
 else {
 var valid0 = true;

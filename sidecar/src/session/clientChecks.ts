@@ -17,12 +17,6 @@ import type {
 } from '@redline/shared-protocol';
 import type { Logger } from '../server/log.js';
 
-/**
- * How long the checks of one proposal may take together, from the complete reply to the final
- * picture: the formatter first, then the analysis with what is left.
- */
-export const EDITOR_CHECK_BUDGET_MS = 2500;
-
 export interface ClientCheckRequests {
   formatText(params: FormatTextParams, token: CancellationToken): Promise<FormatTextResult>;
   diagnoseText(params: DiagnoseTextParams, token: CancellationToken): Promise<DiagnoseTextResult>;
@@ -56,6 +50,14 @@ export class ClientChecks {
     return this.can.diagnose && this.settings().proposalDiagnostics;
   }
 
+  /**
+   * When the checks of a proposal finished now must be done (performance.now()): the budget
+   * (`editorChecksBudgetMs`) is for both, the formatter first, then the analysis with what is left.
+   */
+  deadline(): number {
+    return performance.now() + this.settings().editorChecksBudgetMs;
+  }
+
   /** The formatted copy, or null (not asked, or the client could not: logged). `deadline` is a performance.now() time. */
   async format(who: string, input: FormatInput, deadline: number): Promise<string | null> {
     if (!this.formats) return null;
@@ -76,7 +78,7 @@ export class ClientChecks {
   private async ask<T>(who: string, done: string, deadline: number, send: (budgetMs: number, token: CancellationToken) => Promise<T>): Promise<T | null> {
     const budgetMs = Math.floor(deadline - performance.now());
     if (budgetMs <= 0) {
-      this.log.info(`${who}: the proposal was not ${done}: no time was left of the ${EDITOR_CHECK_BUDGET_MS} ms the editor's checks may take`);
+      this.log.info(`${who}: the proposal was not ${done}: no time was left of the ${this.settings().editorChecksBudgetMs} ms the editor's checks may take (editorChecksBudgetMs)`);
       return null;
     }
     const source = new CancellationTokenSource();

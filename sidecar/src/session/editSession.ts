@@ -48,7 +48,7 @@ import type { MissingName } from '../index/nameCheck.js';
 import { takeFormatted } from '../edit/formatted.js';
 import { documentLine, nameFindings, proposedDocument, repairInstruction } from './proposalNames.js';
 import { addedProblems, problemFindings, rowRanges } from './proposalProblems.js';
-import { EDITOR_CHECK_BUDGET_MS, type ClientChecks } from './clientChecks.js';
+import type { ClientChecks } from './clientChecks.js';
 import type { Logger } from '../server/log.js';
 import type { RenderChannels, RenderOutcome } from './renderChannel.js';
 import { formatEditOutcome, outcomeLevel } from './outcome.js';
@@ -96,7 +96,7 @@ export interface SessionDeps {
   /** Ask the model once more when the final proposal has syntax errors or names no import gives. */
   repairEnabled(): boolean;
   /** The editor's own formatter and analysis, on in-memory copies (asked only where the client has them). */
-  checks: Pick<ClientChecks, 'formats' | 'diagnoses' | 'format' | 'diagnose'>;
+  checks: Pick<ClientChecks, 'formats' | 'diagnoses' | 'deadline' | 'format' | 'diagnose'>;
 }
 
 /** How a session asks: the format its model replies in, and what the edit may change. */
@@ -565,7 +565,7 @@ export class EditSession {
       this.target = () => overridden(ask, settled);
     }
     // A next-edit hunk is shown at once: the whole-file checks and the editor's are for proposals a person reviews.
-    const deadline = performance.now() + EDITOR_CHECK_BUDGET_MS;
+    const deadline = this.deps.checks.deadline();
     if (ask.validate) await this.format(ask, deadline);
     if (this.current !== ask) return;
     const layout = this.target!().layout;
@@ -654,8 +654,12 @@ export class EditSession {
     const buffer = this.doc.buffer;
     const before = this.document(this.region.baseline(buffer));
     const after = proposedDocument(buffer.lines(0, this.region.start), layout, buffer.lines(this.region.end, buffer.lineCount));
+    const started = performance.now();
     const found = await this.deps.checks.diagnose(this.id, { uri: this.uri, languageId: this.doc.languageId, before, after: after.text, ranges: rowRanges(after.addedRows, after.text.split('\n')) }, deadline);
-    return found ? addedProblems(found.before, found.after, after.addedRows) : [];
+    if (!found) return [];
+    const added = addedProblems(found.before, found.after, after.addedRows);
+    this.deps.log.debug(`session ${this.id}: the editor's analysis found ${added.length} new problems on the proposal's lines in ${Math.round(performance.now() - started)} ms`);
+    return added;
   }
 
   /** The names the final layout's added lines use that nothing gives them (see index/nameCheck.ts). */

@@ -17,6 +17,7 @@ data class RedlineSettingsPatch(
     val repairEnabled: Boolean? = null,
     val formatProposals: Boolean? = null,
     val proposalDiagnostics: Boolean? = null,
+    val editorChecksBudgetMs: Int? = null,
     val fimTemplate: String? = null,
     val maxLines: Int? = null,
     val numPredictFim: Int? = null,
@@ -52,6 +53,7 @@ data class RedlineSettingsPatch(
         "repairEnabled=$repairEnabled",
         "formatProposals=$formatProposals",
         "proposalDiagnostics=$proposalDiagnostics",
+        "editorChecksBudgetMs=$editorChecksBudgetMs",
         "fimTemplate=$fimTemplate",
         "maxLines=$maxLines",
         "numPredictFim=$numPredictFim",
@@ -96,6 +98,7 @@ class RedlineSettingsState {
     var repairEnabled: Boolean = false
     var formatProposals: Boolean = true
     var proposalDiagnostics: Boolean = true
+    var editorChecksBudgetMs: Int = 2500
     var fimTemplate: String = "auto"
     var maxLines: Int = 40
     var numPredictFim: Int = 512
@@ -130,6 +133,7 @@ class RedlineSettingsState {
         repairEnabled = repairEnabled,
         formatProposals = formatProposals,
         proposalDiagnostics = proposalDiagnostics,
+        editorChecksBudgetMs = editorChecksBudgetMs,
         fimTemplate = fimTemplate.trim(),
         maxLines = maxLines,
         numPredictFim = numPredictFim,
