@@ -10,6 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import type { EditorTools, SidecarClient } from '@redline/client';
 import { startModelDouble, type ModelDouble } from '@redline/model-double';
+import { braceFormatter } from '../test/harness/formatterDouble.js';
 import { packagedSidecar } from '../test/harness/packaged.js';
 import { bigTypeScript } from './completion.bench.js';
 import { median, percentile, round } from './packaged.js';
@@ -18,27 +19,12 @@ const FUNCTION = ['export function total(items) {', '  let sum = 0;', '  for (co
 /** The model's rewrite, two lines indented wrongly (the formatter double puts them right). */
 const REPLY = ['export function total(items) {', '  let sum = 0;', '  for (const item of items) {', '  sum += item.price * item.quantity;', '  }', '      return Math.round(sum);', '}'].join('\n');
 
-/** Re-indents every line by the braces before it: the formatter double, linear in the text. */
-function braces(text: string): string {
-  let depth = 0;
-  return text
-    .split('\n')
-    .map((line) => {
-      const code = line.trim();
-      if (code.startsWith('}')) depth--;
-      const out = code === '' ? '' : '  '.repeat(Math.max(0, depth)) + code;
-      if (code.endsWith('{')) depth++;
-      return out;
-    })
-    .join('\n');
-}
-
 type Variant = 'no checks' | 'formatter' | 'formatter and analysis';
 
 const TOOLS: Record<Variant, EditorTools> = {
   'no checks': {},
-  formatter: { formatText: (params) => ({ text: braces(params.text) }) },
-  'formatter and analysis': { formatText: (params) => ({ text: braces(params.text) }), diagnoseText: () => ({ problems: { before: [], after: [] } }) },
+  formatter: { formatText: (params) => ({ text: braceFormatter(params.text) }) },
+  'formatter and analysis': { formatText: (params) => ({ text: braceFormatter(params.text) }), diagnoseText: () => ({ problems: { before: [], after: [] } }) },
 };
 
 async function sessionMs(client: SidecarClient, model: ModelDouble, text: string, n: number): Promise<number> {

@@ -8,6 +8,7 @@ import type { CancellationToken } from 'vscode-jsonrpc/node.js';
 import type { CopyProblem, DiagnoseTextParams, DiagnoseTextResult, FormatTextParams, FormatTextResult, RedlineSettingsPatch } from '@redline/shared-protocol';
 import type { RenderedDocument, SidecarClient } from '@redline/client';
 import { startModelDouble, type ModelDouble } from '@redline/model-double';
+import { braceFormatter } from '../harness/formatterDouble.js';
 import { packagedSidecar } from '../harness/packaged.js';
 
 const ORIGINAL = [
@@ -34,21 +35,6 @@ const BADLY_INDENTED = ['export function total(items) {', '   let sum = 0;', '  
 
 const FORMATTED = ORIGINAL.replace('    sum += item.price;', '    sum += item.price * item.quantity;').replace('  return sum;', '  return Math.round(sum);');
 const AS_WRITTEN = ORIGINAL.replace('    sum += item.price;', '  sum += item.price * item.quantity;').replace('  return sum;', '      return Math.round(sum);');
-
-/** Every line re-indented by the braces before it, two spaces a level: the double's formatter. */
-function braceFormatter(text: string): string {
-  let depth = 0;
-  return text
-    .split('\n')
-    .map((line) => {
-      const code = line.trim();
-      if (code.startsWith('}')) depth--;
-      const out = code === '' ? '' : '  '.repeat(Math.max(0, depth)) + code;
-      if (code.endsWith('{')) depth++;
-      return out;
-    })
-    .join('\n');
-}
 
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return']);
 
