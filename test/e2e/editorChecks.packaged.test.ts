@@ -167,6 +167,20 @@ describe("the editor's checks of a proposal (packaged executable, client double)
     }
   });
 
+  it('formats a located proposal too (SEARCH/REPLACE, file scope): only its replaced lines', async () => {
+    const before = asked.format.length;
+    const name = `src/checked${++counter}.ts`;
+    const doc = await client.openDocument(`file:///project/${name}`, 'typescript', ORIGINAL);
+    const reply = [name, '<<<<<<< SEARCH', '    sum += item.price;', '=======', 'sum += item.price * item.quantity;', '>>>>>>> REPLACE', ''].join('\n');
+    model.script({ text: reply });
+    const range = { start: { line: 6, character: 0 }, end: { line: 14, character: 0 } };
+    const { sessionId: id } = await client.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range, instruction: 'multiply by quantity', scope: 'file', editFormat: 'searchReplace' });
+    expect((await client.waitForStatus(id, ['done', 'error', 'noChanges'])).state).toBe('done');
+    expect(asked.format).toHaveLength(before + 1);
+    expect(green(doc, id)).toEqual(['    sum += item.price * item.quantity;']);
+    expect(await accept(doc, id)).toBe(ORIGINAL.replace('    sum += item.price;', '    sum += item.price * item.quantity;'));
+  });
+
   it('asks no formatter with formatProposals off', async () => {
     await settings({ formatProposals: false });
     try {
