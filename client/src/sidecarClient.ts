@@ -6,12 +6,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
-import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type Message } from 'vscode-jsonrpc/node.js';
+import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type CancellationToken, type Message } from 'vscode-jsonrpc/node.js';
 import {
   TERMINAL_STATES,
   clientConnection,
   sidecarEnvironment,
+  type ClientCapabilities,
   type ClientConnection,
+  type DiagnoseTextParams,
+  type DiagnoseTextResult,
+  type FormatTextParams,
+  type FormatTextResult,
   type LogMessageParams,
   type RedlineSettingsPatch,
   type SessionState,
@@ -35,6 +40,16 @@ function killGroup(child: ChildProcess): void {
   } catch {
     child.kill('SIGKILL');
   }
+}
+
+/**
+ * What this client does for the sidecar's checks of a proposal, on in-memory copies: each handler
+ * given is announced in `initialize` and answers its request (the token is cancelled when the
+ * sidecar stops waiting).
+ */
+export interface EditorTools {
+  formatText?(params: FormatTextParams, token: CancellationToken): FormatTextResult | Promise<FormatTextResult>;
+  diagnoseText?(params: DiagnoseTextParams, token: CancellationToken): DiagnoseTextResult | Promise<DiagnoseTextResult>;
 }
 
 type StatusWaiter = { sessionId: string; states: readonly SessionState[]; resolve(status: SessionStatusParams): void; reject(error: Error): void };
@@ -68,7 +83,11 @@ export class SidecarClient {
   private constructor(
     readonly conn: ClientConnection,
     readonly child: ChildProcess | null,
+    private readonly tools: EditorTools,
   ) {
+    const { formatText, diagnoseText } = tools;
+    if (formatText) conn.onRequest('redline/formatText', (params, token) => formatText(params, token));
+    if (diagnoseText) conn.onRequest('redline/diagnoseText', (params, token) => diagnoseText(params, token));
     conn.onRequest('redline/applyRender', (params) => {
       const doc = this.documents.get(params.uri);
       return doc ? doc.applyRender(params) : { applied: false, version: 0 };
@@ -112,6 +131,7 @@ export class SidecarClient {
     settings: RedlineSettingsPatch,
     onStderr: (text: string) => void = () => undefined,
     workspaceFolders: readonly string[] = [],
+    tools: EditorTools = {},
   ): Promise<SidecarClient> {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: sidecarEnvironment(process.env) });
     running.add(child);
@@ -128,7 +148,7 @@ export class SidecarClient {
     });
     // It also rejects when the sidecar exits long after start-up: that is no one's error here.
     failed.catch(() => undefined);
-    const client = SidecarClient.over(child.stdout!, child.stdin!, child);
+    const client = SidecarClient.over(child.stdout!, child.stdin!, child, tools);
     try {
       await Promise.race([client.initialize(settings, workspaceFolders), failed]);
     } catch (err) {
@@ -146,16 +166,17 @@ export class SidecarClient {
   }
 
   /** A client over given streams (an in-process sidecar in tests). */
-  static async connect(input: Readable, output: Writable, settings: RedlineSettingsPatch, workspaceFolders: readonly string[] = []): Promise<SidecarClient> {
-    const client = SidecarClient.over(input, output, null);
+  static async connect(input: Readable, output: Writable, settings: RedlineSettingsPatch, workspaceFolders: readonly string[] = [], tools: EditorTools = {}): Promise<SidecarClient> {
+    const client = SidecarClient.over(input, output, null, tools);
     await client.initialize(settings, workspaceFolders);
     return client;
   }
 
-  private static over(input: Readable, output: Writable, child: ChildProcess | null): SidecarClient {
+  private static over(input: Readable, output: Writable, child: ChildProcess | null, tools: EditorTools): SidecarClient {
     const raw = createMessageConnection(new StreamMessageReader(input), new DroppingWriter(output));
+    const client = new SidecarClient(clientConnection(raw), child, tools);
     raw.listen();
-    return new SidecarClient(clientConnection(raw), child);
+    return client;
   }
 
   /** `workspaceFolders`: directories the sidecar may read for context (definitions, rules); none: it reads no file. */
@@ -164,10 +185,18 @@ export class SidecarClient {
       processId: process.pid,
       clientInfo: { name: 'redline-terminal' },
       initializationOptions: settings,
-      capabilities: { redlineRender: true },
+      capabilities: this.capabilities(),
       workspaceFolders: workspaceFolders.length > 0 ? workspaceFolders.map((dir) => ({ uri: pathToFileURL(dir).href, name: basename(dir) })) : null,
     });
     await this.conn.sendNotification('initialized', {});
+  }
+
+  private capabilities(): ClientCapabilities {
+    return {
+      redlineRender: true,
+      ...(this.tools.formatText ? { redlineFormatText: true } : {}),
+      ...(this.tools.diagnoseText ? { redlineDiagnoseText: true } : {}),
+    };
   }
 
   async openDocument(uri: string, languageId: string, text: string, options: DocumentOptions = {}): Promise<RenderedDocument> {

@@ -129,6 +129,10 @@ export interface WorkspaceFolder {
 export interface ClientCapabilities {
   /** Client answers redline/applyRender requests. */
   redlineRender?: boolean;
+  /** Client answers redline/formatText with its own formatter (the `formatProposals` setting then applies). */
+  redlineFormatText?: boolean;
+  /** Client answers redline/diagnoseText with its own analysis (the `proposalDiagnostics` setting then applies). */
+  redlineDiagnoseText?: boolean;
 }
 
 export interface ServerInfo {

@@ -17,7 +17,7 @@ expectTypeOf<ResultOf<'redline/snippet/apply'>>().toEqualTypeOf<InlineEditStartR
 expectTypeOf<ParamsOf<'redline/applyRender'>>().toEqualTypeOf<RenderParams>();
 expectTypeOf<ResultOf<'redline/applyRender'>>().toEqualTypeOf<RenderResult>();
 expectTypeOf<ParamsOf<'textDocument/didChange'>>().toEqualTypeOf<DidChangeTextDocumentParams>();
-expectTypeOf<RequestMethod<'serverToClient'>>().toEqualTypeOf<'redline/applyRender' | 'redline/documentText'>();
+expectTypeOf<RequestMethod<'serverToClient'>>().toEqualTypeOf<'redline/applyRender' | 'redline/documentText' | 'redline/formatText' | 'redline/diagnoseText'>();
 expectTypeOf<NotificationMethod<'serverToClient'>>().toEqualTypeOf<'window/logMessage' | 'redline/inlineEdit/status'>();
 expectTypeOf<ParamsOf<'redline/inlineEdit/status'>>().toEqualTypeOf<SessionStatusParams>();
 

@@ -58,6 +58,8 @@ export const METHODS = {
   'redline/nextEdit': clientRequest<R.NextEditParams, R.NextEditResult>(),
   'redline/applyRender': serverRequest<R.RenderParams, R.RenderResult>(),
   'redline/documentText': serverRequest<R.DocumentTextParams, R.DocumentTextResult>(),
+  'redline/formatText': serverRequest<R.FormatTextParams, R.FormatTextResult>(),
+  'redline/diagnoseText': serverRequest<R.DiagnoseTextParams, R.DiagnoseTextResult>(),
   'window/logMessage': serverNotification<L.LogMessageParams>(),
   'redline/inlineEdit/status': serverNotification<R.SessionStatusParams>(),
 };

@@ -106,7 +106,9 @@ export const TERMINAL_STATES: readonly SessionState[] = ['noChanges', 'error', '
  * `unknownName` (an added line uses a name that is not declared, imported or built in; with a `fix`
  * when the workspace declares it once), `addedImport` (the sidecar added that import itself, as a
  * hunk of its own: file scope), `repaired` (the first reply had syntax errors or unknown names, and
- * this proposal is the model's second reply, asked to fix them).
+ * this proposal is the model's second reply, asked to fix them), `editorProblem` (the editor's own
+ * analysis of an in-memory copy finds a problem on an added line that the original did not have;
+ * with a `fix` when the editor offers one that fits).
  */
 export type EditWarningKind =
   | 'outOfScope'
@@ -120,7 +122,8 @@ export type EditWarningKind =
   | 'lineRange'
   | 'unknownName'
   | 'addedImport'
-  | 'repaired';
+  | 'repaired'
+  | 'editorProblem';
 
 /** A finding about a proposal, for the client to show next to it. */
 export interface EditWarning {
@@ -128,7 +131,7 @@ export interface EditWarning {
   message: string;
   /** The document line it concerns, as of this status; null when it has none (e.g. a refused edit of another file). */
   line: number | null;
-  /** A change that resolves it, which the client may offer (an `unknownName`'s import outside the selection). */
+  /** A change that resolves it, which the client may offer (an `unknownName`'s import outside the selection, an `editorProblem`'s quick fix). */
   fix?: WarningFix;
 }
 
@@ -278,6 +281,64 @@ export interface DocumentTextParams {
 export interface DocumentTextResult {
   version: uinteger;
   text: string;
+}
+
+/**
+ * redline/formatText, sidecar → client: format a would-be copy of a document with the editor's own
+ * formatter, in memory, never in the user's document. The sidecar takes only the lines the proposal
+ * changed from the answer (see shared-protocol/README.md, "Checked by the editor").
+ */
+export interface FormatTextParams {
+  /** The document the copy is a would-be version of: the client takes its indentation and code style from it. */
+  uri: string;
+  languageId: string;
+  /** The whole document as the proposal would leave it. */
+  text: string;
+  /** The lines of `text` the proposal changed (whole lines): a formatter that formats ranges may keep to them. */
+  ranges: Range[];
+  /** How long the sidecar waits for the answer; then it cancels the request and shows the proposal as it is. */
+  budgetMs: uinteger;
+}
+
+export interface FormatTextResult {
+  /** The formatted copy; absent when it was not formatted (then `reason` says why: no formatter for the language, the formatter failed). */
+  text?: string;
+  reason?: string;
+}
+
+/**
+ * redline/diagnoseText, sidecar → client: the problems the editor's own analysis finds in two
+ * in-memory copies of a document, the original and the proposal, analysed alike (same language,
+ * same place), so the sidecar can tell which problems the proposal adds.
+ */
+export interface DiagnoseTextParams {
+  /** The document the copies are versions of. */
+  uri: string;
+  languageId: string;
+  /** The document without the proposal. */
+  before: string;
+  /** The document as the proposal would leave it. */
+  after: string;
+  /** The lines of `after` the proposal changed: only problems there are used, so a client may look for fixes there only. */
+  ranges: Range[];
+  /** As for redline/formatText. */
+  budgetMs: uinteger;
+}
+
+/** A problem in the `after` copy, with the fixes the editor offers for it (edits of that copy), preferred first. */
+export interface CopyProblem extends Diagnostic {
+  fixes?: WarningFix[];
+}
+
+export interface CopyProblems {
+  before: Diagnostic[];
+  after: CopyProblem[];
+}
+
+export interface DiagnoseTextResult {
+  /** Absent when the copies were not analysed (then `reason` says why). */
+  problems?: CopyProblems;
+  reason?: string;
 }
 
 /** redline/completion/selectionChanged: the caret or selection moved; in-flight completion work stops. */

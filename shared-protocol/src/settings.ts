@@ -108,6 +108,26 @@ export const SETTINGS = {
     description:
       'When an inline edit\'s proposal has syntax errors the original did not have, or uses names nothing declares or imports (and no import from the workspace fixes them), ask the model once more with those problems; the proposal shown says a repair happened.',
   },
+  formatProposals: {
+    type: 'boolean',
+    default: true,
+    description:
+      "Format the lines an inline edit's proposal changes with the editor's own formatter (the project's code style) before the proposal is shown; the user's own lines are never reformatted. Applies where the client has a formatter: VS Code's formatter for the language, IntelliJ's code style, the terminal client's `--format-command`.",
+  },
+  proposalDiagnostics: {
+    type: 'boolean',
+    default: true,
+    description:
+      "Show the problems the editor's own analysis finds on a proposal's added lines that the original did not have (compile errors, unresolved references), next to the proposal, with the editor's fix where it offers one. Applies where the client can analyse a copy of the file (VS Code, IntelliJ).",
+  },
+  editorChecksBudgetMs: {
+    type: 'integer',
+    default: 2500,
+    minimum: 1,
+    maximum: 600_000,
+    description:
+      "Milliseconds the editor's checks of a finished proposal (`formatProposals`, then `proposalDiagnostics`) may take together before the proposal is offered; a check still running then is cancelled and skipped, with one log line.",
+  },
   fimTemplate: {
     type: 'string',
     default: 'auto',

@@ -457,641 +457,31 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const DidChangeConfigurationParams = validate23;
-const schema25 = {"type":"object","properties":{"settings":{"type":"object","properties":{"redline":{"$ref":"#/definitions/RedlineSettingsPatch"}}}},"required":["settings"]};
-const schema26 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"repairEnabled":{"type":"boolean"},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"completionEnabled":{"type":"boolean"},"completionDisabledLanguages":{"type":"string"},"enableSubsequentCompletions":{"type":"boolean"},"nextEditEnabled":{"type":"boolean"},"nextEditModel":{"type":"string"},"nextEditTemplate":{"type":"string","enum":["auto","sweep","sweep-v2","zeta","instinct","instruct"]},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
+export const DiagnoseTextResult = validate23;
+const schema25 = {"type":"object","properties":{"problems":{"$ref":"#/definitions/CopyProblems"},"reason":{"type":"string"}}};
+const schema26 = {"type":"object","properties":{"before":{"type":"array","items":{"$ref":"#/definitions/Diagnostic"}},"after":{"type":"array","items":{"$ref":"#/definitions/CopyProblem"}}},"required":["before","after"]};
+const schema27 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"severity":{"$ref":"#/definitions/DiagnosticSeverity"},"code":{"type":["number","string"]},"codeDescription":{"$ref":"#/definitions/CodeDescription"},"source":{"type":"string"},"message":{"type":"string"},"tags":{"type":"array","items":{"type":"number","enum":[1,2]}},"relatedInformation":{"type":"array","items":{"$ref":"#/definitions/DiagnosticRelatedInformation"}}},"required":["range","message"]};
+const schema28 = {"type":"number","enum":[1,2,3,4]};
+const schema29 = {"type":"object","properties":{"href":{"type":"string"}},"required":["href"]};
+const schema30 = {"type":"object","properties":{"location":{"$ref":"#/definitions/Location"},"message":{"type":"string"}},"required":["location","message"]};
+const schema31 = {"type":"object","properties":{"uri":{"type":"string"},"range":{"$ref":"#/definitions/Range"}},"required":["uri","range"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.settings === undefined) && (missing0 = "settings")){
-validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.settings !== undefined){
-let data0 = data.settings;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.redline !== undefined){
-let data1 = data0.redline;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.provider !== undefined){
-let data2 = data1.provider;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "ollama") || (data2 === "openai"))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema26.properties.provider.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs6 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.endpoint !== undefined){
-const _errs8 = errors;
-if(typeof data1.endpoint !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.model !== undefined){
-const _errs10 = errors;
-if(typeof data1.model !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.completionModel !== undefined){
-const _errs12 = errors;
-if(typeof data1.completionModel !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.apiKey !== undefined){
-const _errs14 = errors;
-if(typeof data1.apiKey !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.requestTimeoutMs !== undefined){
-let data7 = data1.requestTimeoutMs;
-const _errs16 = errors;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs16){
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 2147483647 || isNaN(data7)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data7 < 1 || isNaN(data7)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.maxEditTokens !== undefined){
-let data8 = data1.maxEditTokens;
-const _errs18 = errors;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs18){
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 2147483647 || isNaN(data8)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data8 < 1 || isNaN(data8)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.maxContextTokens !== undefined){
-let data9 = data1.maxContextTokens;
-const _errs20 = errors;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs20){
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 2147483647 || isNaN(data9)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data9 < 4096 || isNaN(data9)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
-return false;
-}
-}
-}
-}
-var valid3 = _errs20 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.editScope !== undefined){
-let data10 = data1.editScope;
-const _errs22 = errors;
-if(typeof data10 !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data10 === "selection") || (data10 === "file"))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs22 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.editFormat !== undefined){
-let data11 = data1.editFormat;
-const _errs24 = errors;
-if(typeof data11 !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data11 === "auto") || (data11 === "replacement")) || (data11 === "searchReplace")) || (data11 === "structured")) || (data11 === "wholeFile"))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs24 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.largeDeletionLines !== undefined){
-let data12 = data1.largeDeletionLines;
-const _errs26 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs26){
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 2147483647 || isNaN(data12)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data12 < 0 || isNaN(data12)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid3 = _errs26 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.repairEnabled !== undefined){
-const _errs28 = errors;
-if(typeof data1.repairEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/repairEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/repairEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs28 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.fimTemplate !== undefined){
-const _errs30 = errors;
-if(typeof data1.fimTemplate !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs30 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.maxLines !== undefined){
-let data15 = data1.maxLines;
-const _errs32 = errors;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs32){
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 2147483647 || isNaN(data15)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data15 < 1 || isNaN(data15)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid3 = _errs32 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.numPredictFim !== undefined){
-let data16 = data1.numPredictFim;
-const _errs34 = errors;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs34){
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 2147483647 || isNaN(data16)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data16 < 1 || isNaN(data16)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid3 = _errs34 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.temperature !== undefined){
-let data17 = data1.temperature;
-const _errs36 = errors;
-if(errors === _errs36){
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 2 || isNaN(data17)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
-return false;
-}
-else {
-if(data17 < 0 || isNaN(data17)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-else {
-validate23.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid3 = _errs36 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.multilineCompletionsEnabled !== undefined){
-const _errs38 = errors;
-if(typeof data1.multilineCompletionsEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs38 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.fileContextEnabled !== undefined){
-const _errs40 = errors;
-if(typeof data1.fileContextEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs40 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.lspContextEnabled !== undefined){
-const _errs42 = errors;
-if(typeof data1.lspContextEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs42 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.contextBudget !== undefined){
-let data21 = data1.contextBudget;
-const _errs44 = errors;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs44){
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 1000000 || isNaN(data21)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data21 < 0 || isNaN(data21)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid3 = _errs44 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.debounceWait !== undefined){
-let data22 = data1.debounceWait;
-const _errs46 = errors;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs46){
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 2147483647 || isNaN(data22)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data22 < 0 || isNaN(data22)){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid3 = _errs46 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.completionCacheEnabled !== undefined){
-const _errs48 = errors;
-if(typeof data1.completionCacheEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs48 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.completionEnabled !== undefined){
-const _errs50 = errors;
-if(typeof data1.completionEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs50 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.completionDisabledLanguages !== undefined){
-const _errs52 = errors;
-if(typeof data1.completionDisabledLanguages !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs52 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.enableSubsequentCompletions !== undefined){
-const _errs54 = errors;
-if(typeof data1.enableSubsequentCompletions !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs54 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.nextEditEnabled !== undefined){
-const _errs56 = errors;
-if(typeof data1.nextEditEnabled !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs56 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.nextEditModel !== undefined){
-const _errs58 = errors;
-if(typeof data1.nextEditModel !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs58 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.nextEditTemplate !== undefined){
-let data29 = data1.nextEditTemplate;
-const _errs60 = errors;
-if(typeof data29 !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data29 === "auto") || (data29 === "sweep")) || (data29 === "sweep-v2")) || (data29 === "zeta")) || (data29 === "instinct")) || (data29 === "instruct"))){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema26.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs60 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.proxy !== undefined){
-const _errs62 = errors;
-if(typeof data1.proxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs62 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.noProxy !== undefined){
-const _errs64 = errors;
-if(typeof data1.noProxy !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs64 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.caFile !== undefined){
-const _errs66 = errors;
-if(typeof data1.caFile !== "string"){
-validate23.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs66 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate23.errors = [{instancePath:instancePath+"/settings/redline",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-}
-}
-else {
-validate23.errors = [{instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate23.errors = vErrors;
-return errors === 0;
-}
-
-export const DidChangeTextDocumentParams = validate24;
-const schema27 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"contentChanges":{"type":"array","items":{"$ref":"#/definitions/TextDocumentContentChangeEvent"}},"checksum":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["textDocument","contentChanges"]};
-const schema28 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"version":{"$ref":"#/definitions/uinteger"}},"required":["uri","version"]};
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.uri === undefined) && (missing0 = "uri")) || ((data.version === undefined) && (missing0 = "version"))){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if(((data.uri === undefined) && (missing0 = "uri")) || ((data.range === undefined) && (missing0 = "range"))){
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.uri !== undefined){
-let data0 = data.uri;
 const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data0 === "string"){
-if(data0.length < 1){
-validate25.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(typeof data.uri !== "string"){
+validate28.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-}
-else {
-validate25.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
 }
 var valid0 = _errs1 === errors;
 }
@@ -1099,27 +489,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.version !== undefined){
-let data1 = data.version;
+if(data.range !== undefined){
 const _errs3 = errors;
-const _errs4 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate25.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs4){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 2147483647 || isNaN(data1)){
-validate25.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data1 < 0 || isNaN(data1)){
-validate25.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
+if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
 }
@@ -1130,15 +504,14 @@ var valid0 = true;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["text"]};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1146,15 +519,15 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.text === undefined) && (missing0 = "text")){
+if(((data.location === undefined) && (missing0 = "location")) || ((data.message === undefined) && (missing0 = "message"))){
 validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.range !== undefined){
+if(data.location !== undefined){
 const _errs1 = errors;
-if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate28(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1163,10 +536,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.text !== undefined){
+if(data.message !== undefined){
 const _errs2 = errors;
-if(typeof data.text !== "string"){
-validate27.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.message !== "string"){
+validate27.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1187,21 +560,1455 @@ return errors === 0;
 }
 
 
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.range === undefined) && (missing0 = "range")) || ((data.message === undefined) && (missing0 = "message"))){
+validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.range !== undefined){
+const _errs1 = errors;
+if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.severity !== undefined){
+let data1 = data.severity;
+const _errs2 = errors;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+validate25.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+if(!((((data1 === 1) || (data1 === 2)) || (data1 === 3)) || (data1 === 4))){
+validate25.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.code !== undefined){
+let data2 = data.code;
+const _errs5 = errors;
+if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
+validate25.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema27.properties.code.type},message:"must be number,string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.codeDescription !== undefined){
+let data3 = data.codeDescription;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing1;
+if((data3.href === undefined) && (missing1 = "href")){
+validate25.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data3.href !== undefined){
+if(typeof data3.href !== "string"){
+validate25.errors = [{instancePath:instancePath+"/codeDescription/href",schemaPath:"#/definitions/CodeDescription/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+else {
+validate25.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.source !== undefined){
+const _errs12 = errors;
+if(typeof data.source !== "string"){
+validate25.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+const _errs14 = errors;
+if(typeof data.message !== "string"){
+validate25.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tags !== undefined){
+let data7 = data.tags;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid4 = true;
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+const _errs18 = errors;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+validate25.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+if(!((data8 === 1) || (data8 === 2))){
+validate25.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/enum",keyword:"enum",params:{allowedValues: schema27.properties.tags.items.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate25.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.relatedInformation !== undefined){
+let data9 = data.relatedInformation;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data9)){
+var valid5 = true;
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+const _errs22 = errors;
+if(!(validate27(data9[i1], {instancePath:instancePath+"/relatedInformation/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs22 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate25.errors = [{instancePath:instancePath+"/relatedInformation",schemaPath:"#/properties/relatedInformation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+const schema32 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"severity":{"$ref":"#/definitions/DiagnosticSeverity"},"code":{"type":["number","string"]},"codeDescription":{"$ref":"#/definitions/CodeDescription"},"source":{"type":"string"},"message":{"type":"string"},"tags":{"type":"array","items":{"type":"number","enum":[1,2]}},"relatedInformation":{"type":"array","items":{"$ref":"#/definitions/DiagnosticRelatedInformation"}},"fixes":{"type":"array","items":{"$ref":"#/definitions/WarningFix"}}},"required":["message","range"]};
+const schema35 = {"type":"object","properties":{"title":{"type":"string"},"edits":{"type":"array","items":{"$ref":"#/definitions/TextEdit"}}},"required":["title","edits"]};
+const schema36 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"newText":{"type":"string"}},"required":["range","newText"]};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.range === undefined) && (missing0 = "range")) || ((data.newText === undefined) && (missing0 = "newText"))){
+validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.range !== undefined){
+const _errs1 = errors;
+if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.newText !== undefined){
+const _errs2 = errors;
+if(typeof data.newText !== "string"){
+validate37.errors = [{instancePath:instancePath+"/newText",schemaPath:"#/properties/newText/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.title === undefined) && (missing0 = "title")) || ((data.edits === undefined) && (missing0 = "edits"))){
+validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.title !== undefined){
+const _errs1 = errors;
+if(typeof data.title !== "string"){
+validate36.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.edits !== undefined){
+let data1 = data.edits;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(!(validate37(data1[i0], {instancePath:instancePath+"/edits/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.message === undefined) && (missing0 = "message")) || ((data.range === undefined) && (missing0 = "range"))){
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.range !== undefined){
+const _errs1 = errors;
+if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.severity !== undefined){
+let data1 = data.severity;
+const _errs2 = errors;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+validate33.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+if(!((((data1 === 1) || (data1 === 2)) || (data1 === 3)) || (data1 === 4))){
+validate33.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.code !== undefined){
+let data2 = data.code;
+const _errs5 = errors;
+if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
+validate33.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema32.properties.code.type},message:"must be number,string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.codeDescription !== undefined){
+let data3 = data.codeDescription;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing1;
+if((data3.href === undefined) && (missing1 = "href")){
+validate33.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data3.href !== undefined){
+if(typeof data3.href !== "string"){
+validate33.errors = [{instancePath:instancePath+"/codeDescription/href",schemaPath:"#/definitions/CodeDescription/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.source !== undefined){
+const _errs12 = errors;
+if(typeof data.source !== "string"){
+validate33.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+const _errs14 = errors;
+if(typeof data.message !== "string"){
+validate33.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tags !== undefined){
+let data7 = data.tags;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid4 = true;
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+const _errs18 = errors;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+validate33.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+if(!((data8 === 1) || (data8 === 2))){
+validate33.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/enum",keyword:"enum",params:{allowedValues: schema32.properties.tags.items.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.relatedInformation !== undefined){
+let data9 = data.relatedInformation;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data9)){
+var valid5 = true;
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+const _errs22 = errors;
+if(!(validate27(data9[i1], {instancePath:instancePath+"/relatedInformation/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs22 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/relatedInformation",schemaPath:"#/properties/relatedInformation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fixes !== undefined){
+let data11 = data.fixes;
+const _errs23 = errors;
+if(errors === _errs23){
+if(Array.isArray(data11)){
+var valid6 = true;
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+const _errs25 = errors;
+if(!(validate36(data11[i2], {instancePath:instancePath+"/fixes/" + i2,parentData:data11,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+var valid6 = _errs25 === errors;
+if(!valid6){
+break;
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/fixes",schemaPath:"#/properties/fixes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.contentChanges === undefined) && (missing0 = "contentChanges"))){
+if(((data.before === undefined) && (missing0 = "before")) || ((data.after === undefined) && (missing0 = "after"))){
 validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.before !== undefined){
+let data0 = data.before;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
+if(!(validate25(data0[i0], {instancePath:instancePath+"/before/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.after !== undefined){
+let data2 = data.after;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data2)){
+var valid2 = true;
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+const _errs6 = errors;
+if(!(validate33(data2[i1], {instancePath:instancePath+"/after/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs6 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.problems !== undefined){
+const _errs1 = errors;
+if(!(validate24(data.problems, {instancePath:instancePath+"/problems",parentData:data,parentDataProperty:"problems",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs2 = errors;
+if(typeof data.reason !== "string"){
+validate23.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+else {
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+export const DidChangeConfigurationParams = validate43;
+const schema37 = {"type":"object","properties":{"settings":{"type":"object","properties":{"redline":{"$ref":"#/definitions/RedlineSettingsPatch"}}}},"required":["settings"]};
+const schema38 = {"type":"object","properties":{"provider":{"type":"string","enum":["ollama","openai"]},"endpoint":{"type":"string"},"model":{"type":"string"},"completionModel":{"type":"string"},"apiKey":{"type":"string"},"requestTimeoutMs":{"type":"integer","minimum":1,"maximum":2147483647},"maxEditTokens":{"type":"integer","minimum":1,"maximum":2147483647},"maxContextTokens":{"type":"integer","minimum":4096,"maximum":2147483647},"editScope":{"type":"string","enum":["selection","file"]},"editFormat":{"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]},"largeDeletionLines":{"type":"integer","minimum":0,"maximum":2147483647},"repairEnabled":{"type":"boolean"},"formatProposals":{"type":"boolean"},"proposalDiagnostics":{"type":"boolean"},"editorChecksBudgetMs":{"type":"integer","minimum":1,"maximum":600000},"fimTemplate":{"type":"string"},"maxLines":{"type":"integer","minimum":1,"maximum":2147483647},"numPredictFim":{"type":"integer","minimum":1,"maximum":2147483647},"temperature":{"type":"number","minimum":0,"maximum":2},"multilineCompletionsEnabled":{"type":"boolean"},"fileContextEnabled":{"type":"boolean"},"lspContextEnabled":{"type":"boolean"},"contextBudget":{"type":"integer","minimum":0,"maximum":1000000},"debounceWait":{"type":"integer","minimum":0,"maximum":2147483647},"completionCacheEnabled":{"type":"boolean"},"completionEnabled":{"type":"boolean"},"completionDisabledLanguages":{"type":"string"},"enableSubsequentCompletions":{"type":"boolean"},"nextEditEnabled":{"type":"boolean"},"nextEditModel":{"type":"string"},"nextEditTemplate":{"type":"string","enum":["auto","sweep","sweep-v2","zeta","instinct","instruct"]},"proxy":{"type":"string"},"noProxy":{"type":"string"},"caFile":{"type":"string"}}};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.settings === undefined) && (missing0 = "settings")){
+validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.settings !== undefined){
+let data0 = data.settings;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.redline !== undefined){
+let data1 = data0.redline;
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.provider !== undefined){
+let data2 = data1.provider;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data2 === "ollama") || (data2 === "openai"))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema38.properties.provider.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs6 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.endpoint !== undefined){
+const _errs8 = errors;
+if(typeof data1.endpoint !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs8 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.model !== undefined){
+const _errs10 = errors;
+if(typeof data1.model !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.completionModel !== undefined){
+const _errs12 = errors;
+if(typeof data1.completionModel !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.apiKey !== undefined){
+const _errs14 = errors;
+if(typeof data1.apiKey !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.requestTimeoutMs !== undefined){
+let data7 = data1.requestTimeoutMs;
+const _errs16 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs16){
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 2147483647 || isNaN(data7)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data7 < 1 || isNaN(data7)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs16 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.maxEditTokens !== undefined){
+let data8 = data1.maxEditTokens;
+const _errs18 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs18){
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 2147483647 || isNaN(data8)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data8 < 1 || isNaN(data8)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs18 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.maxContextTokens !== undefined){
+let data9 = data1.maxContextTokens;
+const _errs20 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs20){
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 2147483647 || isNaN(data9)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data9 < 4096 || isNaN(data9)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs20 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.editScope !== undefined){
+let data10 = data1.editScope;
+const _errs22 = errors;
+if(typeof data10 !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data10 === "selection") || (data10 === "file"))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema38.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs22 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.editFormat !== undefined){
+let data11 = data1.editFormat;
+const _errs24 = errors;
+if(typeof data11 !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data11 === "auto") || (data11 === "replacement")) || (data11 === "searchReplace")) || (data11 === "structured")) || (data11 === "wholeFile"))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema38.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs24 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.largeDeletionLines !== undefined){
+let data12 = data1.largeDeletionLines;
+const _errs26 = errors;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs26){
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 2147483647 || isNaN(data12)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data12 < 0 || isNaN(data12)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs26 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.repairEnabled !== undefined){
+const _errs28 = errors;
+if(typeof data1.repairEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/repairEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/repairEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs28 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.formatProposals !== undefined){
+const _errs30 = errors;
+if(typeof data1.formatProposals !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/formatProposals",schemaPath:"#/definitions/RedlineSettingsPatch/properties/formatProposals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs30 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.proposalDiagnostics !== undefined){
+const _errs32 = errors;
+if(typeof data1.proposalDiagnostics !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/proposalDiagnostics",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proposalDiagnostics/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs32 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.editorChecksBudgetMs !== undefined){
+let data16 = data1.editorChecksBudgetMs;
+const _errs34 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs34){
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 600000 || isNaN(data16)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"}];
+return false;
+}
+else {
+if(data16 < 1 || isNaN(data16)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs34 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.fimTemplate !== undefined){
+const _errs36 = errors;
+if(typeof data1.fimTemplate !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs36 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.maxLines !== undefined){
+let data18 = data1.maxLines;
+const _errs38 = errors;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs38){
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 2147483647 || isNaN(data18)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data18 < 1 || isNaN(data18)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs38 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.numPredictFim !== undefined){
+let data19 = data1.numPredictFim;
+const _errs40 = errors;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs40){
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 2147483647 || isNaN(data19)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data19 < 1 || isNaN(data19)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs40 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.temperature !== undefined){
+let data20 = data1.temperature;
+const _errs42 = errors;
+if(errors === _errs42){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 2 || isNaN(data20)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
+return false;
+}
+else {
+if(data20 < 0 || isNaN(data20)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate43.errors = [{instancePath:instancePath+"/settings/redline/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid3 = _errs42 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.multilineCompletionsEnabled !== undefined){
+const _errs44 = errors;
+if(typeof data1.multilineCompletionsEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs44 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.fileContextEnabled !== undefined){
+const _errs46 = errors;
+if(typeof data1.fileContextEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs46 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.lspContextEnabled !== undefined){
+const _errs48 = errors;
+if(typeof data1.lspContextEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs48 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.contextBudget !== undefined){
+let data24 = data1.contextBudget;
+const _errs50 = errors;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs50){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 1000000 || isNaN(data24)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
+if(data24 < 0 || isNaN(data24)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs50 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.debounceWait !== undefined){
+let data25 = data1.debounceWait;
+const _errs52 = errors;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs52){
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 2147483647 || isNaN(data25)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data25 < 0 || isNaN(data25)){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs52 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.completionCacheEnabled !== undefined){
+const _errs54 = errors;
+if(typeof data1.completionCacheEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs54 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.completionEnabled !== undefined){
+const _errs56 = errors;
+if(typeof data1.completionEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs56 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.completionDisabledLanguages !== undefined){
+const _errs58 = errors;
+if(typeof data1.completionDisabledLanguages !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs58 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.enableSubsequentCompletions !== undefined){
+const _errs60 = errors;
+if(typeof data1.enableSubsequentCompletions !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs60 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.nextEditEnabled !== undefined){
+const _errs62 = errors;
+if(typeof data1.nextEditEnabled !== "boolean"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs62 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.nextEditModel !== undefined){
+const _errs64 = errors;
+if(typeof data1.nextEditModel !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs64 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.nextEditTemplate !== undefined){
+let data32 = data1.nextEditTemplate;
+const _errs66 = errors;
+if(typeof data32 !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data32 === "auto") || (data32 === "sweep")) || (data32 === "sweep-v2")) || (data32 === "zeta")) || (data32 === "instinct")) || (data32 === "instruct"))){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema38.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs66 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.proxy !== undefined){
+const _errs68 = errors;
+if(typeof data1.proxy !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs68 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.noProxy !== undefined){
+const _errs70 = errors;
+if(typeof data1.noProxy !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs70 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.caFile !== undefined){
+const _errs72 = errors;
+if(typeof data1.caFile !== "string"){
+validate43.errors = [{instancePath:instancePath+"/settings/redline/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs72 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate43.errors = [{instancePath:instancePath+"/settings/redline",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+else {
+validate43.errors = [{instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+export const DidChangeTextDocumentParams = validate44;
+const schema39 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"contentChanges":{"type":"array","items":{"$ref":"#/definitions/TextDocumentContentChangeEvent"}},"checksum":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["textDocument","contentChanges"]};
+const schema40 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"version":{"$ref":"#/definitions/uinteger"}},"required":["uri","version"]};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.uri === undefined) && (missing0 = "uri")) || ((data.version === undefined) && (missing0 = "version"))){
+validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.uri !== undefined){
+let data0 = data.uri;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data0 === "string"){
+if(data0.length < 1){
+validate45.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate45.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.version !== undefined){
+let data1 = data.version;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate45.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs4){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+validate45.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data1 < 0 || isNaN(data1)){
+validate45.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema42 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["text"]};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.text === undefined) && (missing0 = "text")){
+validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.range !== undefined){
+const _errs1 = errors;
+if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.text !== undefined){
+const _errs2 = errors;
+if(typeof data.text !== "string"){
+validate47.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.contentChanges === undefined) && (missing0 = "contentChanges"))){
+validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.textDocument !== undefined){
 const _errs1 = errors;
-if(!(validate25(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate45(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1219,8 +2026,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate27(data1[i0], {instancePath:instancePath+"/contentChanges/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate47(data1[i0], {instancePath:instancePath+"/contentChanges/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1230,7 +2037,7 @@ break;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/contentChanges",schemaPath:"#/properties/contentChanges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate44.errors = [{instancePath:instancePath+"/contentChanges",schemaPath:"#/properties/contentChanges/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1244,18 +2051,18 @@ if(data.checksum !== undefined){
 let data3 = data.checksum;
 const _errs5 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate24.errors = [{instancePath:instancePath+"/checksum",schemaPath:"#/properties/checksum/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate44.errors = [{instancePath:instancePath+"/checksum",schemaPath:"#/properties/checksum/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs5){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 4294967295 || isNaN(data3)){
-validate24.errors = [{instancePath:instancePath+"/checksum",schemaPath:"#/properties/checksum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"}];
+validate44.errors = [{instancePath:instancePath+"/checksum",schemaPath:"#/properties/checksum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"}];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate24.errors = [{instancePath:instancePath+"/checksum",schemaPath:"#/properties/checksum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate44.errors = [{instancePath:instancePath+"/checksum",schemaPath:"#/properties/checksum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1271,34 +2078,34 @@ var valid0 = true;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const DidChangeWatchedFilesParams = validate30;
-const schema31 = {"type":"object","properties":{"changes":{"type":"array","items":{"$ref":"#/definitions/FileEvent"}}},"required":["changes"]};
-const schema32 = {"type":"object","properties":{"uri":{"type":"string"},"type":{"$ref":"#/definitions/FileChangeType"}},"required":["uri","type"]};
-const schema33 = {"type":"number","enum":[1,2,3]};
+export const DidChangeWatchedFilesParams = validate50;
+const schema43 = {"type":"object","properties":{"changes":{"type":"array","items":{"$ref":"#/definitions/FileEvent"}}},"required":["changes"]};
+const schema44 = {"type":"object","properties":{"uri":{"type":"string"},"type":{"$ref":"#/definitions/FileChangeType"}},"required":["uri","type"]};
+const schema45 = {"type":"number","enum":[1,2,3]};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.uri === undefined) && (missing0 = "uri")) || ((data.type === undefined) && (missing0 = "type"))){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.uri !== undefined){
 const _errs1 = errors;
 if(typeof data.uri !== "string"){
-validate31.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1311,11 +2118,11 @@ if(data.type !== undefined){
 let data1 = data.type;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate31.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/FileChangeType/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate51.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/FileChangeType/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(!(((data1 === 1) || (data1 === 2)) || (data1 === 3))){
-validate31.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/FileChangeType/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"}];
+validate51.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/FileChangeType/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1327,23 +2134,23 @@ var valid0 = true;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.changes === undefined) && (missing0 = "changes")){
-validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1356,8 +2163,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate31(data0[i0], {instancePath:instancePath+"/changes/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate51(data0[i0], {instancePath:instancePath+"/changes/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -1367,7 +2174,7 @@ break;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate50.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1375,27 +2182,27 @@ return false;
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate30.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const DidChangeWorkspaceFoldersParams = validate33;
-const schema34 = {"type":"object","properties":{"event":{"$ref":"#/definitions/WorkspaceFoldersChangeEvent"}},"required":["event"]};
-const schema35 = {"type":"object","properties":{"added":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},"removed":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}}},"required":["added","removed"]};
-const schema36 = {"type":"object","properties":{"uri":{"type":"string"},"name":{"type":"string"}},"required":["uri","name"]};
+export const DidChangeWorkspaceFoldersParams = validate53;
+const schema46 = {"type":"object","properties":{"event":{"$ref":"#/definitions/WorkspaceFoldersChangeEvent"}},"required":["event"]};
+const schema47 = {"type":"object","properties":{"added":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},"removed":{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}}},"required":["added","removed"]};
+const schema48 = {"type":"object","properties":{"uri":{"type":"string"},"name":{"type":"string"}},"required":["uri","name"]};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.added === undefined) && (missing0 = "added")) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1414,14 +2221,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.uri === undefined) && (missing1 = "uri")) || ((data1.name === undefined) && (missing1 = "name"))){
-validate34.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate54.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.uri !== undefined){
 const _errs6 = errors;
 if(typeof data1.uri !== "string"){
-validate34.errors = [{instancePath:instancePath+"/added/" + i0+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate54.errors = [{instancePath:instancePath+"/added/" + i0+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -1433,7 +2240,7 @@ if(valid3){
 if(data1.name !== undefined){
 const _errs8 = errors;
 if(typeof data1.name !== "string"){
-validate34.errors = [{instancePath:instancePath+"/added/" + i0+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate54.errors = [{instancePath:instancePath+"/added/" + i0+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -1445,7 +2252,7 @@ var valid3 = true;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate54.errors = [{instancePath:instancePath+"/added/" + i0,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1456,7 +2263,7 @@ break;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/added",schemaPath:"#/properties/added/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate54.errors = [{instancePath:instancePath+"/added",schemaPath:"#/properties/added/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1481,14 +2288,14 @@ if(errors === _errs13){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.uri === undefined) && (missing2 = "uri")) || ((data5.name === undefined) && (missing2 = "name"))){
-validate34.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate54.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 if(data5.uri !== undefined){
 const _errs15 = errors;
 if(typeof data5.uri !== "string"){
-validate34.errors = [{instancePath:instancePath+"/removed/" + i1+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate54.errors = [{instancePath:instancePath+"/removed/" + i1+"/uri",schemaPath:"#/definitions/WorkspaceFolder/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs15 === errors;
@@ -1500,7 +2307,7 @@ if(valid6){
 if(data5.name !== undefined){
 const _errs17 = errors;
 if(typeof data5.name !== "string"){
-validate34.errors = [{instancePath:instancePath+"/removed/" + i1+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate54.errors = [{instancePath:instancePath+"/removed/" + i1+"/name",schemaPath:"#/definitions/WorkspaceFolder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs17 === errors;
@@ -1512,7 +2319,7 @@ var valid6 = true;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate54.errors = [{instancePath:instancePath+"/removed/" + i1,schemaPath:"#/definitions/WorkspaceFolder/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1523,7 +2330,7 @@ break;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate54.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1536,54 +2343,54 @@ var valid0 = true;
 }
 }
 else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate34.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.event === undefined) && (missing0 = "event")){
-validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.event !== undefined){
-if(!(validate34(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate54(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate33.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const DidCloseTextDocumentParams = validate36;
-const schema38 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
+export const DidCloseTextDocumentParams = validate56;
+const schema50 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.textDocument === undefined) && (missing0 = "textDocument")){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1594,7 +2401,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate36.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate56.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1604,20 +2411,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate36.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate56.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate36.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate56.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1625,26 +2424,34 @@ return false;
 }
 }
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate56.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate36.errors = vErrors;
+}
+}
+}
+else {
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const DidOpenTextDocumentParams = validate37;
-const schema40 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentItem"}},"required":["textDocument"]};
-const schema41 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"languageId":{"type":"string"},"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["uri","languageId","version","text"]};
+export const DidOpenTextDocumentParams = validate57;
+const schema52 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentItem"}},"required":["textDocument"]};
+const schema53 = {"type":"object","properties":{"uri":{"type":"string","minLength":1},"languageId":{"type":"string"},"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["uri","languageId","version","text"]};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.uri === undefined) && (missing0 = "uri")) || ((data.languageId === undefined) && (missing0 = "languageId"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.text === undefined) && (missing0 = "text"))){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1654,12 +2461,12 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(data0.length < 1){
-validate38.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate58.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate58.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1672,7 +2479,7 @@ if(valid0){
 if(data.languageId !== undefined){
 const _errs3 = errors;
 if(typeof data.languageId !== "string"){
-validate38.errors = [{instancePath:instancePath+"/languageId",schemaPath:"#/properties/languageId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate58.errors = [{instancePath:instancePath+"/languageId",schemaPath:"#/properties/languageId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1686,18 +2493,18 @@ let data2 = data.version;
 const _errs5 = errors;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate38.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate58.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs6){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 2147483647 || isNaN(data2)){
-validate38.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate58.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data2 < 0 || isNaN(data2)){
-validate38.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate58.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1712,7 +2519,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs8 = errors;
 if(typeof data.text !== "string"){
-validate38.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate58.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -1726,54 +2533,54 @@ var valid0 = true;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate38.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.textDocument === undefined) && (missing0 = "textDocument")){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.textDocument !== undefined){
-if(!(validate38(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate58(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const DidSaveTextDocumentParams = validate40;
-const schema43 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
+export const DidSaveTextDocumentParams = validate60;
+const schema55 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"}},"required":["textDocument"]};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.textDocument === undefined) && (missing0 = "textDocument")){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1784,7 +2591,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate40.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate60.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1794,20 +2601,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate40.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate60.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate40.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1815,25 +2614,33 @@ return false;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+}
+}
+}
+else {
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const DocumentTextResult = validate41;
-const schema45 = {"type":"object","properties":{"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["version","text"]};
+export const DocumentTextResult = validate61;
+const schema57 = {"type":"object","properties":{"version":{"$ref":"#/definitions/uinteger"},"text":{"type":"string"}},"required":["version","text"]};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.version === undefined) && (missing0 = "version")) || ((data.text === undefined) && (missing0 = "text"))){
-validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1842,18 +2649,18 @@ let data0 = data.version;
 const _errs1 = errors;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate41.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate61.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 2147483647 || isNaN(data0)){
-validate41.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate61.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate41.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate61.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1868,7 +2675,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs4 = errors;
 if(typeof data.text !== "string"){
-validate41.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1880,41 +2687,83 @@ var valid0 = true;
 }
 }
 else {
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate41.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const EmptyParams = validate42;
-const schema47 = {"type":"object"};
+export const EmptyParams = validate62;
+const schema59 = {"type":"object"};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-validate42.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const InitializeParams = validate43;
-const schema48 = {"type":"object","properties":{"processId":{"type":["number","null"]},"clientInfo":{"$ref":"#/definitions/ClientInfo"},"workspaceFolders":{"anyOf":[{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},{"type":"null"}]},"rootUri":{"type":["string","null"]},"initializationOptions":{"$ref":"#/definitions/RedlineSettingsPatch"},"capabilities":{"$ref":"#/definitions/ClientCapabilities"}},"required":["processId","capabilities"]};
-const schema49 = {"type":"object","properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name"]};
-const schema52 = {"type":"object","properties":{"redlineRender":{"type":"boolean"}}};
+export const FormatTextResult = validate63;
+const schema60 = {"type":"object","properties":{"text":{"type":"string"},"reason":{"type":"string"}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text !== undefined){
+const _errs1 = errors;
+if(typeof data.text !== "string"){
+validate63.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs3 = errors;
+if(typeof data.reason !== "string"){
+validate63.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+else {
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+export const InitializeParams = validate64;
+const schema61 = {"type":"object","properties":{"processId":{"type":["number","null"]},"clientInfo":{"$ref":"#/definitions/ClientInfo"},"workspaceFolders":{"anyOf":[{"type":"array","items":{"$ref":"#/definitions/WorkspaceFolder"}},{"type":"null"}]},"rootUri":{"type":["string","null"]},"initializationOptions":{"$ref":"#/definitions/RedlineSettingsPatch"},"capabilities":{"$ref":"#/definitions/ClientCapabilities"}},"required":["processId","capabilities"]};
+const schema62 = {"type":"object","properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name"]};
+const schema65 = {"type":"object","properties":{"redlineRender":{"type":"boolean"},"redlineFormatText":{"type":"boolean"},"redlineDiagnoseText":{"type":"boolean"}}};
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.processId === undefined) && (missing0 = "processId")) || ((data.capabilities === undefined) && (missing0 = "capabilities"))){
-validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1922,7 +2771,7 @@ if(data.processId !== undefined){
 let data0 = data.processId;
 const _errs1 = errors;
 if((!((typeof data0 == "number") && (isFinite(data0)))) && (data0 !== null)){
-validate43.errors = [{instancePath:instancePath+"/processId",schemaPath:"#/properties/processId/type",keyword:"type",params:{type: schema48.properties.processId.type},message:"must be number,null"}];
+validate64.errors = [{instancePath:instancePath+"/processId",schemaPath:"#/properties/processId/type",keyword:"type",params:{type: schema61.properties.processId.type},message:"must be number,null"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1939,14 +2788,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate43.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate64.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.name !== undefined){
 const _errs6 = errors;
 if(typeof data1.name !== "string"){
-validate43.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/ClientInfo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/ClientInfo/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -1958,7 +2807,7 @@ if(valid2){
 if(data1.version !== undefined){
 const _errs8 = errors;
 if(typeof data1.version !== "string"){
-validate43.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/ClientInfo/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/ClientInfo/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -1970,7 +2819,7 @@ var valid2 = true;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/ClientInfo/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2100,7 +2949,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate43.errors = vErrors;
+validate64.errors = vErrors;
 return false;
 }
 else {
@@ -2124,7 +2973,7 @@ if(data.rootUri !== undefined){
 let data8 = data.rootUri;
 const _errs23 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-validate43.errors = [{instancePath:instancePath+"/rootUri",schemaPath:"#/properties/rootUri/type",keyword:"type",params:{type: schema48.properties.rootUri.type},message:"must be string,null"}];
+validate64.errors = [{instancePath:instancePath+"/rootUri",schemaPath:"#/properties/rootUri/type",keyword:"type",params:{type: schema61.properties.rootUri.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -2143,11 +2992,11 @@ if(data9.provider !== undefined){
 let data10 = data9.provider;
 const _errs28 = errors;
 if(typeof data10 !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data10 === "ollama") || (data10 === "openai"))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema26.properties.provider.enum},message:"must be equal to one of the allowed values"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/provider",schemaPath:"#/definitions/RedlineSettingsPatch/properties/provider/enum",keyword:"enum",params:{allowedValues: schema38.properties.provider.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs28 === errors;
@@ -2159,7 +3008,7 @@ if(valid8){
 if(data9.endpoint !== undefined){
 const _errs30 = errors;
 if(typeof data9.endpoint !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/endpoint",schemaPath:"#/definitions/RedlineSettingsPatch/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs30 === errors;
@@ -2171,7 +3020,7 @@ if(valid8){
 if(data9.model !== undefined){
 const _errs32 = errors;
 if(typeof data9.model !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/model",schemaPath:"#/definitions/RedlineSettingsPatch/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs32 === errors;
@@ -2183,7 +3032,7 @@ if(valid8){
 if(data9.completionModel !== undefined){
 const _errs34 = errors;
 if(typeof data9.completionModel !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs34 === errors;
@@ -2195,7 +3044,7 @@ if(valid8){
 if(data9.apiKey !== undefined){
 const _errs36 = errors;
 if(typeof data9.apiKey !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/apiKey",schemaPath:"#/definitions/RedlineSettingsPatch/properties/apiKey/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs36 === errors;
@@ -2208,18 +3057,18 @@ if(data9.requestTimeoutMs !== undefined){
 let data15 = data9.requestTimeoutMs;
 const _errs38 = errors;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs38){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 2147483647 || isNaN(data15)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data15 < 1 || isNaN(data15)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/requestTimeoutMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/requestTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -2235,18 +3084,18 @@ if(data9.maxEditTokens !== undefined){
 let data16 = data9.maxEditTokens;
 const _errs40 = errors;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs40){
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 2147483647 || isNaN(data16)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data16 < 1 || isNaN(data16)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxEditTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxEditTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -2262,18 +3111,18 @@ if(data9.maxContextTokens !== undefined){
 let data17 = data9.maxContextTokens;
 const _errs42 = errors;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs42){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data17 < 4096 || isNaN(data17)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxContextTokens",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxContextTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 4096},message:"must be >= 4096"}];
 return false;
 }
 }
@@ -2289,11 +3138,11 @@ if(data9.editScope !== undefined){
 let data18 = data9.editScope;
 const _errs44 = errors;
 if(typeof data18 !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data18 === "selection") || (data18 === "file"))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema26.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editScope",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editScope/enum",keyword:"enum",params:{allowedValues: schema38.properties.editScope.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs44 === errors;
@@ -2306,11 +3155,11 @@ if(data9.editFormat !== undefined){
 let data19 = data9.editFormat;
 const _errs46 = errors;
 if(typeof data19 !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data19 === "auto") || (data19 === "replacement")) || (data19 === "searchReplace")) || (data19 === "structured")) || (data19 === "wholeFile"))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema26.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editFormat",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editFormat/enum",keyword:"enum",params:{allowedValues: schema38.properties.editFormat.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs46 === errors;
@@ -2323,18 +3172,18 @@ if(data9.largeDeletionLines !== undefined){
 let data20 = data9.largeDeletionLines;
 const _errs48 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs48){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data20 < 0 || isNaN(data20)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/largeDeletionLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/largeDeletionLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2349,7 +3198,7 @@ if(valid8){
 if(data9.repairEnabled !== undefined){
 const _errs50 = errors;
 if(typeof data9.repairEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/repairEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/repairEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/repairEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/repairEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs50 === errors;
@@ -2358,10 +3207,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.fimTemplate !== undefined){
+if(data9.formatProposals !== undefined){
 const _errs52 = errors;
-if(typeof data9.fimTemplate !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.formatProposals !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/formatProposals",schemaPath:"#/definitions/RedlineSettingsPatch/properties/formatProposals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs52 === errors;
@@ -2370,26 +3219,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.maxLines !== undefined){
-let data23 = data9.maxLines;
+if(data9.proposalDiagnostics !== undefined){
 const _errs54 = errors;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.proposalDiagnostics !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/proposalDiagnostics",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proposalDiagnostics/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs54){
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 2147483647 || isNaN(data23)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data23 < 1 || isNaN(data23)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs54 === errors;
 }
@@ -2397,22 +3231,22 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.numPredictFim !== undefined){
-let data24 = data9.numPredictFim;
+if(data9.editorChecksBudgetMs !== undefined){
+let data24 = data9.editorChecksBudgetMs;
 const _errs56 = errors;
 if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs56){
 if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 2147483647 || isNaN(data24)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+if(data24 > 600000 || isNaN(data24)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"}];
 return false;
 }
 else {
 if(data24 < 1 || isNaN(data24)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/editorChecksBudgetMs",schemaPath:"#/definitions/RedlineSettingsPatch/properties/editorChecksBudgetMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -2424,26 +3258,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.temperature !== undefined){
-let data25 = data9.temperature;
+if(data9.fimTemplate !== undefined){
 const _errs58 = errors;
-if(errors === _errs58){
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 2 || isNaN(data25)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
+if(typeof data9.fimTemplate !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/fimTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fimTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-else {
-if(data25 < 0 || isNaN(data25)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-else {
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
 }
 var valid8 = _errs58 === errors;
 }
@@ -2451,11 +3270,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.multilineCompletionsEnabled !== undefined){
+if(data9.maxLines !== undefined){
+let data26 = data9.maxLines;
 const _errs60 = errors;
-if(typeof data9.multilineCompletionsEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs60){
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 2147483647 || isNaN(data26)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data26 < 1 || isNaN(data26)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/maxLines",schemaPath:"#/definitions/RedlineSettingsPatch/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs60 === errors;
 }
@@ -2463,11 +3297,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.fileContextEnabled !== undefined){
+if(data9.numPredictFim !== undefined){
+let data27 = data9.numPredictFim;
 const _errs62 = errors;
-if(typeof data9.fileContextEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs62){
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 > 2147483647 || isNaN(data27)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data27 < 1 || isNaN(data27)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/numPredictFim",schemaPath:"#/definitions/RedlineSettingsPatch/properties/numPredictFim/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs62 === errors;
 }
@@ -2475,11 +3324,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.lspContextEnabled !== undefined){
+if(data9.temperature !== undefined){
+let data28 = data9.temperature;
 const _errs64 = errors;
-if(typeof data9.lspContextEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(errors === _errs64){
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 2 || isNaN(data28)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2},message:"must be <= 2"}];
 return false;
+}
+else {
+if(data28 < 0 || isNaN(data28)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/temperature",schemaPath:"#/definitions/RedlineSettingsPatch/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
 }
 var valid8 = _errs64 === errors;
 }
@@ -2487,26 +3351,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.contextBudget !== undefined){
-let data29 = data9.contextBudget;
+if(data9.multilineCompletionsEnabled !== undefined){
 const _errs66 = errors;
-if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.multilineCompletionsEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/multilineCompletionsEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/multilineCompletionsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs66){
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 > 1000000 || isNaN(data29)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data29 < 0 || isNaN(data29)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs66 === errors;
 }
@@ -2514,26 +3363,11 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.debounceWait !== undefined){
-let data30 = data9.debounceWait;
+if(data9.fileContextEnabled !== undefined){
 const _errs68 = errors;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data9.fileContextEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/fileContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/fileContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs68){
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 > 2147483647 || isNaN(data30)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data30 < 0 || isNaN(data30)){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid8 = _errs68 === errors;
 }
@@ -2541,10 +3375,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionCacheEnabled !== undefined){
+if(data9.lspContextEnabled !== undefined){
 const _errs70 = errors;
-if(typeof data9.completionCacheEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.lspContextEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/lspContextEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/lspContextEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs70 === errors;
@@ -2553,11 +3387,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionEnabled !== undefined){
+if(data9.contextBudget !== undefined){
+let data32 = data9.contextBudget;
 const _errs72 = errors;
-if(typeof data9.completionEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs72){
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 > 1000000 || isNaN(data32)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
+if(data32 < 0 || isNaN(data32)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/contextBudget",schemaPath:"#/definitions/RedlineSettingsPatch/properties/contextBudget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs72 === errors;
 }
@@ -2565,11 +3414,26 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.completionDisabledLanguages !== undefined){
+if(data9.debounceWait !== undefined){
+let data33 = data9.debounceWait;
 const _errs74 = errors;
-if(typeof data9.completionDisabledLanguages !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs74){
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 > 2147483647 || isNaN(data33)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data33 < 0 || isNaN(data33)){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/debounceWait",schemaPath:"#/definitions/RedlineSettingsPatch/properties/debounceWait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
 }
 var valid8 = _errs74 === errors;
 }
@@ -2577,10 +3441,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.enableSubsequentCompletions !== undefined){
+if(data9.completionCacheEnabled !== undefined){
 const _errs76 = errors;
-if(typeof data9.enableSubsequentCompletions !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.completionCacheEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionCacheEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionCacheEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs76 === errors;
@@ -2589,10 +3453,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.nextEditEnabled !== undefined){
+if(data9.completionEnabled !== undefined){
 const _errs78 = errors;
-if(typeof data9.nextEditEnabled !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data9.completionEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs78 === errors;
@@ -2601,10 +3465,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.nextEditModel !== undefined){
+if(data9.completionDisabledLanguages !== undefined){
 const _errs80 = errors;
-if(typeof data9.nextEditModel !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.completionDisabledLanguages !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/completionDisabledLanguages",schemaPath:"#/definitions/RedlineSettingsPatch/properties/completionDisabledLanguages/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs80 === errors;
@@ -2613,15 +3477,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.nextEditTemplate !== undefined){
-let data37 = data9.nextEditTemplate;
+if(data9.enableSubsequentCompletions !== undefined){
 const _errs82 = errors;
-if(typeof data37 !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data37 === "auto") || (data37 === "sweep")) || (data37 === "sweep-v2")) || (data37 === "zeta")) || (data37 === "instinct")) || (data37 === "instruct"))){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema26.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
+if(typeof data9.enableSubsequentCompletions !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/enableSubsequentCompletions",schemaPath:"#/definitions/RedlineSettingsPatch/properties/enableSubsequentCompletions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs82 === errors;
@@ -2630,10 +3489,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.proxy !== undefined){
+if(data9.nextEditEnabled !== undefined){
 const _errs84 = errors;
-if(typeof data9.proxy !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.nextEditEnabled !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditEnabled",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid8 = _errs84 === errors;
@@ -2642,10 +3501,10 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.noProxy !== undefined){
+if(data9.nextEditModel !== undefined){
 const _errs86 = errors;
-if(typeof data9.noProxy !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data9.nextEditModel !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditModel",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid8 = _errs86 === errors;
@@ -2654,13 +3513,54 @@ else {
 var valid8 = true;
 }
 if(valid8){
-if(data9.caFile !== undefined){
+if(data9.nextEditTemplate !== undefined){
+let data40 = data9.nextEditTemplate;
 const _errs88 = errors;
-if(typeof data9.caFile !== "string"){
-validate43.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data40 !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data40 === "auto") || (data40 === "sweep")) || (data40 === "sweep-v2")) || (data40 === "zeta")) || (data40 === "instinct")) || (data40 === "instruct"))){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/nextEditTemplate",schemaPath:"#/definitions/RedlineSettingsPatch/properties/nextEditTemplate/enum",keyword:"enum",params:{allowedValues: schema38.properties.nextEditTemplate.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs88 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.proxy !== undefined){
+const _errs90 = errors;
+if(typeof data9.proxy !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/proxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/proxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs90 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.noProxy !== undefined){
+const _errs92 = errors;
+if(typeof data9.noProxy !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/noProxy",schemaPath:"#/definitions/RedlineSettingsPatch/properties/noProxy/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs92 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data9.caFile !== undefined){
+const _errs94 = errors;
+if(typeof data9.caFile !== "string"){
+validate64.errors = [{instancePath:instancePath+"/initializationOptions/caFile",schemaPath:"#/definitions/RedlineSettingsPatch/properties/caFile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid8 = _errs94 === errors;
 }
 else {
 var valid8 = true;
@@ -2696,8 +3596,11 @@ var valid8 = true;
 }
 }
 }
+}
+}
+}
 else {
-validate43.errors = [{instancePath:instancePath+"/initializationOptions",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath:instancePath+"/initializationOptions",schemaPath:"#/definitions/RedlineSettingsPatch/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2708,24 +3611,55 @@ var valid0 = true;
 }
 if(valid0){
 if(data.capabilities !== undefined){
-let data41 = data.capabilities;
-const _errs90 = errors;
-const _errs91 = errors;
-if(errors === _errs91){
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.redlineRender !== undefined){
-if(typeof data41.redlineRender !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+let data44 = data.capabilities;
+const _errs96 = errors;
+const _errs97 = errors;
+if(errors === _errs97){
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.redlineRender !== undefined){
+const _errs99 = errors;
+if(typeof data44.redlineRender !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/capabilities/redlineRender",schemaPath:"#/definitions/ClientCapabilities/properties/redlineRender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+var valid10 = _errs99 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data44.redlineFormatText !== undefined){
+const _errs101 = errors;
+if(typeof data44.redlineFormatText !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/capabilities/redlineFormatText",schemaPath:"#/definitions/ClientCapabilities/properties/redlineFormatText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid10 = _errs101 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data44.redlineDiagnoseText !== undefined){
+const _errs103 = errors;
+if(typeof data44.redlineDiagnoseText !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/capabilities/redlineDiagnoseText",schemaPath:"#/definitions/ClientCapabilities/properties/redlineDiagnoseText/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid10 = _errs103 === errors;
+}
+else {
+var valid10 = true;
+}
 }
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs90 === errors;
+var valid0 = _errs96 === errors;
 }
 else {
 var valid0 = true;
@@ -2738,27 +3672,27 @@ var valid0 = true;
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate43.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const InlineCompletionParams = validate44;
-const schema53 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"context":{"$ref":"#/definitions/InlineCompletionContext"}},"required":["textDocument","position","context"]};
-const schema55 = {"type":"object","properties":{"triggerKind":{"type":"number","enum":[1,2]},"selectedCompletionInfo":{"$ref":"#/definitions/SelectedCompletionInfo"}},"required":["triggerKind"]};
-const schema56 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["range","text"]};
+export const InlineCompletionParams = validate65;
+const schema66 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"context":{"$ref":"#/definitions/InlineCompletionContext"}},"required":["textDocument","position","context"]};
+const schema68 = {"type":"object","properties":{"triggerKind":{"type":"number","enum":[1,2]},"selectedCompletionInfo":{"$ref":"#/definitions/SelectedCompletionInfo"}},"required":["triggerKind"]};
+const schema69 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"text":{"type":"string"}},"required":["range","text"]};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.range === undefined) && (missing0 = "range")) || ((data.text === undefined) && (missing0 = "text"))){
-validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2777,7 +3711,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs2 = errors;
 if(typeof data.text !== "string"){
-validate47.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate68.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2789,23 +3723,23 @@ var valid0 = true;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate47.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.triggerKind === undefined) && (missing0 = "triggerKind")){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2813,11 +3747,11 @@ if(data.triggerKind !== undefined){
 let data0 = data.triggerKind;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-validate46.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate67.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(!((data0 === 1) || (data0 === 2))){
-validate46.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/enum",keyword:"enum",params:{allowedValues: schema55.properties.triggerKind.enum},message:"must be equal to one of the allowed values"}];
+validate67.errors = [{instancePath:instancePath+"/triggerKind",schemaPath:"#/properties/triggerKind/enum",keyword:"enum",params:{allowedValues: schema68.properties.triggerKind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2828,8 +3762,8 @@ var valid0 = true;
 if(valid0){
 if(data.selectedCompletionInfo !== undefined){
 const _errs3 = errors;
-if(!(validate47(data.selectedCompletionInfo, {instancePath:instancePath+"/selectedCompletionInfo",parentData:data,parentDataProperty:"selectedCompletionInfo",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate68(data.selectedCompletionInfo, {instancePath:instancePath+"/selectedCompletionInfo",parentData:data,parentDataProperty:"selectedCompletionInfo",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2841,23 +3775,23 @@ var valid0 = true;
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate46.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))) || ((data.context === undefined) && (missing0 = "context"))){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2869,7 +3803,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate44.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate65.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2879,12 +3813,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate44.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate65.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate65.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2892,7 +3826,7 @@ return false;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate65.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2916,8 +3850,8 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined){
 const _errs7 = errors;
-if(!(validate46(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate67(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2930,311 +3864,21 @@ var valid0 = true;
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate44.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const InlineEditStartParams = validate51;
-const schema57 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"range":{"$ref":"#/definitions/Range"},"instruction":{"type":"string"},"scope":{"$ref":"#/definitions/EditScope"},"editFormat":{"$ref":"#/definitions/EditFormatChoice"},"context":{"$ref":"#/definitions/InlineEditContext"}},"required":["textDocument","range","instruction"]};
-const schema58 = {"type":"string","enum":["selection","file"]};
-const schema59 = {"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]};
-const schema60 = {"type":"object","properties":{"diagnostics":{"type":"array","items":{"$ref":"#/definitions/Diagnostic"}}}};
-const schema61 = {"type":"object","properties":{"range":{"$ref":"#/definitions/Range"},"severity":{"$ref":"#/definitions/DiagnosticSeverity"},"code":{"type":["number","string"]},"codeDescription":{"$ref":"#/definitions/CodeDescription"},"source":{"type":"string"},"message":{"type":"string"},"tags":{"type":"array","items":{"type":"number","enum":[1,2]}},"relatedInformation":{"type":"array","items":{"$ref":"#/definitions/DiagnosticRelatedInformation"}}},"required":["range","message"]};
-const schema62 = {"type":"number","enum":[1,2,3,4]};
-const schema63 = {"type":"object","properties":{"href":{"type":"string"}},"required":["href"]};
-const schema64 = {"type":"object","properties":{"location":{"$ref":"#/definitions/Location"},"message":{"type":"string"}},"required":["location","message"]};
-const schema65 = {"type":"object","properties":{"uri":{"type":"string"},"range":{"$ref":"#/definitions/Range"}},"required":["uri","range"]};
+export const InlineEditStartParams = validate72;
+const schema70 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"range":{"$ref":"#/definitions/Range"},"instruction":{"type":"string"},"scope":{"$ref":"#/definitions/EditScope"},"editFormat":{"$ref":"#/definitions/EditFormatChoice"},"context":{"$ref":"#/definitions/InlineEditContext"}},"required":["textDocument","range","instruction"]};
+const schema71 = {"type":"string","enum":["selection","file"]};
+const schema72 = {"type":"string","enum":["auto","replacement","searchReplace","structured","wholeFile"]};
+const schema73 = {"type":"object","properties":{"diagnostics":{"type":"array","items":{"$ref":"#/definitions/Diagnostic"}}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.uri === undefined) && (missing0 = "uri")) || ((data.range === undefined) && (missing0 = "range"))){
-validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.uri !== undefined){
-const _errs1 = errors;
-if(typeof data.uri !== "string"){
-validate58.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.range !== undefined){
-const _errs3 = errors;
-if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate58.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.location === undefined) && (missing0 = "location")) || ((data.message === undefined) && (missing0 = "message"))){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.location !== undefined){
-const _errs1 = errors;
-if(!(validate58(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(typeof data.message !== "string"){
-validate57.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate57.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.range === undefined) && (missing0 = "range")) || ((data.message === undefined) && (missing0 = "message"))){
-validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.range !== undefined){
-const _errs1 = errors;
-if(!(validate18(data.range, {instancePath:instancePath+"/range",parentData:data,parentDataProperty:"range",rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.severity !== undefined){
-let data1 = data.severity;
-const _errs2 = errors;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate55.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-if(!((((data1 === 1) || (data1 === 2)) || (data1 === 3)) || (data1 === 4))){
-validate55.errors = [{instancePath:instancePath+"/severity",schemaPath:"#/definitions/DiagnosticSeverity/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.code !== undefined){
-let data2 = data.code;
-const _errs5 = errors;
-if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
-validate55.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema61.properties.code.type},message:"must be number,string"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.codeDescription !== undefined){
-let data3 = data.codeDescription;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-let missing1;
-if((data3.href === undefined) && (missing1 = "href")){
-validate55.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data3.href !== undefined){
-if(typeof data3.href !== "string"){
-validate55.errors = [{instancePath:instancePath+"/codeDescription/href",schemaPath:"#/definitions/CodeDescription/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/codeDescription",schemaPath:"#/definitions/CodeDescription/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.source !== undefined){
-const _errs12 = errors;
-if(typeof data.source !== "string"){
-validate55.errors = [{instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs14 = errors;
-if(typeof data.message !== "string"){
-validate55.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tags !== undefined){
-let data7 = data.tags;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-var valid4 = true;
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-let data8 = data7[i0];
-const _errs18 = errors;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate55.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-if(!((data8 === 1) || (data8 === 2))){
-validate55.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.tags.items.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid4 = _errs18 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.relatedInformation !== undefined){
-let data9 = data.relatedInformation;
-const _errs20 = errors;
-if(errors === _errs20){
-if(Array.isArray(data9)){
-var valid5 = true;
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-const _errs22 = errors;
-if(!(validate57(data9[i1], {instancePath:instancePath+"/relatedInformation/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-var valid5 = _errs22 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/relatedInformation",schemaPath:"#/properties/relatedInformation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3248,8 +3892,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate55(data0[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate25(data0[i0], {instancePath:instancePath+"/diagnostics/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -3259,37 +3903,37 @@ break;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate75.errors = [{instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate54.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.range === undefined) && (missing0 = "range"))) || ((data.instruction === undefined) && (missing0 = "instruction"))){
-validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.textDocument !== undefined){
 const _errs1 = errors;
-if(!(validate25(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate45(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3313,7 +3957,7 @@ if(valid0){
 if(data.instruction !== undefined){
 const _errs3 = errors;
 if(typeof data.instruction !== "string"){
-validate51.errors = [{instancePath:instancePath+"/instruction",schemaPath:"#/properties/instruction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate72.errors = [{instancePath:instancePath+"/instruction",schemaPath:"#/properties/instruction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -3326,11 +3970,11 @@ if(data.scope !== undefined){
 let data3 = data.scope;
 const _errs5 = errors;
 if(typeof data3 !== "string"){
-validate51.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate72.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data3 === "selection") || (data3 === "file"))){
-validate51.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"}];
+validate72.errors = [{instancePath:instancePath+"/scope",schemaPath:"#/definitions/EditScope/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -3343,11 +3987,11 @@ if(data.editFormat !== undefined){
 let data4 = data.editFormat;
 const _errs8 = errors;
 if(typeof data4 !== "string"){
-validate51.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate72.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data4 === "auto") || (data4 === "replacement")) || (data4 === "searchReplace")) || (data4 === "structured")) || (data4 === "wholeFile"))){
-validate51.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"}];
+validate72.errors = [{instancePath:instancePath+"/editFormat",schemaPath:"#/definitions/EditFormatChoice/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3358,8 +4002,8 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined){
 const _errs11 = errors;
-if(!(validate54(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate75(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -3375,33 +4019,33 @@ var valid0 = true;
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const NextEditParams = validate64;
-const schema66 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"trigger":{"$ref":"#/definitions/NextEditTrigger"}},"required":["textDocument","position","trigger"]};
-const schema67 = {"type":"string","enum":["automatic","invoked"]};
+export const NextEditParams = validate78;
+const schema74 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"},"trigger":{"$ref":"#/definitions/NextEditTrigger"}},"required":["textDocument","position","trigger"]};
+const schema75 = {"type":"string","enum":["automatic","invoked"]};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))) || ((data.trigger === undefined) && (missing0 = "trigger"))){
-validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.textDocument !== undefined){
 const _errs1 = errors;
-if(!(validate25(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate45(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3426,11 +4070,11 @@ if(data.trigger !== undefined){
 let data2 = data.trigger;
 const _errs3 = errors;
 if(typeof data2 !== "string"){
-validate64.errors = [{instancePath:instancePath+"/trigger",schemaPath:"#/definitions/NextEditTrigger/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate78.errors = [{instancePath:instancePath+"/trigger",schemaPath:"#/definitions/NextEditTrigger/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "automatic") || (data2 === "invoked"))){
-validate64.errors = [{instancePath:instancePath+"/trigger",schemaPath:"#/definitions/NextEditTrigger/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
+validate78.errors = [{instancePath:instancePath+"/trigger",schemaPath:"#/definitions/NextEditTrigger/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -3443,32 +4087,32 @@ var valid0 = true;
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const RenderResult = validate67;
-const schema68 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
+export const RenderResult = validate81;
+const schema76 = {"type":"object","properties":{"applied":{"type":"boolean"},"version":{"$ref":"#/definitions/uinteger"}},"required":["applied","version"]};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.applied === undefined) && (missing0 = "applied")) || ((data.version === undefined) && (missing0 = "version"))){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate81.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.applied !== undefined){
 const _errs1 = errors;
 if(typeof data.applied !== "boolean"){
-validate67.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate81.errors = [{instancePath:instancePath+"/applied",schemaPath:"#/properties/applied/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3482,18 +4126,18 @@ let data1 = data.version;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate67.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate81.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-validate67.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate81.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate67.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate81.errors = [{instancePath:instancePath+"/version",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3508,25 +4152,25 @@ var valid0 = true;
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate67.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const SelectionChangedParams = validate68;
-const schema70 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
+export const SelectionChangedParams = validate82;
+const schema78 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/TextDocumentIdentifier"},"position":{"$ref":"#/definitions/Position"}},"required":["textDocument","position"]};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.position === undefined) && (missing0 = "position"))){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3538,7 +4182,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.uri === undefined) && (missing1 = "uri")){
-validate68.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate82.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -3548,12 +4192,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(data1.length < 1){
-validate68.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate82.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/textDocument/uri",schemaPath:"#/definitions/TextDocumentIdentifier/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -3561,7 +4205,7 @@ return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath:instancePath+"/textDocument",schemaPath:"#/definitions/TextDocumentIdentifier/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3586,63 +4230,63 @@ var valid0 = true;
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate68.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const SessionParams = validate70;
-const schema72 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
+export const SessionParams = validate84;
+const schema80 = {"type":"object","properties":{"sessionId":{"type":"string"}},"required":["sessionId"]};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 if(typeof data.sessionId !== "string"){
-validate70.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate84.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate70.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const SettleParams = validate71;
-const schema73 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
+export const SettleParams = validate85;
+const schema81 = {"type":"object","properties":{"sessionId":{"type":"string"},"line":{"$ref":"#/definitions/uinteger"}},"required":["sessionId"]};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.sessionId === undefined) && (missing0 = "sessionId")){
-validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate85.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.sessionId !== undefined){
 const _errs1 = errors;
 if(typeof data.sessionId !== "string"){
-validate71.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3656,18 +4300,18 @@ let data1 = data.line;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate71.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate85.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-validate71.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate85.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate71.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate85.errors = [{instancePath:instancePath+"/line",schemaPath:"#/definitions/uinteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -3682,32 +4326,32 @@ var valid0 = true;
 }
 }
 else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate71.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const SnippetApplyParams = validate72;
-const schema75 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
+export const SnippetApplyParams = validate86;
+const schema83 = {"type":"object","properties":{"textDocument":{"$ref":"#/definitions/VersionedTextDocumentIdentifier"},"snippet":{"type":"string"},"selection":{"$ref":"#/definitions/Range"}},"required":["textDocument","snippet","selection"]};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.textDocument === undefined) && (missing0 = "textDocument")) || ((data.snippet === undefined) && (missing0 = "snippet"))) || ((data.selection === undefined) && (missing0 = "selection"))){
-validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.textDocument !== undefined){
 const _errs1 = errors;
-if(!(validate25(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate45(data.textDocument, {instancePath:instancePath+"/textDocument",parentData:data,parentDataProperty:"textDocument",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3719,7 +4363,7 @@ if(valid0){
 if(data.snippet !== undefined){
 const _errs2 = errors;
 if(typeof data.snippet !== "string"){
-validate72.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate86.errors = [{instancePath:instancePath+"/snippet",schemaPath:"#/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3744,11 +4388,11 @@ var valid0 = true;
 }
 }
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate72.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 

@@ -39,6 +39,13 @@ describe('parseCommand', () => {
     expect(parseCommand(['edit', 'a.ts', '-m', 'x', '--model', 'flag', '--yes'], env)).toMatchObject({ yes: true, settings: { model: 'flag' } });
   });
 
+  it('takes the project formatter from --format-command or REDLINE_FORMAT_COMMAND, none when blank', () => {
+    expect(edit('a.go', '-m', 'x', '--format-command', 'gofmt')).toMatchObject({ formatCommand: 'gofmt' });
+    expect(parseCommand(['apply', 'a.ts'], { REDLINE_FORMAT_COMMAND: 'prettier --stdin-filepath {file}' })).toMatchObject({ formatCommand: 'prettier --stdin-filepath {file}' });
+    expect(parseCommand(['edit', 'a.go', '-m', 'x', '--format-command', 'gofmt -s'], { REDLINE_FORMAT_COMMAND: 'other' })).toMatchObject({ formatCommand: 'gofmt -s' });
+    expect(parseCommand(['edit', 'a.go', '-m', 'x'], { REDLINE_FORMAT_COMMAND: '  ' })).toMatchObject({ formatCommand: undefined });
+  });
+
   it('answers --help, wherever it stands', () => {
     expect(parseCommand(['--help'], {})).toEqual({ kind: 'help' });
     expect(parseCommand(['edit', 'a.ts', '-h'], {})).toEqual({ kind: 'help' });

@@ -18,6 +18,8 @@ interface Common {
   yes: boolean;
   sidecar: string | undefined;
   settings: RedlineSettingsPatch;
+  /** The project's formatter: a shell command reading code on stdin, writing it formatted on stdout (`{file}`: the file's path). */
+  formatCommand: string | undefined;
 }
 
 export interface EditCommand extends Common {
@@ -62,6 +64,10 @@ export const USAGE = `usage: redline edit FILE[:LINE] [--lines A-B | --line N] -
   --model NAME       model name                            env REDLINE_MODEL
   --api-key KEY      bearer key for hosted OpenAI-compatible APIs  env REDLINE_API_KEY
   --sidecar PATH     the sidecar executable                env REDLINE_SIDECAR
+  --format-command C the project's formatter, run on the proposal's lines:
+                     reads code on stdin, writes it on stdout; {file} is the
+                     file's path (gofmt, prettier --stdin-filepath {file})
+                                                         env REDLINE_FORMAT_COMMAND
   -h, --help         this text
 
 Answers: [a]ccept all, [r]eject all, [h]unk by hunk; per hunk y n q a d ? as in git add -p.
@@ -83,6 +89,7 @@ const OPTIONS = {
   model: { type: 'string' },
   'api-key': { type: 'string' },
   sidecar: { type: 'string' },
+  'format-command': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -95,7 +102,8 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   if (target === undefined) throw new UsageError(`redline: ${verb} needs a FILE`);
   if (extra.length > 0) throw new UsageError(`redline: unexpected argument '${extra[0]}' (quote the instruction: -m "...")`);
   const { file, place } = parseTarget(target, values.lines, values.line, exists);
-  const common: Common = { file, place, yes: values.yes ?? false, sidecar: values.sidecar ?? env.REDLINE_SIDECAR, settings: settingsOf(values, env) };
+  const formatCommand = (values['format-command'] ?? env.REDLINE_FORMAT_COMMAND)?.trim() || undefined;
+  const common: Common = { file, place, yes: values.yes ?? false, sidecar: values.sidecar ?? env.REDLINE_SIDECAR, settings: settingsOf(values, env), formatCommand };
   if (verb === 'edit') {
     if (values.from !== undefined) throw new UsageError('redline: --from belongs to apply; edit takes an instruction (-m "...")');
     if (!values.message?.trim()) throw new UsageError('redline: an instruction is required (-m "...")');

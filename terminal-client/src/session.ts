@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SidecarClient, type RenderedDocument } from '@redline/client';
 import { DEFAULT_SETTINGS, TERMINAL_STATES, type SessionStatusParams } from '@redline/shared-protocol';
 import { countLines, languageIdOf, rangeOf, UsageError, type ApplyCommand, type EditCommand } from './args.js';
+import { commandFormatter } from './formatter.js';
 import { LiveView } from './liveView.js';
 import { paintHunk, paintRegion } from './paint.js';
 import { LineInput, summaryLine, unchangedLine, verdicts } from './prompt.js';
@@ -171,6 +172,8 @@ class Run {
   private stderr = '';
   /** The message for the sidecar's unexpected end, once it has ended. */
   private died: Promise<string> | null = null;
+  /** Why the project's formatter gave nothing, told once the proposal is shown (the live view owns the terminal until then). */
+  private unformatted: string[] = [];
 
   constructor(
     private readonly command: EditCommand | ApplyCommand,
@@ -193,8 +196,9 @@ class Run {
     this.display.say.write(text + '\n');
   }
 
-  /** The session's findings (refused edits, new syntax errors, large deletions), one line each. */
+  /** The session's findings (refused edits, new syntax errors, large deletions), one line each; the formatter's failure. */
   private warn(status: SessionStatusParams): void {
+    for (const why of this.unformatted.splice(0)) this.io.stderr.write(`redline: not formatted: ${why}; the proposal is as the model wrote it.\n`);
     for (const w of status.warnings ?? []) this.io.stderr.write(`redline: warning${w.line === null ? '' : ` (line ${w.line + 1})`}: ${w.message}\n`);
   }
 
@@ -245,7 +249,8 @@ class Run {
       );
       this.view.start();
     }
-    const client = await stop.guard(SidecarClient.spawn(sidecarPath(command), [], command.settings, (text) => (this.stderr += text), [projectFolderOf(this.read.path)]));
+    const tools = command.formatCommand ? { formatText: commandFormatter(command.formatCommand, this.read.path, (why) => this.unformatted.push(why)) } : {};
+    const client = await stop.guard(SidecarClient.spawn(sidecarPath(command), [], command.settings, (text) => (this.stderr += text), [projectFolderOf(this.read.path)], tools));
     this.client = client;
     this.died = new Promise((resolve) =>
       client.child!.once('exit', (code, signal) => {

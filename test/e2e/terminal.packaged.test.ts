@@ -3,6 +3,7 @@
  * which talks to the model double over HTTP. Every test checks the file's exact bytes afterwards
  * and that no process of the run is left behind.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -358,5 +359,32 @@ describe('display', () => {
     expect(rows).toContain('-→   return 1');
     expect(rows).toContain('+    return 1');
     expect(readFileSync(file, 'utf8')).toBe('def f():\n    return 1\n');
+  });
+});
+
+describe("the project's formatter (--format-command)", () => {
+  // gofmt: a real formatter that reads a Go file on stdin and writes it formatted.
+  const gofmt = spawnSync('gofmt', ['-h']).error === undefined;
+  const GO = ['package shop', '', 'func total(items []Item) int {', '   s := 0', '\tfor _, i := range items {', '\t\ts += i.Price', '\t}', '\treturn s', '}', ''].join('\n');
+  // The model's rewrite, indented with spaces as gofmt never would; "   s := 0" is the user's own line.
+  const REPLY = ['func total(items []Item) int {', '   s := 0', '\tfor _, i := range items {', '    s += i.Price * i.Qty', '\t}', '  return s', '}'].join('\n');
+
+  it.skipIf(!gofmt)("runs it on the proposal's lines only: they arrive formatted, the user's own line stays as it was", async () => {
+    const file = tempFile('shop.go', GO);
+    model.script({ text: '```go\n' + REPLY + '\n```' });
+    const run = terminal(['edit', file, '--lines', '3-9', '-m', 'multiply by the quantity', '--yes', '--format-command', 'gofmt'], { env: { NO_COLOR: '1' } });
+    expect(await run.exit).toMatchObject({ exitCode: 0 });
+    // The return line, which the model changed only by its indentation, is the original's again once formatted.
+    expect(readFileSync(file, 'utf8')).toBe(GO.replace('\t\ts += i.Price', '\t\ts += i.Price * i.Qty'));
+    expect((await run.rows()).join('\n')).not.toContain('not formatted');
+  });
+
+  it('says when the formatter cannot run, and shows the proposal as the model wrote it', async () => {
+    const file = tempFile('shop.go', GO);
+    model.script({ text: '```go\n' + REPLY + '\n```' });
+    const run = terminal(['edit', file, '--lines', '3-9', '-m', 'multiply by the quantity', '--yes', '--format-command', 'no-such-formatter --stdin {file}'], { env: { NO_COLOR: '1' } });
+    expect(await run.exit).toMatchObject({ exitCode: 0 });
+    expect(run.raw()).toMatch(/redline: not formatted: `no-such-formatter --stdin \{file\}` failed \(exit code 127: .*not found\); the proposal is as the model wrote it\./);
+    expect(readFileSync(file, 'utf8')).toBe(GO.replace('\t\ts += i.Price', '    s += i.Price * i.Qty').replace('\treturn s', '  return s'));
   });
 });

@@ -41,6 +41,8 @@ function packageProbe(dir: string): string {
 export interface ProbeState {
   documents: Array<{ uri: string; version: number; isDirty: boolean }>;
   editors: Array<{ uri: string; active: boolean; selections: Array<{ anchor: [number, number]; active: [number, number] }> }>;
+  /** Every diagnostic of every document (`line` zero-based). */
+  diagnostics: Array<{ uri: string; line: number; source: string | null; code: string | number | null; message: string }>;
 }
 
 /** Packages the linux-x64 VSIX from dist/redline-sidecar (skipped when up to date). */

@@ -451,19 +451,25 @@ describe('inline edit in a real VS Code', () => {
 
   it('labels a line whose change is only its indentation "indentation only"', async () => {
     const file = newFile(ORIGINAL);
-    await startEdit(file, 3, 7, { text: REINDENT });
-    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
-    await vscode.page.keyboard.press('Control+Home');
-    const lines = await viewLines();
-    const added = lines.find((l) => l.text.startsWith('      sum += item.price;'));
-    const removed = lines.find((l) => l.text.startsWith('    sum += item.price;'));
-    expect(added?.label, JSON.stringify(lines)).toContain('indentation only');
-    expect(removed?.label, JSON.stringify(lines)).not.toContain('only');
-    expect(lines.filter((l) => l.label.includes('only')).length).toBe(1);
-    await vscode.codeLens('Reject all').click();
-    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
-    expect(await vscode.editorText()).toBe(ORIGINAL);
-    expect((await viewLines()).filter((l) => l.label.includes('only'))).toEqual([]);
+    // The project's formatter would put the line back where it was (editorChecks.test.ts): here the model's indentation is shown.
+    await applySettings({ ...SETTINGS, 'redline.formatProposals': false });
+    try {
+      await startEdit(file, 3, 7, { text: REINDENT });
+      await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+      await vscode.page.keyboard.press('Control+Home');
+      const lines = await viewLines();
+      const added = lines.find((l) => l.text.startsWith('      sum += item.price;'));
+      const removed = lines.find((l) => l.text.startsWith('    sum += item.price;'));
+      expect(added?.label, JSON.stringify(lines)).toContain('indentation only');
+      expect(removed?.label, JSON.stringify(lines)).not.toContain('only');
+      expect(lines.filter((l) => l.label.includes('only')).length).toBe(1);
+      await vscode.codeLens('Reject all').click();
+      await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+      expect(await vscode.editorText()).toBe(ORIGINAL);
+      expect((await viewLines()).filter((l) => l.label.includes('only'))).toEqual([]);
+    } finally {
+      await applySettings(SETTINGS);
+    }
   }, 120_000);
 
   it('keeps the API key in secret storage: sent to the model server, never in settings.json or a log', async () => {

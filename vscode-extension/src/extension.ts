@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { RedlineSettingsPatch, SettingName } from '@redline/shared-protocol';
+import { diagnoseText, formatText, prepareChecks } from './check/checks';
+import { CheckCopies } from './check/copies';
 import { registerCompletion } from './completion/provider';
 import { CleanAfterUndo } from './edit/cleanUndo';
 import { registerEditCommands } from './edit/commands';
@@ -32,6 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const cleanUndo = new CleanAfterUndo();
   const renders = new RenderApplier(sessions, own, output, painter, cleanUndo);
   const warnings = new WarningDiagnostics(sessions);
+  const copies = new CheckCopies();
 
   let settings: RedlineSettingsPatch = {};
   const readSettings = async () => {
@@ -56,7 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   let sidecar: Sidecar;
   try {
-    ({ client, sidecar } = await startSidecar(context.extensionPath, output, { changeSent: (uri, version) => own.changeSent(uri, version), lost, settings: () => settings, secrets: () => (settings.apiKey ? [settings.apiKey] : []) }));
+    ({ client, sidecar } = await startSidecar(context.extensionPath, output, { changeSent: (uri, version) => own.changeSent(uri, version), lost, settings: () => settings, secrets: () => (settings.apiKey ? [settings.apiKey] : []), isCopy: (doc) => copies.isCopy(doc) }));
   } catch (error) {
     void vscode.window.showErrorMessage(`Redline could not start its sidecar: ${error instanceof Error ? error.message : String(error)}`);
     return;
@@ -71,7 +74,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       return sent;
     }),
   );
+  lc.onRequest('redline/formatText', (params, token) => formatText(copies, params, token, output));
+  lc.onRequest('redline/diagnoseText', (params, token) => diagnoseText(copies, params, token, output));
   lc.onNotification('redline/inlineEdit/status', (params) => {
+    const doc = params.state === 'streaming' ? documentOf(params.uri) : undefined;
+    if (doc) prepareChecks(copies, params.uri, doc.languageId);
     sessions.status(params);
     warnings.status(params);
   });
@@ -87,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     painter,
     ...registerFeedback(sessions, output, commands.retry),
     ...warnings.register(),
+    ...copies.register(),
     ...commands.disposables,
     ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),

@@ -16,6 +16,7 @@ import { treeSitterIdleMs, warmUp } from '../scope/grammars.js';
 import { releaseTreeSitterWhenIdle } from '../scope/idleRelease.js';
 import { parseText, SyntaxCache } from '../scope/parse.js';
 import { placeSnippet } from '../edit/snippet/place.js';
+import { ClientChecks } from '../session/clientChecks.js';
 import { EditSessions } from '../session/editSessions.js';
 import { RenderChannels } from '../session/renderChannel.js';
 import { DocumentStore } from './documents.js';
@@ -68,6 +69,14 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     },
     log,
   );
+  const checks = new ClientChecks(
+    {
+      formatText: (params, token) => conn.sendRequest('redline/formatText', params, token),
+      diagnoseText: (params, token) => conn.sendRequest('redline/diagnoseText', params, token),
+    },
+    () => settings.get(),
+    log,
+  );
   const syntax = new SyntaxCache();
   syntax.follow(documents);
   const stopIdleRelease = releaseTreeSitterWhenIdle(() => syntax.clear(), options.collectGarbage);
@@ -86,6 +95,7 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     syntaxErrors: syntaxErrorRows,
     placeSnippet: (request) => placeSnippet(request, parseText),
     missingNames: (input) => context.missingNames(input),
+    checks,
     displayPath: (uri) => context.displayPath(uri),
     context: (doc, params) => ({
       budget: settings.get().contextBudget,
@@ -100,6 +110,7 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
   conn.onRequest('initialize', (params): InitializeResult => {
     lifecycle.initialized();
     settings.update(params.initializationOptions);
+    checks.setCapabilities(params.capabilities);
     context.setWorkspace(params);
     log.connect((type, message) => void conn.sendNotification('window/logMessage', { type, message }));
     return {

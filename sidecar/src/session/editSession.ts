@@ -22,7 +22,7 @@
  * the last verdict, a model error, no changes, a broken region or renders refused too often;
  * closing → ended after its last render; streaming or pending → ended when the document closes.
  */
-import { textChecksum, type EditFormat, type EditScope, type EditWarning, type SessionState, type StatusAction } from '@redline/shared-protocol';
+import { textChecksum, type CopyProblem, type EditFormat, type EditScope, type EditWarning, type SessionState, type StatusAction } from '@redline/shared-protocol';
 import { describeContext } from '../context/budget.js';
 import type { ContextItem } from '../context/types.js';
 import type { ChatRequest, ContextInput, PlannedRequest } from '../edit/prompt.js';
@@ -36,7 +36,7 @@ import { buildSearchReplacePrompt, SearchReplaceReader } from '../edit/formats/s
 import { buildStructuredPrompt, StructuredReader } from '../edit/formats/structured.js';
 import { buildWholeFilePrompt, WholeFileReader } from '../edit/formats/wholeFile.js';
 import { LocatedProposal } from '../edit/apply/pipeline.js';
-import { regionLines, spliceEdit, toLayout } from '../edit/apply/splice.js';
+import { proposedSide, regionLines, replaceProposedSide, spliceEdit, toLayout } from '../edit/apply/splice.js';
 import type { Finding } from '../edit/apply/types.js';
 import { validateProposal } from '../edit/apply/validate.js';
 import { ModelError, type ReplyEnd } from '../providers/types.js';
@@ -45,7 +45,10 @@ import { Region, repaintFrom, sameMarks, type LineSpan, type RegionPlan, type Re
 import type { ChangeEffect } from '../region/track.js';
 import type { ContentChange, MirrorDocument } from '../server/documents.js';
 import type { MissingName } from '../index/nameCheck.js';
+import { takeFormatted } from '../edit/formatted.js';
 import { documentLine, nameFindings, proposedDocument, repairInstruction } from './proposalNames.js';
+import { addedProblems, problemFindings, rowRanges } from './proposalProblems.js';
+import type { ClientChecks } from './clientChecks.js';
 import type { Logger } from '../server/log.js';
 import type { RenderChannels, RenderOutcome } from './renderChannel.js';
 import { formatEditOutcome, outcomeLevel } from './outcome.js';
@@ -92,6 +95,8 @@ export interface SessionDeps {
   missingNames(input: { languageId: string; uri: string; before: string; after: string; addedRows: ReadonlySet<number> }): Promise<MissingName[]>;
   /** Ask the model once more when the final proposal has syntax errors or names no import gives. */
   repairEnabled(): boolean;
+  /** The editor's own formatter and analysis, on in-memory copies (asked only where the client has them). */
+  checks: Pick<ClientChecks, 'formats' | 'diagnoses' | 'deadline' | 'format' | 'diagnose'>;
 }
 
 /** How a session asks: the format its model replies in, and what the edit may change. */
@@ -154,6 +159,8 @@ interface Ask {
   instruction: Instruction | null;
   /** For a repair round, the problems of the first reply it was asked to fix; null otherwise. */
   repairing: string[] | null;
+  /** A located ask's proposed side as planned (`from`) and as the editor's formatter left the proposal's lines (`to`). */
+  formatted: { from: string[]; to: string[] } | null;
 }
 
 /** How the closing render leaves the region: every hunk accepted, or the baseline restored. */
@@ -498,6 +505,9 @@ export class EditSession {
     const { kinds, words } = this.region.snapshot();
     const plan = ask.located!.plan(regionLines(kinds, words, this.region.textOf(this.doc.buffer, () => true)));
     let lines = plan.lines;
+    // The formatter's text holds for the side it was given: a user's edit since then shows the proposal as it was.
+    const formatted = ask.formatted;
+    if (formatted && sameLines(proposedSide(lines), formatted.from)) lines = replaceProposedSide(lines, formatted.to);
     const at = extra && !extra.done.value ? extra.fix.row - this.region.start : -1;
     if (extra && at >= 0 && at + extra.fix.replace <= lines.filter((l) => l.kind !== 'removed').length) lines = spliceEdit(lines, at, at + extra.fix.replace, extra.fix.lines);
     return {
@@ -554,9 +564,12 @@ export class EditSession {
       ask.settled = settled;
       this.target = () => overridden(ask, settled);
     }
-    const layout = this.target().layout;
-    // A next-edit hunk is shown at once: the whole-file checks are for proposals a person reviews.
-    const [checks, missing] = ask.validate ? await Promise.all([this.validate(ask, layout), this.checkNames(layout)]) : [[], []];
+    // A next-edit hunk is shown at once: the whole-file checks and the editor's are for proposals a person reviews.
+    const deadline = this.deps.checks.deadline();
+    if (ask.validate) await this.format(ask, deadline);
+    if (this.current !== ask) return;
+    const layout = this.target!().layout;
+    const [checks, missing, copyProblems] = ask.validate ? await Promise.all([this.validate(ask, layout), this.checkNames(layout), this.diagnose(layout, deadline)]) : [[], [], []];
     if (this.current !== ask) return;
     this.addFindings(checks, 0);
     // An import the file scope lets the session add is a hunk of the proposal; otherwise a finding offers it.
@@ -570,7 +583,16 @@ export class EditSession {
       const extra = { fix: names.added, done: { value: false } };
       this.target = () => this.locatedTarget(ask, extra);
     }
-    this.findings.push(...names.warnings);
+    // Rows below an import the session adds move down by its lines, as the names' findings do.
+    const added = names.added;
+    const shift = (row: number) => (added && row >= added.row + added.replace ? row + added.lines.length - added.replace : row);
+    const editor = problemFindings(copyProblems, {
+      line: (row) => documentLine(shift(row), this.region.start, kinds),
+      regionStart: this.region.start,
+      unknownNames: missing.map((m) => ({ name: m.name, row: m.row, fixed: m.fix !== null })),
+    });
+    // One finding per missing name (nameFindings keeps their order): the editor's words replace those it repeats.
+    this.findings.push(...names.warnings.filter((_, i) => !editor.replaces.has(i)), ...editor.warnings);
     if (ask.repairing) this.findings.push({ kind: 'repaired', message: `The first proposal had problems (${ask.repairing.join('; ')}); this is the model's second reply, asked to fix them.`, line: null });
     const problems = [...checks.filter((c) => c.kind === 'syntax').map((c) => c.message), ...names.unresolved.map((name) => `\`${name}\` is not defined or imported.`)];
     const repair = problems.length > 0 && !ask.repairing && ask.instruction && this.deps.repairEnabled() ? ask.instruction : null;
@@ -592,6 +614,52 @@ export class EditSession {
     this.deps.status(this, 'done');
     // What the user did while the last render was on its way is painted from here on.
     this.renders.request();
+  }
+
+  /**
+   * The editor's formatter over a copy of the document as the proposal leaves it; only the
+   * proposal's lines take its text (edit/formatted.ts). A proposal the user typed on while it
+   * streamed is shown as it is: the typed lines are theirs, and formatting could move them.
+   */
+  private async format(ask: Ask, deadline: number): Promise<void> {
+    if (!this.deps.checks.formats || typedOn(ask)) return;
+    const buffer = this.doc.buffer;
+    const above = buffer.lines(0, this.region.start);
+    const below = buffer.lines(this.region.end, buffer.lineCount);
+    const layout = this.target!().layout;
+    const copy = proposedDocument(above, layout, below);
+    if (copy.addedRows.size === 0) return;
+    const lines = copy.text.split('\n');
+    const started = performance.now();
+    const text = await this.deps.checks.format(this.id, { uri: this.uri, languageId: this.doc.languageId, text: copy.text, ranges: rowRanges(copy.addedRows, lines) }, deadline);
+    if (text === null || this.current !== ask) return;
+    const out = takeFormatted(lines, copy.addedRows, text.split(/\r?\n/));
+    this.deps.log.debug(`session ${this.id}: the editor's formatter changed ${out.taken} of the proposal's lines in ${Math.round(performance.now() - started)} ms`);
+    if (out.taken === 0) return;
+    const side = out.lines.slice(above.length, out.lines.length - below.length);
+    if (ask.located) {
+      ask.formatted = { from: layout.lines.filter((l) => l.kind !== 'removed').map((l) => l.text), to: side };
+      return;
+    }
+    // Typing during the request: the typed lines are the user's, as above.
+    if (typedOn(ask)) return;
+    const settled = ask.streamer ? ask.streamer.settle(side.map((l) => `${l}\n`).join('')) : layoutDiff(ask.seen, side.map((l) => `${l}\n`).join(''));
+    ask.settled = settled;
+    this.target = () => overridden(ask, settled);
+  }
+
+  /** The problems the editor finds on the proposal's lines of a copy that a copy of the original does not have. */
+  private async diagnose(layout: Layout, deadline: number): Promise<CopyProblem[]> {
+    if (!this.deps.checks.diagnoses || !layout.lines.some((l) => l.kind === 'added')) return [];
+    const buffer = this.doc.buffer;
+    const before = this.document(this.region.baseline(buffer));
+    const after = proposedDocument(buffer.lines(0, this.region.start), layout, buffer.lines(this.region.end, buffer.lineCount));
+    const started = performance.now();
+    const found = await this.deps.checks.diagnose(this.id, { uri: this.uri, languageId: this.doc.languageId, before, after: after.text, ranges: rowRanges(after.addedRows, after.text.split('\n')) }, deadline);
+    if (!found) return [];
+    const added = addedProblems(found.before, found.after, after.addedRows);
+    this.deps.log.debug(`session ${this.id}: the editor's analysis found ${added.length} new problems on the proposal's lines in ${Math.round(performance.now() - started)} ms`);
+    return added;
   }
 
   /** The names the final layout's added lines use that nothing gives them (see index/nameCheck.ts). */
@@ -772,7 +840,17 @@ function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer
     syntaxBefore: null,
     instruction: null,
     repairing: null,
+    formatted: null,
   };
+}
+
+/** The user typed on the ask's lines while its reply streamed. */
+function typedOn(ask: Ask): boolean {
+  return ask.overrides.baseline.size > 0 || ask.overrides.proposal.size > 0 || ask.overrides.pinned.length > 0;
+}
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
 }
 
 /** A hunk's region lines after the user inserted or deleted context lines. */

@@ -39,6 +39,7 @@ export interface EditSessionsDeps {
   /** Where a code block goes in a document (by what it declares, else by its lines). */
   placeSnippet(request: SnippetRequest): Promise<SnippetPlacement>;
   missingNames: SessionDeps['missingNames'];
+  checks: SessionDeps['checks'];
   status(params: SessionStatusParams): void;
 }
 
@@ -169,6 +170,7 @@ export class EditSessions {
       largeDeletionLines: () => this.deps.settings().largeDeletionLines,
       missingNames: this.deps.missingNames,
       repairEnabled: () => this.deps.settings().repairEnabled,
+      checks: this.deps.checks,
     });
     this.sessions.set(id, session);
     return session;

@@ -34,6 +34,7 @@ export function documentLine(row: number, regionStart: number, kinds: readonly s
 }
 
 export interface NameFindings {
+  /** One per missing name, in the order of `missing`. */
   warnings: EditWarning[];
   /** The import the session adds to the proposal itself (file scope, inside the region), or null. */
   added: MissingName['fix'];

@@ -41,6 +41,8 @@ export interface ConnectionHooks {
   settings(): RedlineSettingsPatch;
   /** What the client's message trace must never show (the API key). */
   secrets(): string[];
+  /** An in-memory copy of the extension's own (check/copies.ts): never mirrored in the sidecar. */
+  isCopy(document: vscode.TextDocument): boolean;
 }
 
 /**
@@ -56,12 +58,12 @@ class RedlineLanguageClient extends LanguageClient {
   }
 }
 
-/** Tells the sidecar that this client answers redline/applyRender. */
 /** The files whose declarations the sidecar indexes (the languages it has grammars for). */
 const SOURCE_FILES = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,py,pyi,java,kt,kts,go,rs}';
 
+/** Tells the sidecar that this client answers redline/applyRender, and checks a proposal with VS Code's formatters and diagnostics. */
 const renderCapability: StaticFeature = {
-  fillClientCapabilities: (capabilities) => Object.assign(capabilities, { redlineRender: true }),
+  fillClientCapabilities: (capabilities) => Object.assign(capabilities, { redlineRender: true, redlineFormatText: true, redlineDiagnoseText: true }),
   initialize: () => undefined,
   getState: () => ({ kind: 'static' }),
   clear: () => undefined,
@@ -113,6 +115,7 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
     stdioOptions,
     middleware: {
       didOpen: async (document, next) => {
+        if (hooks.isCopy(document)) return;
         const uri = document.uri.toString();
         const version = document.version;
         await next(document);
@@ -121,6 +124,7 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
       didChange: async (event, next) => {
         // The document object is live: read the version this event produced, and its text, before awaiting.
         const { document } = event;
+        if (hooks.isCopy(document)) return;
         const uri = document.uri.toString();
         const version = document.version;
         // The length from the line index, not getText(): the text is read only when a checksum is due.
@@ -129,7 +133,8 @@ export async function startSidecar(extensionPath: string, output: vscode.LogOutp
         await next(event);
         hooks.changeSent(uri, version);
       },
-      didClose: (document, next) => {
+      didClose: async (document, next) => {
+        if (hooks.isCopy(document)) return;
         checksums.forget(document.uri.toString());
         return next(document);
       },

@@ -74,3 +74,33 @@ export function toLayout(lines: readonly RegionLine[]): Layout {
   const words = lines.flatMap((l, i) => l.words.map((w) => ({ line: i, start: w.start, end: w.end })));
   return { lines: lines.map((l) => ({ kind: l.kind, text: l.text })), words, streamingLine: null };
 }
+
+/**
+ * `region` with its proposed side replaced by `lines`, which differ from it only in the proposal's
+ * own lines (the formatter's text of them): the lines that stay keep their marks, and every hunk
+ * that got a new line has its words paired afresh.
+ */
+export function replaceProposedSide(region: readonly RegionLine[], lines: readonly string[]): RegionLine[] {
+  const kept = new Set(region);
+  const spliced = spliceEdit(region, 0, proposedSide(region).length, lines);
+  for (let i = 0; i < spliced.length; ) {
+    if (spliced[i].kind === 'context') {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < spliced.length && spliced[end].kind !== 'context') end++;
+    const hunk = spliced.slice(i, end);
+    if (hunk.some((l) => !kept.has(l))) {
+      const fresh = hunk.map((l) => ({ kind: l.kind, text: l.text, words: [] as CharSpan[] }));
+      const removed = fresh.filter((l) => l.kind === 'removed');
+      const added = fresh.filter((l) => l.kind === 'added');
+      const words = pairHunkWords(removed.map((l) => l.text), added.map((l) => l.text));
+      for (const s of words.removedSpans) removed[s.line].words.push({ start: s.start, end: s.end });
+      for (const s of words.addedSpans) added[s.line].words.push({ start: s.start, end: s.end });
+      spliced.splice(i, hunk.length, ...fresh);
+    }
+    i = end;
+  }
+  return spliced;
+}

@@ -3,7 +3,7 @@ import type { ProposedEdit } from '../formats/format.js';
 import { locateEdit } from './locate.js';
 import { relocate } from './relocate.js';
 import { checkPath, checkScope, namesDocument } from './scope.js';
-import { proposedSide, regionLines, spliceEdit, type RegionLine } from './splice.js';
+import { proposedSide, regionLines, replaceProposedSide, spliceEdit, type RegionLine } from './splice.js';
 import { validateProposal } from './validate.js';
 
 const doc = ['class A {', '  run() {', '    go();', '  }', '', '  stop() {', '    go();', '  }', '}'];
@@ -103,6 +103,28 @@ describe('apply in memory (splice)', () => {
     ]);
     expect(out.filter((l) => l.kind !== 'added').map((l) => l.text)).toEqual(['x', 'old', 'y']);
     expect(proposedSide(out)).toEqual(['x', 'newer']);
+  });
+});
+
+describe("the formatter's text of a located proposal (replaceProposedSide)", () => {
+  const line = (kind: RegionLine['kind'], text: string, words: RegionLine['words'] = []): RegionLine => ({ kind, text, words });
+
+  it('replaces the green lines it re-indented, pairs their hunk again and leaves every other line as it was', () => {
+    const untouched = [line('removed', 'const b = 1;', [{ start: 10, end: 11 }]), line('added', '  const b = 2;', [{ start: 12, end: 13 }])];
+    const region = [line('context', 'function f() {'), line('removed', '  return a;'), line('added', 'return a + 1;'), line('context', '}'), ...untouched];
+    const out = replaceProposedSide(region, ['function f() {', '  return a + 1;', '}', '  const b = 2;']);
+    expect(out.map((l) => [l.kind, l.text])).toEqual([
+      ['context', 'function f() {'],
+      ['removed', '  return a;'],
+      ['added', '  return a + 1;'],
+      ['context', '}'],
+      ['removed', 'const b = 1;'],
+      ['added', '  const b = 2;'],
+    ]);
+    // The re-paired hunk tints "+ 1" on the green line; the other hunk keeps its marks as they were.
+    expect(out[2].words).toEqual([{ start: 11, end: 14 }]);
+    expect(out.slice(4)).toEqual(untouched);
+    expect(out[4]).toBe(untouched[0]);
   });
 });
 

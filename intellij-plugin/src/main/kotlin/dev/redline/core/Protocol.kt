@@ -47,7 +47,8 @@ data class DidChangeWatchedFilesParams(val changes: List<FileEvent> = emptyList(
 
 data class ClientInfo(val name: String = "", val version: String? = null)
 
-data class ClientCapabilities(val redlineRender: Boolean? = null)
+/** What the client answers besides the protocol's core: renders, and the checks of a proposal on in-memory copies. */
+data class ClientCapabilities(val redlineRender: Boolean? = null, val redlineFormatText: Boolean? = null, val redlineDiagnoseText: Boolean? = null)
 
 data class WorkspaceFolder(val uri: String = "", val name: String = "")
 
@@ -248,6 +249,40 @@ data class RenderResult(val applied: Boolean = false, val version: Int = 0)
 data class DocumentTextParams(val uri: String = "")
 
 data class DocumentTextResult(val version: Int = 0, val text: String = "")
+
+/** redline/formatText: format [text], a would-be copy of [uri], in memory; [ranges] are the proposal's lines. */
+data class FormatTextParams(val uri: String = "", val languageId: String = "", val text: String = "", val ranges: List<Range> = emptyList(), val budgetMs: Int = 0)
+
+/** [text] null (absent on the wire) when not formatted; then [reason] says why. */
+data class FormatTextResult(val text: String? = null, val reason: String? = null)
+
+/** redline/diagnoseText: the problems of two in-memory copies of [uri], the original ([before]) and the proposal ([after]). */
+data class DiagnoseTextParams(
+    val uri: String = "",
+    val languageId: String = "",
+    val before: String = "",
+    val after: String = "",
+    val ranges: List<Range> = emptyList(),
+    val budgetMs: Int = 0,
+)
+
+/** A Diagnostic of the proposal's copy, with the IDE's fixes (edits of that copy). */
+data class CopyProblem(
+    val range: Range = Range(),
+    val severity: Int? = null,
+    val code: JsonPrimitive? = null,
+    val codeDescription: CodeDescription? = null,
+    val source: String? = null,
+    val message: String = "",
+    val tags: List<Int>? = null,
+    val relatedInformation: List<DiagnosticRelatedInformation>? = null,
+    val fixes: List<WarningFix>? = null,
+)
+
+data class CopyProblems(val before: List<Diagnostic> = emptyList(), val after: List<CopyProblem> = emptyList())
+
+/** [problems] null (absent on the wire) when not analysed; then [reason] says why. */
+data class DiagnoseTextResult(val problems: CopyProblems? = null, val reason: String? = null)
 
 data class SelectionChangedParams(val textDocument: TextDocumentIdentifier = TextDocumentIdentifier(), val position: Position = Position())
 

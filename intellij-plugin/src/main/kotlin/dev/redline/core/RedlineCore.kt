@@ -27,7 +27,11 @@ class RedlineCore(
     /** Whether next edits are asked for after the user's changes; read on the UI thread, so from the stored state, not [settings]. */
     nextEditEnabled: () -> Boolean = { false },
     nextEditPlatform: NextEditPlatform = NextEditPlatform.NONE,
+    /** The IDE's formatter and analysis on in-memory copies, for the sidecar's checks of a proposal; null: none. */
+    copyTools: CopyTools? = null,
 ) : SidecarClient {
+    private val copies = copyTools?.let(::CopyChecks)
+
     val documents = DocumentSync()
     private val selections = SelectionKeeper()
     val sessions = SessionRegistry(host, RenderApplier(documents::version), { ids -> ids.forEach { id -> cancel(id).exceptionally { null } } }, clock) { id, uri, state ->
@@ -83,7 +87,7 @@ class RedlineCore(
             processId = ProcessHandle.current().pid(),
             clientInfo = ClientInfo("Redline for JetBrains IDEs", clientVersion),
             initializationOptions = initial,
-            capabilities = ClientCapabilities(redlineRender = true),
+            capabilities = ClientCapabilities(redlineRender = true, redlineFormatText = copies != null, redlineDiagnoseText = copies != null),
             workspaceFolders = initialFolders.takeIf { it.isNotEmpty() },
         )
         connection.request { it.initialize(params) }.get(HANDSHAKE_SECONDS, TimeUnit.SECONDS)
@@ -197,6 +201,7 @@ class RedlineCore(
     }
 
     fun dispose() {
+        copies?.dispose()
         proxyPoll.cancel(false)
         supervisor.dispose()
     }
@@ -241,6 +246,12 @@ class RedlineCore(
                 DocumentTextResult(version, text)
             }
         }
+
+    override fun formatText(params: FormatTextParams): CompletableFuture<FormatTextResult> =
+        copies?.format(params) ?: CompletableFuture.completedFuture(FormatTextResult(reason = "this client has no formatter"))
+
+    override fun diagnoseText(params: DiagnoseTextParams): CompletableFuture<DiagnoseTextResult> =
+        copies?.diagnose(params) ?: CompletableFuture.completedFuture(DiagnoseTextResult(reason = "this client has no analysis"))
 
     override fun sessionStatus(params: SessionStatusParams) = host.onUiThread {
         sessions.status(params)

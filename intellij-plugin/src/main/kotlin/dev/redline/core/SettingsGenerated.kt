@@ -15,6 +15,9 @@ data class RedlineSettingsPatch(
     val editFormat: String? = null,
     val largeDeletionLines: Int? = null,
     val repairEnabled: Boolean? = null,
+    val formatProposals: Boolean? = null,
+    val proposalDiagnostics: Boolean? = null,
+    val editorChecksBudgetMs: Int? = null,
     val fimTemplate: String? = null,
     val maxLines: Int? = null,
     val numPredictFim: Int? = null,
@@ -48,6 +51,9 @@ data class RedlineSettingsPatch(
         "editFormat=$editFormat",
         "largeDeletionLines=$largeDeletionLines",
         "repairEnabled=$repairEnabled",
+        "formatProposals=$formatProposals",
+        "proposalDiagnostics=$proposalDiagnostics",
+        "editorChecksBudgetMs=$editorChecksBudgetMs",
         "fimTemplate=$fimTemplate",
         "maxLines=$maxLines",
         "numPredictFim=$numPredictFim",
@@ -90,6 +96,9 @@ class RedlineSettingsState {
     var editFormat: String = "auto"
     var largeDeletionLines: Int = 10
     var repairEnabled: Boolean = false
+    var formatProposals: Boolean = true
+    var proposalDiagnostics: Boolean = true
+    var editorChecksBudgetMs: Int = 2500
     var fimTemplate: String = "auto"
     var maxLines: Int = 40
     var numPredictFim: Int = 512
@@ -122,6 +131,9 @@ class RedlineSettingsState {
         editFormat = editFormat,
         largeDeletionLines = largeDeletionLines,
         repairEnabled = repairEnabled,
+        formatProposals = formatProposals,
+        proposalDiagnostics = proposalDiagnostics,
+        editorChecksBudgetMs = editorChecksBudgetMs,
         fimTemplate = fimTemplate.trim(),
         maxLines = maxLines,
         numPredictFim = numPredictFim,

@@ -86,6 +86,12 @@ interface SidecarClient {
     @JsonRequest("redline/documentText")
     fun documentText(params: DocumentTextParams): CompletableFuture<DocumentTextResult>
 
+    @JsonRequest("redline/formatText")
+    fun formatText(params: FormatTextParams): CompletableFuture<FormatTextResult>
+
+    @JsonRequest("redline/diagnoseText")
+    fun diagnoseText(params: DiagnoseTextParams): CompletableFuture<DiagnoseTextResult>
+
     @JsonNotification("window/logMessage")
     fun logMessage(params: LogMessageParams)
 

@@ -97,6 +97,7 @@ class RedlineService : Disposable, EditorHost {
         network = { RedlineSettings.getInstance().network() },
         nextEditEnabled = { RedlineSettings.getInstance().getState().nextEditEnabled },
         nextEditPlatform = IdeNextEditPlatform(),
+        copyTools = PsiCopyTools(),
     )
 
     init {

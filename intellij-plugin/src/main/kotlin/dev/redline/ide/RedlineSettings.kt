@@ -92,6 +92,9 @@ class RedlineConfigurable : BoundConfigurable("Redline") {
             row("Edit format:") { comboBox(RedlineSettingsState.EDIT_FORMAT_CHOICES).bindItem({ s.editFormat }, { s.editFormat = it ?: s.editFormat }) }
             row("Large deletion (lines):") { intTextField(1..10_000).bindIntText(s::largeDeletionLines).comment("Hunks outside the selection removing more are flagged") }
             row { checkBox("Ask the model once more when a proposal has syntax errors or unknown names").bindSelected(s::repairEnabled) }
+            row { checkBox("Format the proposal's lines with the project's code style").bindSelected(s::formatProposals) }
+            row { checkBox("Show the problems a proposal adds (syntax errors, unresolved references)").bindSelected(s::proposalDiagnostics) }
+            row("Time for these checks (ms):") { intTextField(1..600_000).bindIntText(s::editorChecksBudgetMs).comment("Together; a check still running then is skipped") }
             row("Reply token limit:") { intTextField(1..262_144).bindIntText(s::maxEditTokens).comment("Twice the selection plus 1,024 tokens, up to this") }
             row("Largest context window (Ollama):") { intTextField(4_096..1_048_576).bindIntText(s::maxContextTokens) }
         }

@@ -17,6 +17,8 @@ class CompletionBridgeTest {
     private val connection = JsonRpcConnection(process.stdout, process.stdin, object : SidecarClient {
         override fun applyRender(params: RenderParams) = CompletableFuture<RenderResult>()
         override fun documentText(params: DocumentTextParams) = CompletableFuture<DocumentTextResult>()
+        override fun formatText(params: FormatTextParams) = CompletableFuture<FormatTextResult>()
+        override fun diagnoseText(params: DiagnoseTextParams) = CompletableFuture<DiagnoseTextResult>()
         override fun logMessage(params: LogMessageParams) {}
         override fun sessionStatus(params: SessionStatusParams) {}
     })

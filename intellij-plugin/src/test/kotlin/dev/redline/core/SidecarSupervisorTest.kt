@@ -22,6 +22,8 @@ class SidecarSupervisorTest {
     private val client = object : SidecarClient {
         override fun applyRender(params: RenderParams) = CompletableFuture.completedFuture(RenderResult(true, 0))
         override fun documentText(params: DocumentTextParams) = CompletableFuture<DocumentTextResult>()
+        override fun formatText(params: FormatTextParams) = CompletableFuture<FormatTextResult>()
+        override fun diagnoseText(params: DiagnoseTextParams) = CompletableFuture<DiagnoseTextResult>()
         override fun logMessage(params: LogMessageParams) {}
         override fun sessionStatus(params: SessionStatusParams) {}
     }

@@ -1,0 +1,4 @@
+package com.intellij.formatting;
+
+public interface FormattingModelBuilder {
+}

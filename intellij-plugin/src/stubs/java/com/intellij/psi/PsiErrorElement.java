@@ -1,0 +1,7 @@
+package com.intellij.psi;
+
+import org.jetbrains.annotations.NotNull;
+
+public interface PsiErrorElement extends PsiElement {
+  @NotNull String getErrorDescription();
+}
