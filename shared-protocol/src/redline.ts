@@ -337,6 +337,11 @@ export interface NextEditSuggestion {
   item?: InlineCompletionItem;
   /** `proposal`: the session that shows the first hunk. */
   sessionId?: string;
+  /**
+   * `proposal`: where the caret goes once that hunk is accepted — where its new text ends — in the
+   * document as the accept leaves it; the next request looks there.
+   */
+  caret?: Position;
 }
 
 export interface NextEditResult {

@@ -31,8 +31,9 @@ import type { RenderChannels } from '../session/renderChannel.js';
 import { editableLines, resolveFamily, type NextEditFamily, type NextEditInput, type NextEditRequest } from './format.js';
 import { FORMATS } from './formats/index.js';
 import { promptInput } from './input.js';
+import { reachLine, renameOf } from './reach.js';
 import { followWindow, onTheWay, type LineChange, type LineWindow } from './reuse.js';
-import { judge, lineHunks, type Judgement, type LineHunk } from './suggestion.js';
+import { caretAfterAccept, judge, lineHunks, type Judgement, type LineHunk } from './suggestion.js';
 
 /** A reply that has not ended after this long is given up (the server's silence has its own timeout). */
 export const NEXT_EDIT_DEADLINE_MS = 30_000;
@@ -50,6 +51,8 @@ export interface NextEditDeps {
   context: { recentEdits(): EditRecord[]; displayPath(uri: string): string };
   generate: typeof streamGenerate;
   chat: typeof streamChat;
+  /** Rows where `name` is used in the function around `at` (the syntax tree's identifiers); none without a tree. */
+  uses(doc: MirrorDocument, at: Position, name: string): Promise<number[]>;
 }
 
 /** A suggestion held for a document: the window the model rewrote, as it was then and as rewritten. */
@@ -59,7 +62,8 @@ interface Held {
   next: string[];
 }
 
-type Shown = { kind: 'ghost'; version: number; position: Position; text: string } | { kind: 'proposal'; session: EditSession };
+/** A shown hunk's session, and where its accept leaves the caret while the region starts at `start`. */
+type Shown = { kind: 'ghost'; version: number; position: Position; text: string } | { kind: 'proposal'; session: EditSession; start: number; caret: Position };
 
 interface DocState {
   /** The latest request's number: an older one's answer is dropped. */
@@ -73,6 +77,8 @@ interface DocState {
   own: Array<{ version: number; change: LineChange }>;
   held: Held | null;
   shown: Shown | null;
+  /** Where the hunk accepted last left the caret, until the user's next change: the next request looks there. */
+  accepted: Position | null;
 }
 
 /** What a request came to, for its log line. */
@@ -143,7 +149,7 @@ export class NextEdits {
   private stateOf(uri: string): DocState {
     let state = this.docs.get(uri);
     if (!state) {
-      state = { latest: 0, controller: null, controllerVersion: 0, userVersion: 0, own: [], held: null, shown: null };
+      state = { latest: 0, controller: null, controllerVersion: 0, userVersion: 0, own: [], held: null, shown: null, accepted: null };
       this.docs.set(uri, state);
     }
     return state;
@@ -165,8 +171,11 @@ export class NextEdits {
     const settings = this.deps.settings.get();
     if (params.trigger === 'automatic' && !settings.nextEditEnabled) return { suggestion: null, reason: 'turned off' };
     const sent = state.own.filter((o) => o.version > params.textDocument.version).reduce((p, o) => followPosition(p, o.change), params.position);
-    const position = await this.dismissShown(state, doc.buffer.clamp({ start: sent, end: sent }).start);
+    const caret = await this.dismissShown(state, doc.buffer.clamp({ start: sent, end: sent }).start);
     if (state.latest !== id || signal.aborted) return { suggestion: null, reason: 'superseded' };
+    // Right after an accept, the request is about the accepted hunk, wherever the client's caret is.
+    const position = state.accepted ?? caret;
+    state.accepted = null;
 
     const reused = this.reuse(state, doc, position);
     if (reused) return { suggestion: this.show(state, doc, position, reused.window, reused.old, reused.next, reused.judged), reason: `reused: ${describe(reused.judged)}` };
@@ -179,7 +188,11 @@ export class NextEdits {
     const model = settings.nextEditModel || settings.completionModel || settings.model;
     const family = resolveFamily(settings.nextEditTemplate, model);
     const format = FORMATS[family];
-    const input = promptInput({ uri, lineCount: doc.buffer.lineCount, lines: (from, to) => doc.buffer.lines(from, to) }, format.window, position, this.deps.context.recentEdits(), (u) => this.deps.context.displayPath(u), doc.languageId);
+    const lines = { uri, lineCount: doc.buffer.lineCount, lines: (from: number, to: number) => doc.buffer.lines(from, to) };
+    const edits = this.deps.context.recentEdits();
+    const around = await this.reach(doc, position, edits, (line) => promptInput(lines, format.window, { line, character: 0 }, [], () => '', doc.languageId).editable);
+    if (stale()) return { suggestion: null, reason: 'superseded' };
+    const input = promptInput(lines, format.window, around, edits, (u) => this.deps.context.displayPath(u), doc.languageId);
     const request = format.build(input);
     const promptChars = request.kind === 'raw' ? request.prompt.length : request.messages.reduce((sum, m) => sum + m.content.length, 0);
     const key = JSON.stringify([scopeOf(settings, model, family), version, request]);
@@ -201,8 +214,21 @@ export class NextEdits {
     }
     const old = editableLines(input);
     const judged = judge(old, next, input.editable.start, position);
-    const reason = `${cached ? 'cache hit: ' : ''}${describe(judged)}`;
+    const reason = `${cached ? 'cache hit: ' : ''}${describe(judged)}${around === position ? '' : ` (asked around line ${around.line + 1}, a use of the renamed name)`}`;
     return { suggestion: this.show(state, doc, position, input.editable, old, next, judged), reason, family, promptChars };
+  }
+
+  /**
+   * Where the request looks: around `position`, unless the user's latest edit in this document
+   * renamed an identifier whose old name is used in its function only outside that window (reach.ts).
+   */
+  private async reach(doc: MirrorDocument, position: Position, edits: readonly EditRecord[], editable: (line: number) => { start: number; end: number }): Promise<Position> {
+    const latest = edits.find((record) => record.uri === doc.uri);
+    const rename = latest ? renameOf(latest) : null;
+    if (!rename) return position;
+    const uses = await this.deps.uses(doc, rename.at, rename.from).catch(() => []);
+    const line = reachLine(position.line, uses, editable);
+    return line === position.line ? position : { line, character: 0 };
   }
 
   /** The whole reply (a suggestion is shown whole, never as it streams). */
@@ -256,16 +282,20 @@ export class NextEdits {
     }
     const suggestion = { version: doc.version, hunks: edits(judged.hunks), display: 'proposal' as const };
     const first = judged.hunks[0];
+    const caret = caretAfterAccept(first, doc.buffer.lines(first.start, first.end));
     const session = this.deps.sessions.proposeLines(doc, first.start, first.end, first.lines, (ended) => this.ended(doc.uri, session, ended));
-    state.shown = { kind: 'proposal', session };
-    return { ...suggestion, sessionId: session.id };
+    state.shown = { kind: 'proposal', session, start: first.start, caret };
+    return { ...suggestion, sessionId: session.id, caret };
   }
 
   /** A shown hunk's session ended: Esc (reject) and failures drop the suggestion; an accept or a dismissal keeps the rest for the next request. */
   private ended(uri: string, session: EditSession, ended: SessionState): void {
     const state = this.docs.get(uri);
     if (!state || state.shown?.kind !== 'proposal' || state.shown.session !== session) return;
+    const { start, caret } = state.shown;
     state.shown = null;
+    // The region followed the lines above it since the hunk was shown: so does the caret.
+    if (ended === 'accepted') state.accepted = { line: caret.line + session.region.start - start, character: caret.character };
     if (ended !== 'accepted' && ended !== 'cancelled') state.held = null;
   }
 
@@ -300,6 +330,7 @@ export class NextEdits {
       return;
     }
     state.userVersion = change.version;
+    state.accepted = null;
     // A request can overtake its own version's didChange: only a change past that version stops it.
     if (change.version > state.controllerVersion) state.controller?.abort();
     const shown = state.shown;

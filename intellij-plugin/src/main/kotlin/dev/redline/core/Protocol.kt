@@ -285,6 +285,7 @@ data class NextEditSuggestion(
     val display: String = NextEditDisplay.PROPOSAL,
     val item: InlineCompletionItem? = null,
     val sessionId: String? = null,
+    val caret: Position? = null,
 )
 
 data class NextEditResult(val suggestion: NextEditSuggestion? = null)
