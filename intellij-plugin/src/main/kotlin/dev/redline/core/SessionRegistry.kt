@@ -64,7 +64,17 @@ class UndoGroup(val name: String) {
 }
 
 /** A session as threads other than the UI thread may see it: an immutable copy, published after every change. */
-data class SessionView(val id: String, val uri: String, val state: String, val hunks: List<Hunk>)
+data class SessionView(
+    val id: String,
+    val uri: String,
+    val state: String,
+    val hunks: List<Hunk>,
+    /** Its red and green lines as they lie now (moved with every document change): line → [DiffLineKind]. */
+    val lines: Map<Int, String> = emptyMap(),
+) {
+    /** Those lines as hunks, for the highlighting filter: computed once per published copy, on first use. */
+    val highlightHunks: List<ProposalHighlights.ProposalHunk> by lazy { ProposalHighlights.hunks(lines) }
+}
 
 /**
  * Inline-edit sessions: their marks, undo windows and state. Every method but [sessionsIn] and
@@ -192,6 +202,8 @@ class SessionRegistry(
     fun documentChanged(uri: String, change: TextChange) {
         undo.documentChanged(uri)
         for (session in sessions.values) if (session.uri == uri) session.record = MarkTracking.movedAll(session.record, change)
+        // The highlighting filter reads the lines from other threads: they must be where the text now is.
+        if (sessions.values.any { it.uri == uri }) publish()
     }
 
     /** Every outermost command's start, whoever runs it (the platform's CommandListener). */
@@ -276,6 +288,16 @@ class SessionRegistry(
 
     fun sessionsIn(uri: String): List<SessionView> = published.filter { it.uri == uri }
 
+    /**
+     * Whether the IDE shows highlighting over [start, end) of [uri]'s document ([ProposalHighlights]); from any
+     * thread, under the daemon's read action. A file the filter cannot name ([uri] null) keeps everything.
+     */
+    fun highlightShown(uri: String?, start: Int, end: Int, description: String?, lines: ProposalHighlights.Lines): Boolean {
+        if (uri == null) return true
+        val hunks = sessionsIn(uri).flatMap { it.highlightHunks }
+        return ProposalHighlights.shows(hunks, start, end, description, lines)
+    }
+
     private fun open(id: String, uri: String) = Session(id, uri).also { sessions[id] = it }
 
     private fun actions(session: Session) = DecorationModel.actions(session.hunks, session.state == SessionState.STREAMING)
@@ -343,7 +365,9 @@ class SessionRegistry(
     }
 
     private fun publish() {
-        published = sessions.values.map { SessionView(it.id, it.uri, it.state, it.hunks) }
+        published = sessions.values.map { session ->
+            SessionView(session.id, session.uri, session.state, session.hunks, session.record.filterIsInstance<LineMark>().associate { it.line to it.kind })
+        }
     }
 
     private fun deleteLine(buffer: TextBuffer, line: Int) {
