@@ -128,6 +128,8 @@ export interface EditWarning {
   message: string;
   /** The document line it concerns, as of this status; null when it has none (e.g. a refused edit of another file). */
   line: number | null;
+  /** Where on `line` it lies (an unknown name's first use there); absent: the whole line. */
+  range?: Range;
   /** A change that resolves it, which the client may offer (an `unknownName`'s import outside the selection). */
   fix?: WarningFix;
 }

@@ -194,7 +194,7 @@ data class SessionStatusParams(
 )
 
 /** A finding about a proposal (kind as in protocol.json's EditWarningKind); [line] null when it concerns no line. */
-data class EditWarning(val kind: String = "", val message: String = "", val line: Int? = null, val fix: WarningFix? = null)
+data class EditWarning(val kind: String = "", val message: String = "", val line: Int? = null, val fix: WarningFix? = null, val range: Range? = null)
 
 /** A change that resolves a warning (an unknown name's import), edits of the document as it is at that status. */
 data class WarningFix(val title: String = "", val edits: List<TextEdit> = emptyList())
