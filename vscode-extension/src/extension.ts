@@ -8,6 +8,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { RedlineSettingsPatch, SettingName } from '@redline/shared-protocol';
 import { registerCompletion } from './completion/provider';
 import { CleanAfterUndo } from './edit/cleanUndo';
+import { RedoGuard } from './edit/history';
 import { registerEditCommands } from './edit/commands';
 import { registerFeedback } from './edit/feedback';
 import { lineDeletions } from './edit/marks';
@@ -30,7 +31,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const own = new OwnEdits();
   const painter = new Painter(sessions);
   const cleanUndo = new CleanAfterUndo();
-  const renders = new RenderApplier(sessions, own, output, painter, cleanUndo);
+  const redo = new RedoGuard();
+  const renders = new RenderApplier(sessions, own, output, painter, cleanUndo, redo);
   const warnings = new WarningDiagnostics(sessions);
 
   let settings: RedlineSettingsPatch = {};
@@ -81,7 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   const guard = registerSaveGuard(() => sidecar, sessions, context.globalState);
-  const commands = registerEditCommands(() => sidecar, sessions, guard);
+  const commands = registerEditCommands(() => sidecar, sessions, guard, redo);
   context.subscriptions.push(
     output,
     painter,
@@ -92,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...registerCompletion(() => lc, () => sidecar),
     ...registerNextEdit(() => sidecar, sessions, own, (uri) => renders.merging.has(uri)),
     vscode.workspace.onDidChangeTextDocument((event) => void cleanUndo.changed(event)),
+    vscode.workspace.onDidChangeTextDocument((event) => redo.changed(event)),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const uri = event.document.uri.toString();
       if (event.contentChanges.length === 0 || own.isOwn(uri, event.document.version)) return;
@@ -103,6 +106,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidCloseTextDocument((doc) => {
       own.forget(doc.uri.toString());
       cleanUndo.forget(doc.uri.toString());
+      redo.forget(doc.uri.toString());
     }),
     vscode.window.onDidChangeTextEditorSelection((event) => {
       const kind = event.kind;

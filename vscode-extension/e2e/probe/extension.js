@@ -1,5 +1,5 @@
-// The end-to-end tests' window into VS Code's extension API: what a document's dirty flag, version
-// and an editor's selections are as extensions see them. With REDLINE_E2E_PROBE set to a folder, it
+// The end-to-end tests' window into VS Code's extension API: what a document's dirty flag, version,
+// an editor's selections and the diagnostics of every tool are as extensions see them. With REDLINE_E2E_PROBE set to a folder, it
 // writes there, as VS Code reports them, every document change and selection change (events.jsonl)
 // and, after each and every 100 ms, the state of every open document and visible editor
 // (state.json, replaced whole).
@@ -14,6 +14,9 @@ exports.activate = (context) => {
   const state = () => ({
     documents: vscode.workspace.textDocuments.map((d) => ({ uri: d.uri.toString(), version: d.version, isDirty: d.isDirty })),
     editors: vscode.window.visibleTextEditors.map((e) => ({ uri: e.document.uri.toString(), active: e === vscode.window.activeTextEditor, selections: selections(e) })),
+    diagnostics: vscode.languages.getDiagnostics().flatMap(([uri, list]) =>
+      list.map((d) => ({ uri: uri.toString(), source: d.source ?? null, message: d.message, severity: d.severity, range: [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character] })),
+    ),
   });
   const snapshot = () => {
     const file = join(dir, 'state.json');
