@@ -15,6 +15,7 @@ import { runSnippetBench } from './snippet.bench.js';
 import { runRetrievalBench } from './retrieval.bench.js';
 import { runIndexBench } from './index.bench.js';
 import { runNextEditBench } from './nextEdit.bench.js';
+import { runVsCodeNextEditBench } from './vscodeNextEdit.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
@@ -35,6 +36,7 @@ for (const [name, run] of [
   ['retrieval of the project API an instruction needs (retrieval corpus), and the unknown-name check on correct code', runRetrievalBench],
   ['workspace symbol index on a large real repository', runIndexBench],
   ['next-edit suggestions', runNextEditBench],
+  ['next-edit latency in a real VS Code (code-server + chromium)', runVsCodeNextEditBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());

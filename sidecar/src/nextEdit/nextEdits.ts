@@ -89,6 +89,8 @@ interface Outcome {
   promptChars?: number;
   /** The model server failed (not a cancel): the log line is a warning. */
   failed?: boolean;
+  /** Where the request's time went: its steps' milliseconds since it arrived. */
+  steps?: string;
 }
 
 /** The model and template a suggestion answers: a cached reply only serves the same question. */
@@ -127,7 +129,7 @@ export class NextEdits {
     const started = performance.now();
     try {
       const outcome = await this.answer(id, state, params, controller.signal);
-      const detail = [outcome.family, outcome.promptChars !== undefined ? `prompt ${outcome.promptChars} chars` : undefined, `${Math.round(performance.now() - started)} ms`].filter(Boolean).join(', ');
+      const detail = [outcome.family, outcome.promptChars !== undefined ? `prompt ${outcome.promptChars} chars` : undefined, `${Math.round(performance.now() - started)} ms`, outcome.steps].filter(Boolean).join(', ');
       const line = `next edit #${id} ${params.trigger}: ${outcome.reason} (${detail})`;
       // A failing model server says why in the log, where a suggestion that never comes sends the user.
       if (outcome.failed) this.deps.log.warn(line);
@@ -158,8 +160,13 @@ export class NextEdits {
   private async answer(id: number, state: DocState, params: NextEditParams, signal: AbortSignal): Promise<Outcome> {
     const { documents, channels } = this.deps;
     const uri = params.textDocument.uri;
+    const arrived = performance.now();
+    const steps: string[] = [];
+    const step = (what: string) => steps.push(`${what} +${Math.round(performance.now() - arrived)}`);
     await channels.idle(uri);
+    step('renders idle');
     await channels.reached(uri, params.textDocument.version);
+    step('version reached');
     const doc = documents.get(uri);
     if (!doc) {
       // A keystroke in a document the client does not mirror is nobody's error; a command is told.
@@ -178,12 +185,17 @@ export class NextEdits {
     state.accepted = null;
 
     const reused = this.reuse(state, doc, position);
-    if (reused) return { suggestion: this.show(state, doc, position, reused.window, reused.old, reused.next, reused.judged), reason: `reused: ${describe(reused.judged)}` };
+    if (reused) {
+      const suggestion = this.show(state, doc, position, reused.window, reused.old, reused.next, reused.judged);
+      step('shown');
+      return { suggestion, reason: `reused: ${describe(reused.judged)}`, steps: steps.join(', ') };
+    }
 
     const version = doc.version;
     const stale = () => state.latest !== id || signal.aborted || documents.get(uri)?.version !== version;
     if (params.trigger === 'automatic') await sleep(settings.debounceWait, undefined, { signal }).catch(() => undefined);
     if (stale()) return { suggestion: null, reason: 'superseded' };
+    step('settled');
 
     const model = settings.nextEditModel || settings.completionModel || settings.model;
     const family = resolveFamily(settings.nextEditTemplate, model);
@@ -207,6 +219,7 @@ export class NextEdits {
         return { suggestion: null, reason: `model error: ${error instanceof ModelError ? error.message : String(error)}`, family, promptChars, failed: true };
       }
       if (stale()) return { suggestion: null, reason: 'dropped stale', family, promptChars };
+      step('model replied');
       if (reply.end?.reason === 'length') return { suggestion: null, reason: 'token limit', family, promptChars };
       next = format.read(reply.text, input) ?? undefined;
       if (!next) return { suggestion: null, reason: 'malformed reply', family, promptChars };
@@ -215,7 +228,9 @@ export class NextEdits {
     const old = editableLines(input);
     const judged = judge(old, next, input.editable.start, position);
     const reason = `${cached ? 'cache hit: ' : ''}${describe(judged)}${around === position ? '' : ` (asked around line ${around.line + 1}, a use of the renamed name)`}`;
-    return { suggestion: this.show(state, doc, position, input.editable, old, next, judged), reason, family, promptChars };
+    const suggestion = this.show(state, doc, position, input.editable, old, next, judged);
+    step('shown');
+    return { suggestion, reason, family, promptChars, steps: steps.join(', ') };
   }
 
   /**

@@ -116,6 +116,7 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
     if (!editor || !session || session.before === null || editor.document.version !== session.lastRenderVersion) return void (await vscode.commands.executeCommand('undo'));
     const before = session.before;
     if (session.nextEdit) {
+      await sessions.whenPending(session.id);
       await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
       await sessions.whenEnded(session.id);
       await session.merged;

@@ -131,17 +131,20 @@ export class RenderApplier {
   }
 
   /**
-   * A settled next-edit hunk as the user's history should hold it (history.ts): its steps undone, then,
-   * when accepted, the final text put back as one step (after the text before it, when the undo went past
-   * that); when dismissed nothing, the step an undo took too many redone, and a Redo may not bring the
-   * hunk's lines back. When the history cannot be rewound (the editor lost the focus) the text is put
-   * right in one edit and the steps stay as they are.
+   * A settled next-edit hunk as the user's history should hold it (history.ts). Accepted, it is one step
+   * already unless something closed VS Code's open step meanwhile (a caret move by key or mouse, a save);
+   * then its steps are undone and the final text put back as one step (the text before it first, when the
+   * undo went past that). Dismissed, it leaves no step: its steps are undone, a step the undo took too many
+   * is redone, and a Redo may not bring the hunk's lines back. When the history cannot be rewound (the
+   * editor lost the focus) the text is put right in one edit and the steps stay as they are.
    */
   private async settleNextEdit(session: Session): Promise<void> {
     const doc = documentOf(session.uri);
     const before = session.before;
     if (!doc || before === null || session.editCount === 0) return;
     const final = doc.getText();
+    // Accepted while nothing closed its undo step: the step holds the hunk's change and nothing else.
+    if (final !== before && !session.undoSplit) return;
     const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
     this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; ${undone ? `${undone.left.length} undo steps taken back, landed ${undone.landed} it` : 'its undo steps could not be taken back'} (${session.editCount} renders)`);
     if (!undone) {

@@ -163,6 +163,19 @@ export class Sessions {
     return this.ended.has(id);
   }
 
+  /** Settles once session `id` waits for verdicts or has ended (at once when either is so). */
+  whenPending(id: string): Promise<void> {
+    const settled = () => this.live.get(id)?.pending !== false;
+    if (settled()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listener = this.onDidChange(() => {
+        if (!settled()) return;
+        listener.dispose();
+        resolve();
+      });
+    });
+  }
+
   /** Settles once session `id` has ended (at once when it already has). */
   whenEnded(id: string): Promise<void> {
     if (!this.live.has(id)) return Promise.resolve();

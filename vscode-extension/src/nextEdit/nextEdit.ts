@@ -22,18 +22,27 @@ export const SHOWN_CONTEXT = 'redline.nextEditShown';
 const SYNCED_SCHEMES = ['file', 'untitled'];
 
 /** `merging`: whether the extension is remaking a session's undo steps in the document (its edits, not the user's). */
-export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, merging: (uri: string) => boolean): vscode.Disposable[] {
+export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, merging: (uri: string) => boolean, log: vscode.LogOutputChannel): vscode.Disposable[] {
   let shown: string | null = null;
+  /**
+   * Where the time goes between what started a request (a change, a Tab) and its hunk's hint: each step's
+   * time since the start, logged at debug level once the hint is drawn (the bench reads these lines).
+   */
+  let timing: { start: number; steps: string[]; sessionId: string | null } | null = null;
+  const mark = (step: string) => timing?.steps.push(`${step} +${Math.round(performance.now() - timing.start)} ms`);
   /** Where the caret goes once the shown hunk is accepted (the sidecar's choice: where its new text ends). */
   let caretAfter: vscode.Position | null = null;
   let asking: vscode.CancellationTokenSource | null = null;
   const hint = vscode.window.createTextEditorDecorationType({ after: { color: new vscode.ThemeColor('redline.nextEditHintForeground'), fontStyle: 'italic', margin: '0 0 0 3ch' } });
   const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
 
-  /** The shown hunk's session in `editor`'s document, once its proposal is complete. */
+  /**
+   * The shown hunk's session in `editor`'s document, once its proposal is in the document: a hunk is
+   * rendered whole, so its hint need not wait for the sidecar's `done`, which a verdict waits for instead.
+   */
   const shownIn = (editor: vscode.TextEditor | undefined): Session | undefined => {
     const session = shown === null ? undefined : sessions.get(shown);
-    return session && editor && session.uri === editor.document.uri.toString() && session.pending && session.marks.hunks.length > 0 ? session : undefined;
+    return session && editor && session.uri === editor.document.uri.toString() && (session.pending || session.editCount > 0) && session.marks.hunks.length > 0 ? session : undefined;
   };
 
   const update = () => {
@@ -43,6 +52,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     for (const other of vscode.window.visibleTextEditors) if (other !== editor) other.setDecorations(hint, []);
     if (!editor) return;
     if (!session) return editor.setDecorations(hint, []);
+    if (timing?.sessionId === session.id) {
+      mark('hint');
+      log.debug(`next edit ${session.id}: ${timing.steps.join(', ')} (started at ${Math.round(performance.timeOrigin + timing.start)})`);
+      timing = null;
+    }
     const hunk = session.marks.hunks[0];
     const text = tabAction(hunk, editor.selection.active.line, editor.visibleRanges.map((r) => ({ start: r.start.line, end: r.end.line }))) === 'accept' ? HINT : JUMP_HINT;
     const doc = editor.document;
@@ -58,12 +72,15 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     asking = source;
     const { line, character } = editor.selection.active;
     const document = editor.document;
+    mark('asked');
     try {
       const { suggestion } = await sidecar().request('redline/nextEdit', { textDocument: { uri: document.uri.toString(), version: document.version }, position: { line, character }, trigger }, source.token);
       if (source.token.isCancellationRequested || !suggestion) return;
+      mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
       else if (suggestion.sessionId) {
         shown = suggestion.sessionId;
+        if (timing) timing.sessionId = suggestion.sessionId;
         // Its first render may come before this answer: `known` finds or opens it.
         const session = sessions.known(suggestion.sessionId, document.uri.toString());
         if (session) session.nextEdit = true;
@@ -107,6 +124,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       if (!SYNCED_SCHEMES.includes(event.document.uri.scheme) || own.isOwn(uri, event.document.version) || merging(uri)) return;
       // The caret has moved with the change once this event is over. A failure after a keystroke is
       // the sidecar's to log (a notification per keystroke would bury the editor); a command's is shown.
+      timing = { start: performance.now(), steps: ['change +0 ms'], sessionId: null };
       setTimeout(() => {
         if (vscode.window.activeTextEditor === editor) ask(editor, 'automatic').catch(() => undefined);
       }, 0);
@@ -127,10 +145,14 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
         return update();
       }
       const caret = caretAfter;
+      timing = { start: performance.now(), steps: ['Tab +0 ms'], sessionId: null };
       try {
         // Its steps are made one when it closes (history.ts), before the next hunk is asked for.
+        await sessions.whenPending(session.id);
         await sidecar().request('redline/inlineEdit/accept', { sessionId: session.id });
+        mark('accepted');
         await session.merged;
+        mark('history');
       } catch (error) {
         return fail(error);
       }
@@ -141,7 +163,9 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     }),
     vscode.commands.registerCommand('redline.nextEdit.dismiss', async () => {
       const session = shownIn(vscode.window.activeTextEditor);
-      if (session) await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id }).catch(fail);
+      if (!session) return;
+      await sessions.whenPending(session.id);
+      await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id }).catch(fail);
     }),
   ];
 }
