@@ -16,6 +16,7 @@ import { runRetrievalBench } from './retrieval.bench.js';
 import { runIndexBench } from './index.bench.js';
 import { runNextEditBench } from './nextEdit.bench.js';
 import { runEditorChecksBench } from './editorChecks.bench.js';
+import { runVsCodeNextEditBench } from './vscodeNextEdit.bench.js';
 
 for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
@@ -37,6 +38,7 @@ for (const [name, run] of [
   ['workspace symbol index on a large real repository', runIndexBench],
   ['next-edit suggestions', runNextEditBench],
   ["inline edit: the editor's checks of a proposal (client double), beside a bare request round trip", runEditorChecksBench],
+  ['next-edit latency in a real VS Code (code-server + chromium)', runVsCodeNextEditBench],
 ] as const) {
   console.log(`\n${name}`);
   console.table(await run());

@@ -131,6 +131,8 @@ export interface EditWarning {
   message: string;
   /** The document line it concerns, as of this status; null when it has none (e.g. a refused edit of another file). */
   line: number | null;
+  /** Where on `line` it lies (an unknown name's first use there); absent: the whole line. */
+  range?: Range;
   /** A change that resolves it, which the client may offer (an `unknownName`'s import outside the selection, an `editorProblem`'s quick fix). */
   fix?: WarningFix;
 }
@@ -398,6 +400,11 @@ export interface NextEditSuggestion {
   item?: InlineCompletionItem;
   /** `proposal`: the session that shows the first hunk. */
   sessionId?: string;
+  /**
+   * `proposal`: where the caret goes once that hunk is accepted — where its new text ends — in the
+   * document as the accept leaves it; the next request looks there.
+   */
+  caret?: Position;
 }
 
 export interface NextEditResult {

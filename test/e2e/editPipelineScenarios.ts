@@ -195,7 +195,7 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       const status = await done(sessionId);
       expect(status).toMatchObject({ state: 'done', hunkCount: 1 });
       // The import was refused, so the check the proposal uses is flagged: nothing declares or imports returnPolicy.
-      expect(status.warnings).toEqual([expect.objectContaining({ kind: 'outOfScope', line: 1 }), { kind: 'unknownName', message: '`returnPolicy` is not defined or imported.', line: 6 }]);
+      expect(status.warnings).toEqual([expect.objectContaining({ kind: 'outOfScope', line: 1 }), { kind: 'unknownName', message: '`returnPolicy` is not defined or imported.', line: 6, range: { start: { line: 6, character: 10 }, end: { line: 6, character: 22 } } }]);
       await settleAll(sessionId, true);
       expect(doc.text).toBe(FILE.replace(CHECK_OLD, CHECK_NEW));
     });
@@ -207,7 +207,7 @@ export function editPipelineScenarios(name: string, factory: SidecarFactory): vo
       const status = await done(sessionId);
       expect(status.warnings).toEqual([
         expect.objectContaining({ kind: 'outOfScope', message: expect.stringMatching(/another file \(src\/other\.ts\)/), line: null }),
-        { kind: 'unknownName', message: '`returnPolicy` is not defined or imported.', line: 6 },
+        { kind: 'unknownName', message: '`returnPolicy` is not defined or imported.', line: 6, range: { start: { line: 6, character: 10 }, end: { line: 6, character: 22 } } },
       ]);
       await settleAll(sessionId, true);
       expect(doc.text).toBe(FILE.replace(CHECK_OLD, CHECK_NEW));

@@ -238,6 +238,56 @@ describe('next-edit suggestions (packaged executable)', () => {
     }
   });
 
+  it('after each Tab the request looks where the accepted text ends, and a renamed parameter\'s use far below the first window is offered', async () => {
+    await useModel('sweep');
+    // A 36-line function: the parameter renamed on its first line, uses on lines 2 and 4 (inside the first
+    // window, 10 lines each side of the caret) and on line 33, outside every window made around the first two.
+    const body = Array.from({ length: 34 }, (_, i) => (i === 1 ? '  let sum = count.length;' : i === 3 ? '  for (const value of count) sum += value;' : i === 32 ? '  return count.map((v) => v / sum);' : `  const step${i} = ${i};`));
+    const original = ['export function scale(count: number[]) {', ...body, '}', ''].join('\n');
+    const doc = await client.openDocument(`file:///project/src/scale${++counter}.ts`, 'typescript', original);
+    await doc.edit({ start: { line: 0, character: 22 }, end: { line: 0, character: 27 } }, 'total');
+    // The client leaves its caret on the signature: the sidecar, not the caret, decides where to look next.
+    const caret = { line: 0, character: 27 };
+    let result = await ask(doc, 'automatic', caret);
+    const shown: number[] = [];
+    while (result.suggestion?.sessionId) {
+      const { sessionId, hunks, caret: after } = result.suggestion;
+      const line = hunks[0].range.start.line;
+      shown.push(line);
+      expect((await client.waitForStatus(sessionId, ['done'])).state).toBe('done');
+      await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId });
+      await client.waitForStatus(sessionId);
+      // Where the peers' Tab leaves the caret: right after the renamed word.
+      const renamedAt = lineOf(doc, line).indexOf('total') + 'total'.length;
+      expect(after).toEqual({ line, character: renamedAt });
+      result = await ask(doc, 'invoked', caret);
+      if (shown.length > 5) break;
+    }
+    expect(shown).toEqual([2, 4, 33]);
+    expect(doc.text).toBe(rename(original));
+  });
+
+  it('after the last held hunk is accepted, the model is asked around it, not around a caret the client left behind', async () => {
+    await useModel('sweep');
+    const lines = Array.from({ length: 24 }, (_, i) => ([3, 8, 17].includes(i) ? `  log(count, ${i});` : `  const step${i} = ${i};`));
+    const original = ['// version 1', ...lines.slice(1), ''].join('\n');
+    const doc = await client.openDocument(`file:///project/src/steps${++counter}.ts`, 'typescript', original);
+    // No rename: an edit of the comment on the first line, the caret left there.
+    await doc.edit({ start: { line: 0, character: 11 }, end: { line: 0, character: 12 } }, '2');
+    const caret = { line: 0, character: 12 };
+    let result = await ask(doc, 'automatic', caret);
+    const shown: number[] = [];
+    while (result.suggestion?.sessionId && shown.length < 5) {
+      shown.push(result.suggestion.hunks[0].range.start.line);
+      await client.waitForStatus(result.suggestion.sessionId, ['done']);
+      await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: result.suggestion.sessionId });
+      await client.waitForStatus(result.suggestion.sessionId);
+      result = await ask(doc, 'invoked', caret);
+    }
+    // Lines 3 and 8 in the window around the caret; 17 only in the one around line 8, the hunk accepted last.
+    expect(shown).toEqual([3, 8, 17]);
+  });
+
   it('an insertion at the caret is ghost text from the completion path, typed through', async () => {
     await useModel('instinct');
     const doc = await client.openDocument(`file:///project/src/log${++counter}.ts`, 'typescript', 'function f(x: number) {\n  console.\n}\n');

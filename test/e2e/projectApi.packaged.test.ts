@@ -196,9 +196,14 @@ describe('the project API an instruction needs (packaged executable)', () => {
           kind: 'unknownName',
           message: expect.stringMatching(new RegExp(`^\`${name}\` is not defined or imported; \`${c.importLine.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` would import it from `)),
           line: expect.any(Number),
+          range: expect.any(Object),
           fix: { title: `Add ${c.importLine}`, edits: [{ range: { start: { line: c.importRow, character: 0 }, end: { line: c.importRow, character: 0 } }, newText: `${c.importLine}\n` }] },
         },
       ]);
+      // The range is the name where the proposal uses it, on the finding's line.
+      const { line, range } = status.warnings![0];
+      expect(range!.start.line).toBe(line);
+      expect(doc.text.split('\n')[line!].slice(range!.start.character, range!.end.character)).toBe(name);
       await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId });
       await client.waitForStatus(sessionId);
       expect(doc.text).toBe(c.text);

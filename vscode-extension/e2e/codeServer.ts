@@ -41,8 +41,8 @@ function packageProbe(dir: string): string {
 export interface ProbeState {
   documents: Array<{ uri: string; version: number; isDirty: boolean }>;
   editors: Array<{ uri: string; active: boolean; selections: Array<{ anchor: [number, number]; active: [number, number] }> }>;
-  /** Every diagnostic of every document (`line` zero-based). */
-  diagnostics: Array<{ uri: string; line: number; source: string | null; code: string | number | null; message: string }>;
+  /** Every tool's diagnostics (`line` zero-based, the range's start line); `range` is [start line, start character, end line, end character]. */
+  diagnostics: Array<{ uri: string; line: number; source: string | null; code: string | number | null; message: string; severity: number; range: [number, number, number, number] }>;
 }
 
 /** Packages the linux-x64 VSIX from dist/redline-sidecar (skipped when up to date). */
@@ -260,6 +260,11 @@ export class VsCode {
   /** A document's state as the extension API has it, by the file's workspace-relative name. */
   documentState(name: string): ProbeState['documents'][number] | undefined {
     return this.probeState()?.documents.find((d) => d.uri.endsWith(`/${name}`));
+  }
+
+  /** The diagnostics of the file `name`, every tool's, as the extension API has them. */
+  diagnosticsOf(name: string): ProbeState['diagnostics'] {
+    return this.probeState()?.diagnostics.filter((d) => d.uri.endsWith(`/${name}`)) ?? [];
   }
 
   /** The selections of the editor showing `name`, as the extension API has them. */

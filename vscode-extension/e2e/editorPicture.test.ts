@@ -80,6 +80,17 @@ const REWRITTEN = [
 
 const SELECTED = { anchor: [8, 0], active: [14, 0] };
 
+/** createOrder alone, from the file's first line, and a rewrite changing that line and the insert: two hunks, the first on line 1. */
+const CREATE_ORDER_FIRST = `${CREATE_ORDER.join('\n')}\n`;
+const FIRST_LINE_HUNKS = ['export function createOrder(customerId: string, lines: OrderLine[], note = "") {', ...CREATE_ORDER.slice(1, 3), '  db.orders.insert({ ...order, note });', ...CREATE_ORDER.slice(4)].join('\n');
+
+const MONEY = 'export function roundToCents(amount: number): number {\n  return Math.round(amount * 100) / 100;\n}\n';
+/** createOrder returning a rounded total through a helper the file does not import, after the old return: TypeScript calls the new line unreachable. */
+const UNKNOWN_NAME = [...CREATE_ORDER.slice(0, 4), '  return { ...order, total: roundToCents(total) };', CREATE_ORDER[5]].join('\n');
+const MONEY_PY = 'def round_to_cents(amount: float) -> float:\n    return round(amount * 100) / 100\n';
+const ORDERS_PY = 'def total_of(lines):\n    total = sum(line.quantity * line.price for line in lines)\n    return total\n';
+const ORDERS_PY_ROUNDED = 'def total_of(lines):\n    total = sum(line.quantity * line.price for line in lines)\n    return round_to_cents(total)';
+
 let model: ModelDouble;
 let vscode: VsCode;
 let fileCounter = 0;
@@ -100,7 +111,7 @@ beforeAll(async () => {
   model.onRequest((req) => (req.path === '/api/chat' ? (chatReplies.shift() ?? { text: '', status: 500, errorBody: { error: 'nothing scripted' } }) : { text: '' }));
   vscode = await VsCode.start({
     vsix,
-    files: { 'src/db.ts': DB },
+    files: { 'src/db.ts': DB, 'src/money.ts': MONEY, 'py/money.py': MONEY_PY },
     settings: {
       'redline.provider': 'ollama',
       'redline.endpoint': model.url,
@@ -331,6 +342,32 @@ describe('the actions', () => {
   }, 180_000);
 });
 
+describe('the actions on line 1', () => {
+  it('keep the whole proposal\'s row apart from the first hunk\'s when that hunk starts on the file\'s first line', async () => {
+    const file = newFile(CREATE_ORDER_FIRST);
+    chatReplies.push({ text: FIRST_LINE_HUNKS });
+    await vscode.openFile(file);
+    await vscode.selectLines(1, 6);
+    await vscode.page.keyboard.press('Control+Alt+E');
+    await vscode.answerInput('take a note');
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.page.keyboard.press('Control+Home');
+    const rows = await lensRows();
+    // Each row holds one kind of action: the whole proposal's once, each hunk's on its own.
+    expect(rows.filter((r) => r.some((t) => t.endsWith(' all')))).toEqual([['Accept all', 'Reject all']]);
+    expect(rows.filter((r) => r.some((t) => t.endsWith(' hunk')))).toEqual([
+      ['Accept hunk', 'Reject hunk'],
+      ['Accept hunk', 'Reject hunk'],
+    ]);
+    const artifacts = join(REPO, 'dist', 'e2e-artifacts');
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(join(artifacts, 'lens-rows-first-line.png'), await vscode.page.locator('.editor-group-container.active .monaco-editor').first().screenshot());
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(CREATE_ORDER_FIRST);
+  }, 120_000);
+});
+
 describe('undo', () => {
   it('back to the saved text after an accept clears the dirty flag, also when the session took several undo steps', async () => {
     const file = newFile(SERVICE);
@@ -372,6 +409,26 @@ describe('undo', () => {
     await vscode.page.keyboard.press('Control+Z');
     expect(await toastText(/Undo took/)).toBe('Redline: Undo took the proposal back: the code is as it was before the edit.');
     await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(SERVICE);
+    await vscode.command('Notifications: Clear All Notifications');
+  }, 120_000);
+
+  it('after one hunk was accepted with the caret moved into the proposal (VS Code splits its steps there), one Ctrl+Z takes it all back and says so; Redo brings none of it back', async () => {
+    const file = newFile(SERVICE);
+    await startEdit(file, { text: TWO_HUNKS });
+    await vscode.codeLens('Accept hunk').first().waitFor({ timeout: 30_000 });
+    // A click on a line of the proposal: a caret move by mouse, which closes VS Code's open undo step.
+    await vscode.page.locator('.editor-group-container.active .view-line', { hasText: 'const order = {' }).first().click();
+    await vscode.codeLens('Accept hunk').first().click();
+    await waitFor(async () => (await vscode.codeLens('Accept hunk').count()) === 0, 10_000, () => 'the hunk was not accepted');
+    await vscode.page.keyboard.press('Control+Z');
+    expect(await toastText(/Undo took|discarded/)).toBe('Redline: Undo took the proposal back: the code is as it was before the edit.');
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    let text = '';
+    await waitFor(async () => (text = await vscode.editorText()) === SERVICE, 10_000, () => `after Ctrl+Z:\n${text}`);
+    await vscode.page.keyboard.press('Control+Shift+Z');
+    await vscode.page.keyboard.press('Control+Shift+Z');
+    await vscode.page.waitForTimeout(1500);
     expect(await vscode.editorText()).toBe(SERVICE);
     await vscode.command('Notifications: Clear All Notifications');
   }, 120_000);
@@ -430,6 +487,22 @@ describe('a save while the proposal waits', () => {
 });
 
 describe('an error', () => {
+  it('Retry while the server is still down says that it retried: the new notification counts the attempt', async () => {
+    const file = newFile(SERVICE);
+    const down = { text: '', status: 503, errorBody: { error: 'server is loading the model' } };
+    await startEdit(file, down);
+    const first = await toastText(/loading the model/);
+    expect(first).not.toMatch(/attempt/);
+    chatReplies.push(down);
+    await vscode.notification(/loading the model/).first().locator('.monaco-button', { hasText: 'Retry' }).click();
+    const second = await toastText(/attempt 2/);
+    expect(second).toMatch(/^Redline: server is loading the model .*\(attempt 2\)$/);
+    chatReplies.push(down);
+    await vscode.notification(/attempt 2/).first().locator('.monaco-button', { hasText: 'Retry' }).click();
+    expect(await toastText(/attempt 3/)).toMatch(/\(attempt 3\)$/);
+    await vscode.command('Notifications: Clear All Notifications');
+  }, 120_000);
+
   const CRASH = 'model runner has unexpectedly stopped, this may be due to resource limitations or an internal error, check ollama server logs for details';
 
   it('leads with the cause, offers Retry and Show log, logs an error line; Retry asks the same again', async () => {
@@ -471,4 +544,72 @@ describe('an error', () => {
     expect(rejected.at(-1)?.message).toMatch(/, replacement \(selection\), \+0 -0 lines, tokens \d+ prompt \/ \d+ reply: /);
     await vscode.command('Notifications: Clear All Notifications');
   }, 180_000);
+});
+
+describe('the command palette', () => {
+  it('shows every Redline command\'s title whole', async () => {
+    const file = newFile(SERVICE);
+    await vscode.openFile(file);
+    await vscode.page.keyboard.press('F1');
+    const input = vscode.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill('>Redline: ');
+    await vscode.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Apply Code Block' }).first().waitFor();
+    // A title VS Code had to cut ends in an ellipsis: its element is narrower than its text.
+    const rows = await vscode.page.locator('.quick-input-list .monaco-list-row').evaluateAll((els) =>
+      els.map((row) => ({
+        text: (row.getAttribute('aria-label') ?? row.textContent ?? '').trim(),
+        cut: [...row.querySelectorAll<HTMLElement>('*')].some((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1),
+      })),
+    );
+    expect(rows.filter((r) => r.text.includes('Apply Code Block')).length).toBe(1);
+    expect(rows.filter((r) => r.cut).map((r) => r.text)).toEqual([]);
+    await vscode.page.keyboard.press('Escape');
+  }, 60_000);
+});
+
+describe('a finding on a proposal line', () => {
+  it('underlines the unknown name itself, where no other tool reports it', async () => {
+    const file = 'py/orders.py';
+    vscode.writeFile(file, ORDERS_PY);
+    chatReplies.push({ text: ORDERS_PY_ROUNDED });
+    await vscode.openFile(file);
+    await vscode.selectLines(1, 3);
+    await vscode.page.keyboard.press('Control+Alt+E');
+    await vscode.answerInput('round to cents');
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    const ours = () => vscode.diagnosticsOf(file).filter((d) => d.source === 'Redline');
+    await waitFor(() => ours().length === 1, 15_000, () => `diagnostics: ${JSON.stringify(vscode.diagnosticsOf(file))}`);
+    const lines = (await vscode.editorText()).split('\n');
+    const row = lines.indexOf('    return round_to_cents(total)');
+    const at = lines[row].indexOf('round_to_cents');
+    expect(ours()[0].range).toEqual([row, at, row, at + 'round_to_cents'.length]);
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+  }, 120_000);
+
+  it('is not reported again where TypeScript reports the same name, and its import fix is the first quick fix on that line, before TypeScript\'s own', async () => {
+    const file = newFile(SERVICE);
+    await startEdit(file, { text: UNKNOWN_NAME }, 'round the total');
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    const lines = (await vscode.editorText()).split('\n');
+    const row = lines.indexOf('  return { ...order, total: roundToCents(total) };');
+    const mentions = (source: string | null) => vscode.diagnosticsOf(file).filter((d) => (source === null ? d.source !== 'Redline' : d.source === source) && d.message.includes('roundToCents') && d.range[0] === row);
+    // TypeScript reports the name; once it has, Redline's own report of it is gone.
+    await waitFor(() => mentions(null).length > 0, 120_000, () => `TypeScript never reported roundToCents: ${JSON.stringify(vscode.diagnosticsOf(file))}`);
+    await waitFor(() => mentions('Redline').length === 0, 10_000, () => `Redline reports it too: ${JSON.stringify(vscode.diagnosticsOf(file))}`);
+    await vscode.page.locator('.editor-group-container.active .view-line', { hasText: 'roundToCents(total)' }).first().locator('span', { hasText: /^roundToCents$/ }).first().click();
+    await vscode.page.keyboard.press('Control+.');
+    const items = vscode.page.locator('.action-widget .monaco-list-row');
+    await items.first().waitFor({ timeout: 20_000 });
+    // The widget's rows: group headers ("Quick Fix", "Rewrite", …) and the actions under them.
+    const titles = (await items.evaluateAll((rows) => rows.filter((row) => !row.classList.contains('group-header')).map((row) => (row.textContent ?? '').trim()))).filter((t) => t !== '');
+    const artifacts = join(REPO, 'dist', 'e2e-artifacts');
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(join(artifacts, 'finding-quick-fix.png'), await vscode.page.locator('.editor-group-container.active').first().screenshot());
+    expect(titles[0], titles.join(' | ')).toBe('Add import { roundToCents } from "./money";');
+    await vscode.page.keyboard.press('Escape');
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+  }, 240_000);
 });

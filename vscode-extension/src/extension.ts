@@ -10,6 +10,7 @@ import { diagnoseText, formatText, prepareChecks } from './check/checks';
 import { CheckCopies } from './check/copies';
 import { registerCompletion } from './completion/provider';
 import { CleanAfterUndo } from './edit/cleanUndo';
+import { RedoGuard } from './edit/history';
 import { registerEditCommands } from './edit/commands';
 import { registerFeedback } from './edit/feedback';
 import { lineDeletions } from './edit/marks';
@@ -32,7 +33,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const own = new OwnEdits();
   const painter = new Painter(sessions);
   const cleanUndo = new CleanAfterUndo();
-  const renders = new RenderApplier(sessions, own, output, painter, cleanUndo);
+  const redo = new RedoGuard();
+  const renders = new RenderApplier(sessions, own, output, painter, cleanUndo, redo);
   const warnings = new WarningDiagnostics(sessions);
   const copies = new CheckCopies();
 
@@ -88,7 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   const guard = registerSaveGuard(() => sidecar, sessions, context.globalState);
-  const commands = registerEditCommands(() => sidecar, sessions, guard);
+  const commands = registerEditCommands(() => sidecar, sessions, guard, redo);
   context.subscriptions.push(
     output,
     painter,
@@ -98,8 +100,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...commands.disposables,
     ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),
-    ...registerNextEdit(() => sidecar, sessions, own, (uri) => renders.merging.has(uri)),
+    ...registerNextEdit(() => sidecar, sessions, own, (uri) => renders.merging.has(uri), output),
     vscode.workspace.onDidChangeTextDocument((event) => void cleanUndo.changed(event)),
+    vscode.workspace.onDidChangeTextDocument((event) => redo.changed(event)),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const uri = event.document.uri.toString();
       if (event.contentChanges.length === 0 || own.isOwn(uri, event.document.version)) return;
@@ -111,6 +114,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidCloseTextDocument((doc) => {
       own.forget(doc.uri.toString());
       cleanUndo.forget(doc.uri.toString());
+      redo.forget(doc.uri.toString());
     }),
     vscode.window.onDidChangeTextEditorSelection((event) => {
       const kind = event.kind;

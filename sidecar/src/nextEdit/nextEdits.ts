@@ -42,8 +42,9 @@ import { FORMATS } from './formats/index.js';
 import { promptInput, windowFor, type DocumentLines } from './input.js';
 import { syntaxNodesAt } from './syntaxNodes.js';
 import type { Window } from './window.js';
+import { reachLine, renameOf } from './reach.js';
 import { followWindow, onTheWay, type LineChange, type LineWindow } from './reuse.js';
-import { judge, lineHunks, type Judgement, type LineHunk } from './suggestion.js';
+import { caretAfterAccept, judge, lineHunks, type Judgement, type LineHunk } from './suggestion.js';
 
 /** A reply that has not ended after this long is given up (the server's silence has its own timeout). */
 export const NEXT_EDIT_DEADLINE_MS = 30_000;
@@ -70,6 +71,8 @@ export interface NextEditDeps {
   syntax: SyntaxCache;
   generate: typeof streamGenerate;
   chat: typeof streamChat;
+  /** Rows where `name` is used in the function around `at` (the syntax tree's identifiers); none without a tree. */
+  uses(doc: MirrorDocument, at: Position, name: string): Promise<number[]>;
 }
 
 /** A suggestion held for a document: the window the model rewrote, as it was then and as rewritten. */
@@ -79,8 +82,13 @@ interface Held {
   next: string[];
 }
 
-/** `hunk`: the shown hunk's lines as they were and as proposed, recorded as the user's edit once accepted. */
-type Shown = { kind: 'ghost'; version: number; position: Position; text: string } | { kind: 'proposal'; session: EditSession; hunk: { before: string[]; after: string[] } };
+/**
+ * A shown hunk's session; where its accept leaves the caret while the region starts at `start`; its lines as
+ * they were and as proposed, recorded as the user's edit once accepted.
+ */
+type Shown =
+  | { kind: 'ghost'; version: number; position: Position; text: string }
+  | { kind: 'proposal'; session: EditSession; start: number; caret: Position; hunk: { before: string[]; after: string[] } };
 
 interface DocState {
   /** The latest request's number: an older one's answer is dropped. */
@@ -94,6 +102,8 @@ interface DocState {
   own: Array<{ version: number; change: LineChange }>;
   held: Held | null;
   shown: Shown | null;
+  /** Where the hunk accepted last left the caret, until the user's next change: the next request looks there. */
+  accepted: Position | null;
 }
 
 /** What a request came to, for its log line. */
@@ -104,6 +114,8 @@ interface Outcome {
   promptChars?: number;
   /** The model server failed (not a cancel): the log line is a warning. */
   failed?: boolean;
+  /** Where the request's time went: its steps' milliseconds since it arrived. */
+  steps?: string;
 }
 
 /** The model and template a suggestion answers: a cached reply only serves the same question. */
@@ -142,7 +154,7 @@ export class NextEdits {
     const started = performance.now();
     try {
       const outcome = await this.answer(id, state, params, controller.signal);
-      const detail = [outcome.family, outcome.promptChars !== undefined ? `prompt ${outcome.promptChars} chars` : undefined, `${Math.round(performance.now() - started)} ms`].filter(Boolean).join(', ');
+      const detail = [outcome.family, outcome.promptChars !== undefined ? `prompt ${outcome.promptChars} chars` : undefined, `${Math.round(performance.now() - started)} ms`, outcome.steps].filter(Boolean).join(', ');
       const line = `next edit #${id} ${params.trigger}: ${outcome.reason} (${detail})`;
       // A failing model server says why in the log, where a suggestion that never comes sends the user.
       if (outcome.failed) this.deps.log.warn(line);
@@ -164,7 +176,7 @@ export class NextEdits {
   private stateOf(uri: string): DocState {
     let state = this.docs.get(uri);
     if (!state) {
-      state = { latest: 0, controller: null, controllerVersion: 0, userVersion: 0, own: [], held: null, shown: null };
+      state = { latest: 0, controller: null, controllerVersion: 0, userVersion: 0, own: [], held: null, shown: null, accepted: null };
       this.docs.set(uri, state);
     }
     return state;
@@ -173,8 +185,13 @@ export class NextEdits {
   private async answer(id: number, state: DocState, params: NextEditParams, signal: AbortSignal): Promise<Outcome> {
     const { documents, channels } = this.deps;
     const uri = params.textDocument.uri;
+    const arrived = performance.now();
+    const steps: string[] = [];
+    const step = (what: string) => steps.push(`${what} +${Math.round(performance.now() - arrived)}`);
     await channels.idle(uri);
+    step('renders idle');
     await channels.reached(uri, params.textDocument.version);
+    step('version reached');
     const doc = documents.get(uri);
     if (!doc) {
       // A keystroke in a document the client does not mirror is nobody's error; a command is told.
@@ -186,20 +203,29 @@ export class NextEdits {
     const settings = this.deps.settings.get();
     if (params.trigger === 'automatic' && !settings.nextEditEnabled) return { suggestion: null, reason: 'turned off' };
     const sent = state.own.filter((o) => o.version > params.textDocument.version).reduce((p, o) => followPosition(p, o.change), params.position);
-    const position = await this.dismissShown(state, doc.buffer.clamp({ start: sent, end: sent }).start);
+    const caret = await this.dismissShown(state, doc.buffer.clamp({ start: sent, end: sent }).start);
     if (state.latest !== id || signal.aborted) return { suggestion: null, reason: 'superseded' };
+    // Right after an accept, the request is about the accepted hunk, wherever the client's caret is.
+    const position = state.accepted ?? caret;
+    state.accepted = null;
 
     const reused = this.reuse(state, doc, position);
-    if (reused) return { suggestion: this.show(state, doc, position, reused.window, reused.old, reused.next, reused.judged), reason: `reused: ${describe(reused.judged)}` };
+    if (reused) {
+      const suggestion = this.show(state, doc, position, reused.window, reused.old, reused.next, reused.judged);
+      step('shown');
+      return { suggestion, reason: `reused: ${describe(reused.judged)}`, steps: steps.join(', ') };
+    }
 
     const version = doc.version;
     const stale = () => state.latest !== id || signal.aborted || documents.get(uri)?.version !== version;
     const { model, family } = nextEditModelOf(settings);
     const format = FORMATS[family];
-    // Gathered while the debounce waits, as a completion's context is.
-    const gathering = this.gather(format, doc, position, settings, signal);
+    // A rename's far uses move the request there (reach.ts); the window is gathered while the debounce waits.
+    const around = await this.reach(doc, position, this.deps.context.recentEdits(), (line) => windowFor(format, linesOf(doc), { line, character: 0 }, []).editable);
+    const gathering = this.gather(format, doc, around, settings, signal);
     if (params.trigger === 'automatic') await sleep(settings.debounceWait, undefined, { signal }).catch(() => undefined);
     if (stale()) return { suggestion: null, reason: 'superseded' };
+    step('settled');
     const { window, definitions } = await gathering;
     if (stale()) return { suggestion: null, reason: 'superseded' };
 
@@ -207,7 +233,7 @@ export class NextEdits {
       doc: linesOf(doc),
       text: () => doc.buffer.getText(),
       window,
-      cursor: position,
+      cursor: around,
       records: this.deps.context.recentEdits(),
       documentOf: (u) => {
         const other = documents.get(u);
@@ -231,6 +257,7 @@ export class NextEdits {
         return { suggestion: null, reason: `model error: ${error instanceof ModelError ? error.message : String(error)}`, family, promptChars, failed: true };
       }
       if (stale()) return { suggestion: null, reason: 'dropped stale', family, promptChars };
+      step('model replied');
       if (reply.end?.reason === 'length') return { suggestion: null, reason: 'token limit', family, promptChars };
       next = format.read(reply.text, input) ?? undefined;
       if (!next) return { suggestion: null, reason: 'malformed reply', family, promptChars };
@@ -238,10 +265,12 @@ export class NextEdits {
     }
     const old = editableLines(input);
     const judged = judge(old, next, input.editable.start, position);
-    const reason = `${cached ? 'cache hit: ' : ''}${describe(judged)}`;
+    const reason = `${cached ? 'cache hit: ' : ''}${describe(judged)}${around === position ? '' : ` (asked around line ${around.line + 1}, a use of the renamed name)`}`;
     // A rewrite far larger than its window is a model or server that ran on: the log says so.
     const failed = judged.kind === 'none' && judged.reason === 'oversized';
-    return { suggestion: this.show(state, doc, position, input.editable, old, next, judged), reason, family, promptChars, failed };
+    const suggestion = this.show(state, doc, position, input.editable, old, next, judged);
+    step('shown');
+    return { suggestion, reason, family, promptChars, failed, steps: steps.join(', ') };
   }
 
   /** The family's window around the cursor, and the definitions of the names in it for a family that shows them. */
@@ -253,6 +282,19 @@ export class NextEdits {
     const items = await this.deps.context.forNextEdit({ doc, startLine: window.editable.start, endLine: window.editable.end, visibleStart: window.first, visibleEnd: window.end, settings, signal });
     const { items: fitted } = fitToBudget(items.filter((item) => item.kind === 'definition'), settings.contextBudget, 0);
     return { window, definitions: fitted.map((item) => ({ path: item.path, text: item.text })) };
+  }
+
+  /**
+   * Where the request looks: around `position`, unless the user's latest edit in this document
+   * renamed an identifier whose old name is used in its function only outside that window (reach.ts).
+   */
+  private async reach(doc: MirrorDocument, position: Position, edits: readonly EditRecord[], editable: (line: number) => { start: number; end: number }): Promise<Position> {
+    const latest = edits.find((record) => record.uri === doc.uri);
+    const rename = latest ? renameOf(latest) : null;
+    if (!rename) return position;
+    const uses = await this.deps.uses(doc, rename.at, rename.from).catch(() => []);
+    const line = reachLine(position.line, uses, editable);
+    return line === position.line ? position : { line, character: 0 };
   }
 
   /** The whole reply (a suggestion is shown whole, never as it streams). */
@@ -306,18 +348,23 @@ export class NextEdits {
     }
     const suggestion = { version: doc.version, hunks: edits(judged.hunks), display: 'proposal' as const };
     const first = judged.hunks[0];
+    const caret = caretAfterAccept(first, doc.buffer.lines(first.start, first.end));
     const session = this.deps.sessions.proposeLines(doc, first.start, first.end, first.lines, (ended) => this.ended(doc.uri, session, ended));
-    state.shown = { kind: 'proposal', session, hunk: { before: old.slice(first.start - window.start, first.end - window.start), after: first.lines } };
-    return { ...suggestion, sessionId: session.id };
+    state.shown = { kind: 'proposal', session, start: first.start, caret, hunk: { before: old.slice(first.start - window.start, first.end - window.start), after: first.lines } };
+    return { ...suggestion, sessionId: session.id, caret };
   }
 
   /** A shown hunk's session ended: Esc (reject) and failures drop the suggestion; an accept or a dismissal keeps the rest for the next request. */
   private ended(uri: string, session: EditSession, ended: SessionState): void {
     const state = this.docs.get(uri);
     if (!state || state.shown?.kind !== 'proposal' || state.shown.session !== session) return;
-    const { hunk } = state.shown;
+    const { start, caret, hunk } = state.shown;
     state.shown = null;
-    if (ended === 'accepted') this.deps.context.acceptedEdit(uri, session.region.start, hunk.before, hunk.after);
+    if (ended === 'accepted') {
+      this.deps.context.acceptedEdit(uri, session.region.start, hunk.before, hunk.after);
+      // The region followed the lines above it since the hunk was shown: so does the caret.
+      state.accepted = { line: caret.line + session.region.start - start, character: caret.character };
+    }
     if (ended !== 'accepted' && ended !== 'cancelled') state.held = null;
   }
 
@@ -352,6 +399,7 @@ export class NextEdits {
       return;
     }
     state.userVersion = change.version;
+    state.accepted = null;
     // A request can overtake its own version's didChange: only a change past that version stops it.
     if (change.version > state.controllerVersion) state.controller?.abort();
     const shown = state.shown;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judge } from './suggestion.js';
+import { caretAfterAccept, judge } from './suggestion.js';
 
 const NOW = ['function sum(xs) {', '  let total = 0;', '  for (const x of xs) count += x;', '', '  if (count > 9) log(count);', '', '  return count;', '}'];
 
@@ -52,5 +52,18 @@ describe('judge', () => {
     // A new 30-line function below the window's code is a next edit.
     const added = [...window, 'function added() {', ...Array.from({ length: 28 }, (_, i) => `  step${i}();`), '}'];
     expect(judge(window, added, 0, { line: 10, character: 0 }).kind).toBe('hunks');
+  });
+});
+
+describe('caretAfterAccept', () => {
+  it('puts the caret after the renamed word, where the new text stops differing from the old', () => {
+    expect(caretAfterAccept({ start: 4, end: 5, lines: ['    total += value;'] }, ['    count += value;'])).toEqual({ line: 4, character: 9 });
+  });
+  it('at the end of the last added line for lines put in, at the first line for lines taken out', () => {
+    expect(caretAfterAccept({ start: 2, end: 2, lines: ['  if (!xs) return;', '  log(xs);'] }, [])).toEqual({ line: 3, character: 10 });
+    expect(caretAfterAccept({ start: 7, end: 9, lines: [] }, ['a', 'b'])).toEqual({ line: 7, character: 0 });
+  });
+  it('on the line where the change ends, when the lines after it are kept', () => {
+    expect(caretAfterAccept({ start: 0, end: 2, lines: ['f(a, b) {', '  body;'] }, ['f(a) {', '  body;'])).toEqual({ line: 0, character: 6 });
   });
 });

@@ -63,6 +63,26 @@ export function caretInsertion(now: readonly string[], next: readonly string[], 
   return rewritten.slice(caret, caret + added);
 }
 
+/**
+ * Where the caret goes once `hunk` is accepted, as the peers' Tab leaves it: where its new text
+ * ends — after the last character that differs from the lines it replaces (`old`), on the hunk's
+ * last new line; at the hunk's first line for a hunk that only takes lines out. Document
+ * coordinates after the accept (the lines above the hunk do not move).
+ */
+export function caretAfterAccept(hunk: LineHunk, old: readonly string[]): Position {
+  if (hunk.lines.length === 0) return { line: hunk.start, character: 0 };
+  const before = old.join('\n');
+  const after = hunk.lines.join('\n');
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < before.length - prefix && suffix < after.length - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  // A change that ends on an earlier line than the last still leaves the caret at the end of what changed.
+  const end = after.length - suffix;
+  const lines = after.slice(0, end).split('\n');
+  return { line: hunk.start + lines.length - 1, character: lines[lines.length - 1].length };
+}
+
 /** Lines between the cursor line and a hunk (0 when it covers the line); a hunk below wins a tie. */
 export function distance(hunk: Pick<LineHunk, 'start' | 'end'>, line: number): number {
   if (hunk.start > line) return hunk.start - line;

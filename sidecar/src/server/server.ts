@@ -15,6 +15,8 @@ import { syntaxErrorRows } from '../scope/syntaxErrors.js';
 import { treeSitterIdleMs, warmUp } from '../scope/grammars.js';
 import { releaseTreeSitterWhenIdle } from '../scope/idleRelease.js';
 import { parseText, SyntaxCache } from '../scope/parse.js';
+import { scopeRulesFor } from '../scope/scopeRules.js';
+import { usesInScope } from '../scope/uses.js';
 import { placeSnippet } from '../edit/snippet/place.js';
 import { ClientChecks } from '../session/clientChecks.js';
 import { EditSessions } from '../session/editSessions.js';
@@ -104,7 +106,22 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
     }),
     status: (params) => void conn.sendNotification('redline/inlineEdit/status', params),
   });
-  const nextEdits = new NextEdits({ documents, settings, log, channels, sessions, context, syntax, generate: streamGenerate, chat: streamChat });
+  const nextEdits = new NextEdits({
+    documents,
+    settings,
+    log,
+    channels,
+    sessions,
+    context,
+    syntax,
+    generate: streamGenerate,
+    chat: streamChat,
+    uses: async (doc, at, name) => {
+      const rules = scopeRulesFor(doc.languageId);
+      const tree = rules && (await syntax.tree(doc.uri, doc.languageId, doc.version, doc.buffer.getText()));
+      return rules && tree ? usesInScope(tree.rootNode, { row: at.line, column: at.character }, name, rules) : [];
+    },
+  });
   registerInlineCompletion({ connection: conn, documents, settings, log, syntax, context, nextEditGhost: (uri, position, version) => nextEdits.ghostAt(uri, position, version) });
 
   conn.onRequest('initialize', (params): InitializeResult => {

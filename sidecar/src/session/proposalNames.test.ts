@@ -26,7 +26,8 @@ describe('findings for missing names', () => {
     expect(found.added).toBe(importFix);
     expect(found.warnings).toEqual([
       { kind: 'addedImport', message: 'Added `import { returnPolicy } from "@/returns/returnPolicy";` for `returnPolicy` (declared in src/returns/returnPolicy.ts).', line: 2 },
-      { kind: 'unknownName', message: '`invented` is not defined or imported.', line: 9 },
+      // The name underlined where it is used, on its row moved down by the import.
+      { kind: 'unknownName', message: '`invented` is not defined or imported.', line: 9, range: { start: { line: 9, character: 2 }, end: { line: 9, character: 10 } } },
     ]);
     expect(found.unresolved).toEqual(['invented']);
   });
@@ -39,6 +40,7 @@ describe('findings for missing names', () => {
         kind: 'unknownName',
         message: '`returnPolicy` is not defined or imported; `import { returnPolicy } from "@/returns/returnPolicy";` would import it from src/returns/returnPolicy.ts.',
         line: 6,
+        range: { start: { line: 6, character: 2 }, end: { line: 6, character: 14 } },
         fix: { title: 'Add import { returnPolicy } from "@/returns/returnPolicy";', edits: [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, newText: 'import { returnPolicy } from "@/returns/returnPolicy";\n' }] },
       },
     ]);

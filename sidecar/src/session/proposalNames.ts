@@ -57,9 +57,12 @@ export function nameFindings(missing: readonly MissingName[], opts: { addImports
   const line = (row: number) => opts.line(added && row >= added.row + added.replace ? row + added.lines.length - added.replace : row);
   for (const name of missing) {
     const fix = name.fix;
+    // The name itself, where the proposal first uses it: what an editor underlines.
+    const at = line(name.row);
+    const range = { start: { line: at, character: name.column }, end: { line: at, character: name.column + name.name.length } };
     if (!fix) {
       unresolved.push(name.name);
-      warnings.push({ kind: 'unknownName', message: `\`${name.name}\` is not defined or imported.`, line: line(name.row) });
+      warnings.push({ kind: 'unknownName', message: `\`${name.name}\` is not defined or imported.`, line: at, range });
       continue;
     }
     if (fix === added) {
@@ -68,7 +71,7 @@ export function nameFindings(missing: readonly MissingName[], opts: { addImports
     }
     const message = `\`${name.name}\` is not defined or imported; \`${fix.statement}\` would import it from ${fix.from}.`;
     const offer = fix.row + fix.replace <= opts.regionStart ? { title: `Add ${fix.statement}`, edits: [importTextEdit(fix)] } : undefined;
-    warnings.push({ kind: 'unknownName', message, line: line(name.row), ...(offer ? { fix: offer } : {}) });
+    warnings.push({ kind: 'unknownName', message, line: at, range, ...(offer ? { fix: offer } : {}) });
   }
   return { warnings, added, unresolved };
 }

@@ -1,5 +1,5 @@
 // The end-to-end tests' window into VS Code's extension API: what a document's dirty flag, version,
-// an editor's selections and the diagnostics are as extensions see them. With REDLINE_E2E_PROBE set to a folder, it
+// an editor's selections and the diagnostics of every tool are as extensions see them. With REDLINE_E2E_PROBE set to a folder, it
 // writes there, as VS Code reports them, every document change and selection change (events.jsonl)
 // and, after each and every 100 ms, the state of every open document and visible editor
 // (state.json, replaced whole).
@@ -15,7 +15,15 @@ exports.activate = (context) => {
     documents: vscode.workspace.textDocuments.map((d) => ({ uri: d.uri.toString(), version: d.version, isDirty: d.isDirty })),
     editors: vscode.window.visibleTextEditors.map((e) => ({ uri: e.document.uri.toString(), active: e === vscode.window.activeTextEditor, selections: selections(e) })),
     diagnostics: vscode.languages.getDiagnostics().flatMap(([uri, list]) =>
-      list.map((d) => ({ uri: uri.toString(), line: d.range.start.line, source: d.source ?? null, code: typeof d.code === 'object' ? d.code.value : (d.code ?? null), message: d.message })),
+      list.map((d) => ({
+        uri: uri.toString(),
+        line: d.range.start.line,
+        source: d.source ?? null,
+        code: typeof d.code === 'object' ? d.code.value : (d.code ?? null),
+        message: d.message,
+        severity: d.severity,
+        range: [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character],
+      })),
     ),
   });
   const snapshot = () => {

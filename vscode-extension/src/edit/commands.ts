@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { InlineEditStartResult, Range } from '@redline/shared-protocol';
 import type { Sidecar } from '../sidecar/connection';
+import { redoOnce, stateOf, undoSession, type RedoGuard } from './history';
 import { hunkAt } from './marks';
 import { documentOf, editorOf } from './renders';
 import type { SaveGuard } from './saveGuard';
@@ -35,7 +36,7 @@ export interface EditCommands {
   retry(session: Session): Promise<void>;
 }
 
-export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions, guard: SaveGuard): EditCommands {
+export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions, guard: SaveGuard, redo: RedoGuard): EditCommands {
   const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
   const run =
     <A extends unknown[]>(body: (...args: A) => Promise<unknown>) =>
@@ -83,7 +84,7 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
     const doc = documentOf(session.uri);
     if (!instruction || !doc) return;
     const editor = editorOf(session.uri) ?? (await vscode.window.showTextDocument(doc));
-    await edit(editor, instruction).catch(fail);
+    await edit(editor, { ...instruction, attempt: (instruction.attempt ?? 1) + 1 }).catch(fail);
   };
 
   const settle = (accept: boolean, scope: 'hunk' | 'all') =>
@@ -101,6 +102,35 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
       // Shown again, the proposal has the same hunks on the same lines.
       await sidecar().request(accept ? 'redline/inlineEdit/accept' : 'redline/inlineEdit/reject', { sessionId: session.id, ...(at === undefined ? {} : { line: at }) });
     });
+
+  /**
+   * Undo (Ctrl+Z) while a proposal waits in the editor and its step is the newest. A next-edit hunk goes as
+   * with Esc, leaving no step, and the step before it is undone: the hunk accepted last. An inline edit's
+   * proposal is taken back whole — also the hunks accepted, whose steps VS Code may have split off the
+   * proposal's when the caret moved — and the user is told so.
+   */
+  const undo = run(async () => {
+    const editor = vscode.window.activeTextEditor;
+    const uri = editor?.document.uri.toString();
+    const session = uri === undefined ? undefined : sessions.in(uri).find((s) => s.settleable && s.before !== null);
+    if (!editor || !session || session.before === null || editor.document.version !== session.lastRenderVersion) return void (await vscode.commands.executeCommand('undo'));
+    const before = session.before;
+    if (session.nextEdit) {
+      await sessions.whenPending(session.id);
+      await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
+      await sessions.whenEnded(session.id);
+      await session.merged;
+      return void (await vscode.commands.executeCommand('undo'));
+    }
+    session.takingBack = true;
+    await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
+    await sessions.whenEnded(session.id);
+    const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
+    if (undone?.landed === 'past') await redoOnce(session.uri);
+    if (!undone || editor.document.getText() !== before) return void vscode.window.showWarningMessage('Redline: the proposal was rejected, but its accepted hunks could not all be undone here (the editor lost the focus); Undo takes them back.');
+    redo.guard(session.uri, undone.left.filter((state) => state !== stateOf(before)));
+    void vscode.window.showWarningMessage('Redline: Undo took the proposal back: the code is as it was before the edit.');
+  });
 
   /** A session that ended as it began gives its selection back, if the user did nothing meanwhile. */
   const ended = sessions.onDidEnd(({ session, state }) => {
@@ -142,6 +172,7 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
         );
       }),
     ),
+    vscode.commands.registerCommand('redline.undo', undo),
     vscode.commands.registerCommand('redline.acceptHunk', settle(true, 'hunk')),
     vscode.commands.registerCommand('redline.rejectHunk', settle(false, 'hunk')),
     vscode.commands.registerCommand('redline.acceptAll', settle(true, 'all')),

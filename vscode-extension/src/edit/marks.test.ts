@@ -111,9 +111,23 @@ describe('lensesFor', () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  it('shares the first line only when the first hunk starts the document', () => {
-    const lines = lensesFor('edit-1', [{ start: 0, end: 2, removed: 1, added: 1 }, two[0]], true).map((l) => l.line);
-    expect(lines).toEqual([0, 0, 0, 0, 12, 12]);
+  it('puts the whole proposal\'s row below the proposal when the first hunk starts on the first line, so no row holds both kinds', () => {
+    const fromTop: Hunk[] = [
+      { start: 0, end: 2, removed: 1, added: 1 },
+      { start: 4, end: 6, removed: 1, added: 1 },
+    ];
+    const rows = (lineCount: number) => {
+      const byLine = new Map<number, string[]>();
+      for (const l of lensesFor('edit-1', fromTop, true, lineCount)) byLine.set(l.line, [...(byLine.get(l.line) ?? []), l.title]);
+      return [...byLine.entries()].sort((a, b) => a[0] - b[0]);
+    };
+    expect(rows(9)).toEqual([
+      [0, ['Accept hunk', 'Reject hunk']],
+      [4, ['Accept hunk', 'Reject hunk']],
+      [6, ['Accept all', 'Reject all']],
+    ]);
+    // No line after the proposal: the one row left is shared.
+    expect(rows(6)[0]).toEqual([0, ['Accept all', 'Reject all', 'Accept hunk', 'Reject hunk']]);
   });
 
   it('offers only the all-verdicts for a single hunk, right above it, and nothing while streaming', () => {

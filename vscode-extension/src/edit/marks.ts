@@ -50,14 +50,17 @@ export interface LensSpec {
 /**
  * The whole proposal's verdicts on a row of their own, above the hunks: Accept all / Reject all
  * above the line before the first hunk when there are several hunks (a CodeLens row is per line, so
- * the first hunk keeps its own row below it), above the hunk itself when it is the only one. Each
- * hunk's Accept hunk / Reject hunk above it when there are several. None while streaming: the
+ * the first hunk keeps its own row below it), above the hunk itself when it is the only one. When the
+ * first hunk starts on the document's first line there is no line above it: the whole proposal's row
+ * goes below the proposal instead, above the line after its last hunk (if the document has one).
+ * Each hunk's Accept hunk / Reject hunk above it when there are several. None while streaming: the
  * sidecar refuses verdicts then, and buttons that move with the stream cannot be aimed at.
  */
-export function lensesFor(sessionId: string, hunks: readonly Hunk[], pending: boolean): LensSpec[] {
+export function lensesFor(sessionId: string, hunks: readonly Hunk[], pending: boolean, lineCount = Number.MAX_SAFE_INTEGER): LensSpec[] {
   if (!pending || hunks.length === 0) return [];
   const first = Math.min(...hunks.map((h) => h.start));
-  const line = hunks.length > 1 ? Math.max(0, first - 1) : first;
+  const after = Math.max(...hunks.map((h) => h.end));
+  const line = hunks.length === 1 ? first : first > 0 ? first - 1 : after < lineCount ? after : first;
   const lenses: LensSpec[] = [
     { line, title: 'Accept all', command: 'redline.acceptAll', arguments: [sessionId] },
     { line, title: 'Reject all', command: 'redline.rejectAll', arguments: [sessionId] },

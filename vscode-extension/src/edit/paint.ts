@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { WordSpan } from '@redline/shared-protocol';
 import type { SessionMarks } from '@redline/client/src/renderedDocument.js';
 import { documentPaint, lensesFor } from './marks';
+import { documentOf } from './renders';
 import type { Session, Sessions } from './sessions';
 
 const color = (id: string) => new vscode.ThemeColor(id);
@@ -88,7 +89,8 @@ export class Painter implements vscode.Disposable {
   }
 
   private lensSpecs(uri: string) {
-    return this.sessions.in(uri).flatMap((session) => lensesFor(session.id, session.marks.hunks, session.settleable));
+    const lineCount = documentOf(uri)?.lineCount;
+    return this.sessions.in(uri).flatMap((session) => lensesFor(session.id, session.marks.hunks, session.settleable, lineCount));
   }
 
   /**

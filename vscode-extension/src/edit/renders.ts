@@ -9,6 +9,7 @@ import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-proto
 import { minimalEdit } from './marks';
 import { editThroughEditor, type OwnEdits } from './ownEdits';
 import type { CleanAfterUndo } from './cleanUndo';
+import { redoOnce, stateOf, undoSession, type RedoGuard } from './history';
 import { finalWithTyping } from './undoMerge';
 import type { Painter } from './paint';
 import type { Session, Sessions } from './sessions';
@@ -76,6 +77,7 @@ export class RenderApplier {
     private readonly log: vscode.LogOutputChannel,
     private readonly painter: Painter,
     private readonly cleanUndo: CleanAfterUndo,
+    private readonly redo: RedoGuard,
   ) {}
 
   async apply(params: RenderParams): Promise<RenderResult> {
@@ -96,6 +98,10 @@ export class RenderApplier {
         return { applied: false, version: doc.version };
       }
       version = result.version ?? doc.version;
+      if (session) {
+        session.lastRenderVersion = version;
+        session.states.add(stateOf(doc.getText()));
+      }
       if (!(await this.own.whenSent(params.uri, version))) this.log.warn(`render of ${params.sessionId}: the change to version ${version} was not reported in time`);
     } else if (params.undo.close && session?.undoOpen) {
       await this.closeUndoStep(session);
@@ -103,18 +109,62 @@ export class RenderApplier {
     if (session && params.edits.length > 0) session.editCount++;
     this.sessions.rendered(session, params, params.edits.length > 0);
     // After the answer: the sidecar must see the fix-up's changes as changes after the session.
-    if (session && params.undo.close && session.undoSplit) {
-      session.merged = new Promise((resolve) =>
-        setTimeout(() => {
-          this.merging.add(session.uri);
-          void this.mergeUndoSteps(session).finally(() => {
-            this.merging.delete(session.uri);
-            resolve();
-          });
-        }, 0),
-      );
+    if (session && params.undo.close && !session.takingBack) {
+      // A hunk the user typed away from (or into) keeps the steps their typing made: only Tab and Esc rewind.
+      if (session.nextEdit && session.userEdits === 0) this.afterAnswer(session, () => this.settleNextEdit(session));
+      else if (session.undoSplit) this.afterAnswer(session, () => this.mergeUndoSteps(session));
     }
     return { applied: true, version };
+  }
+
+  /** Runs `fix` once the render's answer is out, as the extension's edits (not the user's); `session.merged` settles with it. */
+  private afterAnswer(session: Session, fix: () => Promise<void>): void {
+    session.merged = new Promise((resolve) =>
+      setTimeout(() => {
+        this.merging.add(session.uri);
+        void fix().finally(() => {
+          this.merging.delete(session.uri);
+          resolve();
+        });
+      }, 0),
+    );
+  }
+
+  /**
+   * A settled next-edit hunk as the user's history should hold it (history.ts). Accepted, it is one step
+   * already unless something closed VS Code's open step meanwhile (a caret move by key or mouse, a save);
+   * then its steps are undone and the final text put back as one step (the text before it first, when the
+   * undo went past that). Dismissed, it leaves no step: its steps are undone, a step the undo took too many
+   * is redone, and a Redo may not bring the hunk's lines back. When the history cannot be rewound (the
+   * editor lost the focus) the text is put right in one edit and the steps stay as they are.
+   */
+  private async settleNextEdit(session: Session): Promise<void> {
+    const doc = documentOf(session.uri);
+    const before = session.before;
+    if (!doc || before === null || session.editCount === 0) return;
+    const final = doc.getText();
+    // Accepted while nothing closed its undo step: the step holds the hunk's change and nothing else.
+    if (final !== before && !session.undoSplit) return;
+    const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
+    this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; ${undone ? `${undone.left.length} undo steps taken back, landed ${undone.landed} it` : 'its undo steps could not be taken back'} (${session.editCount} renders)`);
+    if (!undone) {
+      if (doc.getText() !== final) await replaceText(session.uri, doc, final);
+      return;
+    }
+    if (final === before) {
+      if (undone.landed === 'past' && !(await redoOnce(session.uri))) this.log.warn(`${session.id}: a step before the dismissed hunk was undone and could not be redone`);
+      if (doc.getText() !== before) await replaceText(session.uri, doc, before);
+      this.redo.guard(session.uri, undone.left.filter((state) => state !== stateOf(before)));
+      return;
+    }
+    // The session's steps had merged into the step before it: that step is put back on its own first.
+    if (undone.landed === 'past') await replaceText(session.uri, doc, before);
+    // Back at the text before it: the accepted text, with whatever was typed since, as one step.
+    for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+      const target = finalWithTyping(before, final, doc.getText());
+      if (target === null || doc.getText() === target || (await replaceText(session.uri, doc, target))) return;
+      await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
+    }
   }
 
   /**

@@ -15,6 +15,8 @@ import type { KeptSelection } from './selection';
 export interface Instruction {
   text: string;
   range: Range;
+  /** 1 for the user's own request, then one more for each Retry of it. */
+  attempt?: number;
 }
 
 export class Session {
@@ -43,6 +45,14 @@ export class Session {
   instruction: Instruction | null = null;
   /** The selection collapsed when the session started, to bring back if it ends as it began. */
   selection: KeptSelection | null = null;
+  /** It shows a next-edit hunk: its verdict leaves one undo step when accepted and none when dismissed (history.ts). */
+  nextEdit = false;
+  /** The document version its last applied render produced: while the document is still there, the session's step is the newest. */
+  lastRenderVersion: number | null = null;
+  /** What its renders left in the document (history.ts `stateOf`): the texts an undo of its steps passes through. */
+  readonly states = new Set<string>();
+  /** Undo is taking it back (history.ts): its closing render makes no steps of its own. */
+  takingBack = false;
   /**
    * It shows a proposal a save set aside: complete from its first render on, though the sidecar
    * says `done` (pending) a round trip later. Verdicts are offered and wait for that `done`.
@@ -151,6 +161,31 @@ export class Sessions {
 
   hasEnded(id: string): boolean {
     return this.ended.has(id);
+  }
+
+  /** Settles once session `id` waits for verdicts or has ended (at once when either is so). */
+  whenPending(id: string): Promise<void> {
+    const settled = () => this.live.get(id)?.pending !== false;
+    if (settled()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listener = this.onDidChange(() => {
+        if (!settled()) return;
+        listener.dispose();
+        resolve();
+      });
+    });
+  }
+
+  /** Settles once session `id` has ended (at once when it already has). */
+  whenEnded(id: string): Promise<void> {
+    if (!this.live.has(id)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listener = this.onDidEnd(({ session }) => {
+        if (session.id !== id) return;
+        listener.dispose();
+        resolve();
+      });
+    });
   }
 
   /** Ends a session without the sidecar (it died): the caller has taken its proposal out. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EditWarning, EditWarningKind, WarningFix } from '@redline/shared-protocol';
-import { afterFix, fixRefusal, fixesOn, proposalFirstLine, severityOf, shownWarnings, type ReportedWarnings } from './warnings';
+import { afterFix, duplicatesOf, fixRefusal, fixesOn, proposalFirstLine, severityOf, shownWarnings, type ReportedWarnings } from './warnings';
 
 const importFix: WarningFix = {
   title: 'Add import { returnPolicy } from "@/returns/returnPolicy"',
@@ -49,6 +49,31 @@ describe('shownWarnings', () => {
 
   it('shows nothing for no warnings', () => {
     expect(shownWarnings([], 3, 10)).toEqual([]);
+  });
+
+  it('keeps a name\'s columns while the finding stays on their line', () => {
+    const range = { start: { line: 4, character: 9 }, end: { line: 4, character: 21 } };
+    expect(shownWarnings([{ kind: 'unknownName', message: 'x', line: 4, range }], null, 10)[0]!.columns).toEqual({ start: 9, end: 21 });
+    // Clamped into a shorter document, the finding is on another line: the whole line.
+    expect(shownWarnings([{ kind: 'unknownName', message: 'x', line: 4, range }], null, 3)[0]!.columns).toBeUndefined();
+  });
+});
+
+describe('duplicatesOf', () => {
+  const [finding] = shownWarnings([{ kind: 'unknownName', message: '`roundToCents` is not defined or imported.', line: 6, range: { start: { line: 6, character: 29 }, end: { line: 6, character: 41 } } }], null, 20);
+  it('is another tool\'s report of the same name over the same columns', () => {
+    const cannotFind = { line: 6, start: 29, end: 41, message: "Cannot find name 'roundToCents'." };
+    expect(duplicatesOf(finding!, 'roundToCents', [cannotFind, { line: 6, start: 2, end: 50, message: 'Unreachable code detected.' }])).toEqual([cannotFind]);
+  });
+  it('is nothing on another line, over other columns, about another name, or for a finding of a whole line', () => {
+    const others = [
+      { line: 7, start: 29, end: 41, message: "Cannot find name 'roundToCents'." },
+      { line: 6, start: 0, end: 5, message: "Cannot find name 'roundToCents'." },
+      { line: 6, start: 29, end: 41, message: "Cannot find name 'total'." },
+    ];
+    expect(duplicatesOf(finding!, 'roundToCents', others)).toEqual([]);
+    const [wholeLine] = shownWarnings([{ kind: 'unknownName', message: 'x', line: 6 }], null, 20);
+    expect(duplicatesOf(wholeLine!, 'roundToCents', [{ line: 6, start: 29, end: 41, message: "Cannot find name 'roundToCents'." }])).toEqual([]);
   });
 });
 
@@ -108,5 +133,14 @@ describe('afterFix', () => {
       ['above', 1],
       ['below', 13],
     ]);
+  });
+
+  it('keeps the columns of a name whose line the import only moved down', () => {
+    const name = { start: { line: 9, character: 4 }, end: { line: 9, character: 10 } };
+    const shown = shownWarnings([{ kind: 'unknownName', message: 'fixed', line: 2, fix: importFix }, { kind: 'unknownName', message: 'other', line: 9, range: name }], null, 30);
+    const oneLine = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'import a from "a";\n' };
+    expect(afterFix(shown, 0, [oneLine]).map((w) => [w.line, w.columns])).toEqual([[10, { start: 4, end: 10 }]]);
+    const retyped = { range: { start: { line: 9, character: 0 }, end: { line: 9, character: 3 } }, newText: 'let' };
+    expect(afterFix(shown, 0, [retyped]).map((w) => [w.line, w.columns])).toEqual([[9, undefined]]);
   });
 });

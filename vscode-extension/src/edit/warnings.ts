@@ -22,6 +22,8 @@ export interface ShownWarning {
   line: number;
   message: string;
   severity: WarningSeverity;
+  /** Characters [start, end) of `line` it concerns (an unknown name); absent: the whole line. */
+  columns?: { start: number; end: number };
   fix?: WarningFix;
 }
 
@@ -41,14 +43,39 @@ export function proposalFirstLine(proposalLines: readonly number[], hunks: reado
  */
 export function shownWarnings(warnings: readonly EditWarning[], firstLine: number | null, lineCount: number): ShownWarning[] {
   const last = Math.max(0, lineCount - 1);
-  return warnings.map((w, index) => ({
-    index,
-    kind: w.kind,
-    line: Math.min(Math.max(0, w.line ?? firstLine ?? 0), last),
-    message: w.message,
-    severity: severityOf(w.kind),
-    ...(w.fix && w.fix.edits.length > 0 ? { fix: w.fix } : {}),
-  }));
+  return warnings.map((w, index) => {
+    const line = Math.min(Math.max(0, w.line ?? firstLine ?? 0), last);
+    // The name's columns, while the finding is still on the line they were given for.
+    const range = w.range && w.range.start.line === line && w.range.end.line === line && w.range.end.character > w.range.start.character ? w.range : undefined;
+    return {
+      index,
+      kind: w.kind,
+      line,
+      message: w.message,
+      severity: severityOf(w.kind),
+      ...(range ? { columns: { start: range.start.character, end: range.end.character } } : {}),
+      ...(w.fix && w.fix.edits.length > 0 ? { fix: w.fix } : {}),
+    };
+  });
+}
+
+/** Another tool's diagnostic, as far as telling a duplicate goes. */
+export interface OtherDiagnostic {
+  line: number;
+  start: number;
+  end: number;
+  message: string;
+}
+
+/**
+ * The other tools' diagnostics that report the same as a finding about a name: on its line, over the
+ * name's columns, naming it (TypeScript's "Cannot find name 'x'"). Such a finding is not shown again
+ * (its fix is still offered, with theirs); a finding without columns has no duplicates.
+ */
+export function duplicatesOf(shown: ShownWarning, name: string, others: readonly OtherDiagnostic[]): OtherDiagnostic[] {
+  const columns = shown.columns;
+  if (!columns || name === '') return [];
+  return others.filter((d) => d.line === shown.line && d.start < columns.end && d.end > columns.start && d.message.includes(name));
 }
 
 /** The warnings with a fix on lines `startLine`..`endLine` (inclusive): what a quick fix there offers. */
@@ -65,10 +92,13 @@ export function afterFix(shown: readonly ShownWarning[], index: number, edits: r
   const lastFirst = [...edits].sort((a, b) => b.range.start.line - a.range.start.line);
   return shown
     .filter((w) => w.index !== index)
-    .map((w) => ({
-      ...w,
-      line: lastFirst.reduce((line, e) => shiftLine(line, { startLine: e.range.start.line, endLine: e.range.end.line, text: e.newText }) ?? e.range.start.line, w.line),
-    }));
+    .map((w) => {
+      const line = lastFirst.reduce((at, e) => shiftLine(at, { startLine: e.range.start.line, endLine: e.range.end.line, text: e.newText }) ?? e.range.start.line, w.line);
+      // A finding whose line an edit only moved keeps its columns; one whose text an edit touched loses them.
+      const touched = lastFirst.some((e) => e.range.start.line <= w.line && (e.range.end.line > w.line || (e.range.end.line === w.line && e.range.end.character > 0)));
+      const { columns, ...rest } = w;
+      return { ...rest, line, ...(columns && !touched ? { columns } : {}) };
+    });
 }
 
 /** The findings of one session as last reported, and the document version they describe. */

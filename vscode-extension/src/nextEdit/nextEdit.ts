@@ -14,7 +14,7 @@ import type { OwnEdits } from '../edit/ownEdits';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
-import { HINT, JUMP_HINT, tabAction } from './tab';
+import { HINT, JUMP_HINT, hintLine, tabAction } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
 
@@ -22,16 +22,27 @@ export const SHOWN_CONTEXT = 'redline.nextEditShown';
 const SYNCED_SCHEMES = ['file', 'untitled'];
 
 /** `merging`: whether the extension is remaking a session's undo steps in the document (its edits, not the user's). */
-export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, merging: (uri: string) => boolean): vscode.Disposable[] {
+export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, merging: (uri: string) => boolean, log: vscode.LogOutputChannel): vscode.Disposable[] {
   let shown: string | null = null;
+  /**
+   * Where the time goes between what started a request (a change, a Tab) and its hunk's hint: each step's
+   * time since the start, logged at debug level once the hint is drawn (the bench reads these lines).
+   */
+  let timing: { start: number; steps: string[]; sessionId: string | null } | null = null;
+  const mark = (step: string) => timing?.steps.push(`${step} +${Math.round(performance.now() - timing.start)} ms`);
+  /** Where the caret goes once the shown hunk is accepted (the sidecar's choice: where its new text ends). */
+  let caretAfter: vscode.Position | null = null;
   let asking: vscode.CancellationTokenSource | null = null;
   const hint = vscode.window.createTextEditorDecorationType({ after: { color: new vscode.ThemeColor('redline.nextEditHintForeground'), fontStyle: 'italic', margin: '0 0 0 3ch' } });
   const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
 
-  /** The shown hunk's session in `editor`'s document, once its proposal is complete. */
+  /**
+   * The shown hunk's session in `editor`'s document, once its proposal is in the document: a hunk is
+   * rendered whole, so its hint need not wait for the sidecar's `done`, which a verdict waits for instead.
+   */
   const shownIn = (editor: vscode.TextEditor | undefined): Session | undefined => {
     const session = shown === null ? undefined : sessions.get(shown);
-    return session && editor && session.uri === editor.document.uri.toString() && session.pending && session.marks.hunks.length > 0 ? session : undefined;
+    return session && editor && session.uri === editor.document.uri.toString() && (session.pending || session.editCount > 0) && session.marks.hunks.length > 0 ? session : undefined;
   };
 
   const update = () => {
@@ -41,10 +52,18 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     for (const other of vscode.window.visibleTextEditors) if (other !== editor) other.setDecorations(hint, []);
     if (!editor) return;
     if (!session) return editor.setDecorations(hint, []);
+    if (timing?.sessionId === session.id) {
+      mark('hint');
+      log.debug(`next edit ${session.id}: ${timing.steps.join(', ')} (started at ${Math.round(performance.timeOrigin + timing.start)})`);
+      timing = null;
+    }
     const hunk = session.marks.hunks[0];
-    const line = Math.min(hunk.end - 1, editor.document.lineCount - 1);
     const text = tabAction(hunk, editor.selection.active.line, editor.visibleRanges.map((r) => ({ start: r.start.line, end: r.end.line }))) === 'accept' ? HINT : JUMP_HINT;
-    editor.setDecorations(hint, [{ range: editor.document.lineAt(line).range, renderOptions: { after: { contentText: text } } }]);
+    const doc = editor.document;
+    const tabSize = typeof editor.options.tabSize === 'number' ? editor.options.tabSize : 4;
+    const columns = (l: number) => (l < 0 || l >= doc.lineCount ? null : doc.lineAt(l).text.replace(/\t/g, ' '.repeat(tabSize)).length);
+    const line = Math.min(hintLine(hunk, text, columns), doc.lineCount - 1);
+    editor.setDecorations(hint, [{ range: doc.lineAt(line).range, renderOptions: { after: { contentText: text } } }]);
   };
 
   const ask = async (editor: vscode.TextEditor, trigger: NextEditTrigger) => {
@@ -53,11 +72,20 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     asking = source;
     const { line, character } = editor.selection.active;
     const document = editor.document;
+    mark('asked');
     try {
       const { suggestion } = await sidecar().request('redline/nextEdit', { textDocument: { uri: document.uri.toString(), version: document.version }, position: { line, character }, trigger }, source.token);
       if (source.token.isCancellationRequested || !suggestion) return;
+      mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-      else if (suggestion.sessionId) shown = suggestion.sessionId;
+      else if (suggestion.sessionId) {
+        shown = suggestion.sessionId;
+        if (timing) timing.sessionId = suggestion.sessionId;
+        // Its first render may come before this answer: `known` finds or opens it.
+        const session = sessions.known(suggestion.sessionId, document.uri.toString());
+        if (session) session.nextEdit = true;
+        caretAfter = suggestion.caret ? new vscode.Position(suggestion.caret.line, suggestion.caret.character) : null;
+      }
       update();
     } catch (error) {
       if (!source.token.isCancellationRequested) throw error;
@@ -96,6 +124,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       if (!SYNCED_SCHEMES.includes(event.document.uri.scheme) || own.isOwn(uri, event.document.version) || merging(uri)) return;
       // The caret has moved with the change once this event is over. A failure after a keystroke is
       // the sidecar's to log (a notification per keystroke would bury the editor); a command's is shown.
+      timing = { start: performance.now(), steps: ['change +0 ms'], sessionId: null };
       setTimeout(() => {
         if (vscode.window.activeTextEditor === editor) ask(editor, 'automatic').catch(() => undefined);
       }, 0);
@@ -115,20 +144,28 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
         editor.revealRange(new vscode.Range(hunk.start, 0, hunk.end, 0), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
         return update();
       }
+      const caret = caretAfter;
+      timing = { start: performance.now(), steps: ['Tab +0 ms'], sessionId: null };
       try {
-        // VS Code ends the undo step the hunk's first render opened before this accept's render comes (seen in the
-        // end-to-end test even with the caret still): the session is made one step again when it closes.
-        sessions.undoStopPushed(session.uri);
+        // Its steps are made one when it closes (history.ts), before the next hunk is asked for.
+        await sessions.whenPending(session.id);
         await sidecar().request('redline/inlineEdit/accept', { sessionId: session.id });
+        mark('accepted');
         await session.merged;
+        mark('history');
       } catch (error) {
         return fail(error);
       }
-      if (vscode.window.activeTextEditor === editor) await ask(editor, 'invoked').catch(fail);
+      if (vscode.window.activeTextEditor !== editor) return;
+      // Where the accepted text ends, as the peers' Tab leaves it; the next request looks from there.
+      if (caret) editor.selection = new vscode.Selection(caret, caret);
+      await ask(editor, 'invoked').catch(fail);
     }),
     vscode.commands.registerCommand('redline.nextEdit.dismiss', async () => {
       const session = shownIn(vscode.window.activeTextEditor);
-      if (session) await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id }).catch(fail);
+      if (!session) return;
+      await sessions.whenPending(session.id);
+      await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id }).catch(fail);
     }),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEAR_LINES, tabAction } from './tab';
+import { HINT, HINT_COLUMNS, JUMP_HINT, NEAR_LINES, hintLine, tabAction } from './tab';
 
 const screen = [{ start: 0, end: 40 }];
 
@@ -16,5 +16,19 @@ describe('tabAction', () => {
   it('jumps first to a hunk off screen, however near', () => {
     expect(tabAction({ start: 40, end: 42 }, 39, screen)).toBe('jump');
     expect(tabAction({ start: 3, end: 4 }, 3, [{ start: 10, end: 50 }])).toBe('jump');
+  });
+});
+
+describe('hintLine', () => {
+  const lengths = (values: number[]) => (line: number) => (line >= 0 && line < values.length ? values[line]! : null);
+  it('puts the hint after the hunk\'s last line when it fits there', () => {
+    expect(hintLine({ start: 2, end: 4 }, JUMP_HINT, lengths([10, 10, 30, 40, 5]))).toBe(3);
+    expect(hintLine({ start: 2, end: 3 }, HINT, lengths([10, 10, HINT_COLUMNS - 3 - HINT.length]))).toBe(2);
+  });
+  it('after a long last line, on the shortest of the hunk\'s lines and the lines next to it', () => {
+    expect(hintLine({ start: 2, end: 4 }, JUMP_HINT, lengths([10, 50, 20, 110, 1]))).toBe(4);
+    expect(hintLine({ start: 2, end: 4 }, JUMP_HINT, lengths([10, 8, 90, 110]))).toBe(1);
+    // The hunk's own line wins a tie with its neighbours; a missing neighbour is no candidate.
+    expect(hintLine({ start: 0, end: 1 }, JUMP_HINT, lengths([120, 120]))).toBe(0);
   });
 });

@@ -17,4 +17,26 @@ export function tabAction(hunk: { start: number; end: number }, caretLine: numbe
 }
 
 export const HINT = 'Tab to accept, Esc to dismiss';
-export const JUMP_HINT = 'Tab to go to the suggestion, Esc to dismiss';
+export const JUMP_HINT = 'Tab to jump here, Esc to dismiss';
+
+/**
+ * Columns a hint may reach (its line's text, a 3-column margin, the hint): beyond them it would run
+ * under the minimap or past a narrow editor's edge and widen the line, so that the editor scrolls
+ * sideways. VS Code does not tell an extension how wide the editor is; this is a common width.
+ */
+export const HINT_COLUMNS = 100;
+const HINT_MARGIN = 3;
+
+/**
+ * The line the hint goes after: the hunk's last line when the hint fits there, else the shortest of
+ * the hunk's lines and the lines just above and below it (the first of them on a tie). `length` is
+ * a line's length in columns, null for a line the document does not have.
+ */
+export function hintLine(hunk: { start: number; end: number }, hint: string, length: (line: number) => number | null): number {
+  const last = Math.max(hunk.start, hunk.end - 1);
+  const fits = (line: number) => (length(line) ?? Infinity) + HINT_MARGIN + hint.length <= HINT_COLUMNS;
+  if (fits(last)) return last;
+  const candidates: number[] = [];
+  for (let line = hunk.start - 1; line <= last + 1; line++) if (length(line) !== null) candidates.push(line);
+  return candidates.reduce((best, line) => (length(line)! < length(best)! ? line : best), last);
+}

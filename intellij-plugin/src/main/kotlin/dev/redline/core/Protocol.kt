@@ -195,7 +195,7 @@ data class SessionStatusParams(
 )
 
 /** A finding about a proposal (kind as in protocol.json's EditWarningKind); [line] null when it concerns no line. */
-data class EditWarning(val kind: String = "", val message: String = "", val line: Int? = null, val fix: WarningFix? = null)
+data class EditWarning(val kind: String = "", val message: String = "", val line: Int? = null, val fix: WarningFix? = null, val range: Range? = null)
 
 /** A change that resolves a warning (an unknown name's import), edits of the document as it is at that status. */
 data class WarningFix(val title: String = "", val edits: List<TextEdit> = emptyList())
@@ -320,6 +320,7 @@ data class NextEditSuggestion(
     val display: String = NextEditDisplay.PROPOSAL,
     val item: InlineCompletionItem? = null,
     val sessionId: String? = null,
+    val caret: Position? = null,
 )
 
 data class NextEditResult(val suggestion: NextEditSuggestion? = null)

@@ -101,7 +101,17 @@ class UndoGroup(val name: String) {
 }
 
 /** A session as threads other than the UI thread may see it: an immutable copy, published after every change. */
-data class SessionView(val id: String, val uri: String, val state: String, val hunks: List<Hunk>)
+data class SessionView(
+    val id: String,
+    val uri: String,
+    val state: String,
+    val hunks: List<Hunk>,
+    /** Its red and green lines as they lie now (moved with every document change): line → [DiffLineKind]. */
+    val lines: Map<Int, String> = emptyMap(),
+) {
+    /** Those lines as hunks, for the highlighting filter: computed once per published copy, on first use. */
+    val highlightHunks: List<ProposalHighlights.ProposalHunk> by lazy { ProposalHighlights.hunks(lines) }
+}
 
 /**
  * Inline-edit sessions: their marks, undo windows and state. Every method but [sessionsIn] and
@@ -229,6 +239,8 @@ class SessionRegistry(
     fun documentChanged(uri: String, change: TextChange, undoOrRedo: Boolean = false) {
         undo.documentChanged(uri, undoOrRedo)
         for (session in sessions.values) if (session.uri == uri) session.record = MarkTracking.movedAll(session.record, change)
+        // The highlighting filter reads the lines from other threads: they must be where the text now is.
+        if (sessions.values.any { it.uri == uri }) publish()
     }
 
     /**
@@ -318,6 +330,16 @@ class SessionRegistry(
     fun hasPendingProposal(uri: String): Boolean = published.any { it.uri == uri }
 
     fun sessionsIn(uri: String): List<SessionView> = published.filter { it.uri == uri }
+
+    /**
+     * Whether the IDE shows highlighting over [start, end) of [uri]'s document ([ProposalHighlights]); from any
+     * thread, under the daemon's read action. A file the filter cannot name ([uri] null) keeps everything.
+     */
+    fun highlightShown(uri: String?, start: Int, end: Int, description: String?, lines: ProposalHighlights.Lines): Boolean {
+        if (uri == null) return true
+        val hunks = sessionsIn(uri).flatMap { it.highlightHunks }
+        return ProposalHighlights.shows(hunks, start, end, description, lines)
+    }
 
     private fun open(id: String, uri: String) = Session(id, uri).also { sessions[id] = it }
 
@@ -509,7 +531,9 @@ class SessionRegistry(
     }
 
     private fun publish() {
-        published = sessions.values.map { SessionView(it.id, it.uri, it.state, it.hunks) }
+        published = sessions.values.map { session ->
+            SessionView(session.id, session.uri, session.state, session.hunks, session.record.filterIsInstance<LineMark>().associate { it.line to it.kind })
+        }
     }
 
     private fun deleteLine(buffer: TextBuffer, line: Int) {

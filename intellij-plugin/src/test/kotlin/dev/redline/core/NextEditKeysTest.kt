@@ -50,8 +50,8 @@ class NextEditKeysTest {
     @Test
     fun `the hint says what Tab will do, accept a hunk near the caret or go to one far away or off screen`() {
         assertEquals("Tab to accept, Esc to dismiss", NextEditKeys.hint(near, screen))
-        assertEquals("Tab to go to the suggestion, Esc to dismiss", NextEditKeys.hint(ShownHunk("s1", start = 30, end = 31), screen))
-        assertEquals("Tab to go to the suggestion, Esc to dismiss", NextEditKeys.hint(near, screen.copy(firstVisibleLine = 4)))
+        assertEquals("Tab to jump here, Esc to dismiss", NextEditKeys.hint(ShownHunk("s1", start = 30, end = 31), screen))
+        assertEquals("Tab to jump here, Esc to dismiss", NextEditKeys.hint(near, screen.copy(firstVisibleLine = 4)))
         // A popup holding the key now does not change what Tab does once it closes; no editor: the plain hint.
         assertEquals("Tab to accept, Esc to dismiss", NextEditKeys.hint(near, screen.copy(keyTakenElsewhere = true)))
         assertEquals("Tab to accept, Esc to dismiss", NextEditKeys.hint(near, null))

@@ -141,7 +141,7 @@ class SessionRegistryTest {
     fun `other threads read a published copy of the sessions`() {
         host.onUi { registry.render(insertB2(0, open = true)) }
         val seen = registry.sessionsIn(uri).single() // on the test thread, not the UI thread
-        assertEquals(SessionView("s1", uri, SessionState.STREAMING, listOf(Hunk(1, 3, 1, 1))), seen)
+        assertEquals(SessionView("s1", uri, SessionState.STREAMING, listOf(Hunk(1, 3, 1, 1)), mapOf(1 to "removed", 2 to "added")), seen)
         assertTrue(registry.hasPendingProposal(uri))
     }
 }

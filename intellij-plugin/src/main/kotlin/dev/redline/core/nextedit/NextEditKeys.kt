@@ -11,7 +11,7 @@ package dev.redline.core.nextedit
 object NextEditKeys {
     const val NEAR_LINES = 5
     const val HINT = "Tab to accept, Esc to dismiss"
-    const val JUMP_HINT = "Tab to go to the suggestion, Esc to dismiss"
+    const val JUMP_HINT = "Tab to jump here, Esc to dismiss"
 
     fun tab(hunk: ShownHunk?, context: KeyContext): TabAction {
         if (hunk == null || context.keyTakenElsewhere) return TabAction.StepAside

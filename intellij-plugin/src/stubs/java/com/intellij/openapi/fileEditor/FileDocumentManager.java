@@ -9,4 +9,6 @@ public abstract class FileDocumentManager {
   public static @NotNull FileDocumentManager getInstance() { throw new UnsupportedOperationException(); }
 
   public abstract @Nullable VirtualFile getFile(@NotNull Document document);
+
+  public abstract @Nullable Document getCachedDocument(@NotNull VirtualFile file);
 }

@@ -5,7 +5,10 @@ import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
 
 public class HighlightInfo {
-  private HighlightInfo() {}
+  public final int startOffset;
+  public final int endOffset;
+
+  private HighlightInfo() { startOffset = 0; endOffset = 0; }
 
   public String getDescription() { throw new UnsupportedOperationException("stub"); }
 
