@@ -10,7 +10,7 @@ class FileUrisTest {
     private val posix = listOf("/home/u/C#/a.ts", "/home/u/100%/b.ts", "/home/u/my project/c d.ts", "/home/ü/naïve/日本.ts", "/home/u/a?b/c.ts", "/")
 
     @Test
-    fun `POSIX paths with hash, percent, spaces and non-ASCII: java's URI parser reads back the path, with no fragment or query`() {
+    fun `POSIX paths with hash, percent, spaces and non-ASCII - java's URI parser reads back the path, with no fragment or query`() {
         for (path in posix) {
             val uri = FileUris.uriOf(path)
             val parsed = URI(uri)
@@ -40,7 +40,7 @@ class FileUrisTest {
     }
 
     @Test
-    fun `the IDE's file URLs become URIs and back; other schemes pass unchanged`() {
+    fun `the IDE's file URLs become URIs and back, other schemes pass unchanged`() {
         assertEquals("file:///home/u/C%23/a.ts", FileUris.uriOfIdeUrl("file:///home/u/C#/a.ts"))
         assertEquals("file:///C:/p/100%25.kt", FileUris.uriOfIdeUrl("file://C:/p/100%.kt"))
         assertEquals("temp:///src/a.kt", FileUris.uriOfIdeUrl("temp:///src/a.kt"))
