@@ -28,6 +28,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildInputs, newestMtime } from './build-inputs.mjs';
 import { bundleSidecar, injectBlob, writeBlob } from './build-sea.mjs';
+import { certificateTable, stripAuthenticode } from './lib/pe.mjs';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -148,8 +149,16 @@ async function buildOne(platform, files, work, log) {
   await copyFile(node, temp);
   await chmod(temp, 0o755);
   if (platform.strip) await run(toolOrFail(platform.strip, 'Debian: binutils, binutils-aarch64-linux-gnu'), [temp]);
-  await injectBlob(temp, await readFile(blob), formatOf(target));
   let signed = 'n/a';
+  if (formatOf(target) === 'pe') {
+    // Node's Authenticode signature would not match once the blob is in: the executable ships unsigned.
+    const original = await readFile(temp);
+    const stripped = stripAuthenticode(original);
+    if (stripped !== original) await writeFile(temp, stripped);
+    signed = 'no (Authenticode signature removed)';
+  }
+  await injectBlob(temp, await readFile(blob), formatOf(target));
+  if (formatOf(target) === 'pe' && certificateTable(await readFile(temp))) throw new Error(`${executableFor(target)} still carries a certificate table after the injection: not shipped`);
   if (formatOf(target) === 'macho') {
     const rcodesign = findTool('rcodesign');
     if (rcodesign) {
@@ -174,7 +183,7 @@ export async function buildPlatforms({ force = false, only = null, log = (line) 
   const chosen = only ? PLATFORMS.filter((p) => only.includes(p.target)) : PLATFORMS;
   if (only && chosen.length !== only.length) throw new Error(`unknown target in ${only.join(',')}; known: ${PLATFORMS.map((p) => p.target).join(', ')}`);
   await mkdir(PLATFORMS_DIR, { recursive: true });
-  const inputsChangedAt = await newestMtime(await buildInputs(ROOT, [join(ROOT, 'scripts/build-platforms.mjs'), join(ROOT, 'scripts/platforms.json')]));
+  const inputsChangedAt = await newestMtime(await buildInputs(ROOT, [join(ROOT, 'scripts/build-platforms.mjs'), join(ROOT, 'scripts/lib/pe.mjs'), join(ROOT, 'scripts/platforms.json')]));
   const reasons = await staleTargets(chosen, { force, inputsChangedAt });
   for (const platform of chosen) {
     const reason = reasons.find((r) => r.platform === platform)?.reason;

@@ -164,3 +164,63 @@ describe('context (packaged executable)', () => {
     expect(await complete('removed')).not.toContain(signature);
   });
 });
+
+describe('context from the first edit (packaged executable)', () => {
+  it('an edit sent at once after start-up, before the workspace index is ready, gets the definitions of the names the file imports', async () => {
+    const fresh = realpathSync(mkdtempSync(join(tmpdir(), 'redline-first-edit-')));
+    const MAIN = 'import { priceOf } from "./prices";\n\nexport function total(skus: string[]) {\n  return skus.length;\n}\n';
+    write(join(fresh, 'src/prices.ts'), '/** Price in cents. */\nexport function priceOf(sku: string): number {\n  return 1;\n}\n');
+    write(join(fresh, 'src/main.ts'), MAIN);
+    const double = await startModelDouble();
+    let log = '';
+    const first = await packagedSidecar({ provider: 'ollama', endpoint: double.url, model: 'coder', requestTimeoutMs: 5000 }, (text) => (log += text), [fresh]);
+    try {
+      const uri = pathToFileURL(join(fresh, 'src/main.ts')).href;
+      const doc = await first.openDocument(uri, 'typescript', MAIN);
+      double.script({ text: 'export function total(skus: string[]) {\n  return skus.reduce((sum, sku) => sum + priceOf(sku), 0);\n}\n' });
+      const { sessionId } = await first.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri, version: doc.version }, range: { start: { line: 2, character: 0 }, end: { line: 5, character: 0 } }, instruction: 'sum the prices' });
+      await first.waitForStatus(sessionId, ['done']);
+      const user = (double.requests[0].body as { messages: Array<{ content: string }> }).messages[1].content;
+      expect(user).toContain('src/prices.ts:\n```typescript\n/** Price in cents. */\nexport function priceOf(sku: string): number { … }\n```');
+      const lines = log.split('\n');
+      const context = lines.findIndex((l) => l.includes(`context ${sessionId}:`));
+      expect(lines[context]).toMatch(/definition priceOf \(src\/prices\.ts\) \d+/);
+      // The index was not ready then: its answer is not what carried the definition.
+      const ready = lines.findIndex((l) => /index: \d+ files/.test(l));
+      expect(ready === -1 || ready > context, log).toBe(true);
+    } finally {
+      await first.close();
+      await double.close();
+    }
+  });
+});
+
+describe('file URIs of paths with #, %, spaces and non-ASCII (packaged executable)', () => {
+  it('the folder and the document, sent RFC 3986-encoded or written unencoded, give the same definitions and the same path in the prompt', async () => {
+    const fresh = join(realpathSync(mkdtempSync(join(tmpdir(), 'redline-uris-'))), 'C# 100% naïve');
+    const MAIN = 'import { priceOf } from "./prices";\n\nexport function total(skus: string[]) {\n  return skus.map((sku) => priceOf(sku));\n}\n';
+    write(join(fresh, 'src/prices.ts'), '/** Price in cents. */\nexport function priceOf(sku: string): number {\n  return 1;\n}\n');
+    write(join(fresh, 'src/main.ts'), MAIN);
+    const encoded = (path: string) => `file://${path.split('/').map((s) => encodeURIComponent(s)).join('/')}`;
+    const unencoded = (path: string) => `file://${path}`;
+    for (const form of [encoded, unencoded]) {
+      const double = await startModelDouble();
+      const sidecar = await packagedSidecar({ provider: 'ollama', endpoint: double.url, model: 'coder', requestTimeoutMs: 5000 });
+      try {
+        // The folder as the client names it, in the same form as the document.
+        await sidecar.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: form(fresh), name: 'shop' }], removed: [] } });
+        const uri = form(join(fresh, 'src/main.ts'));
+        const doc = await sidecar.openDocument(uri, 'typescript', MAIN);
+        double.script({ text: MAIN.slice(MAIN.indexOf('export')) });
+        const { sessionId } = await sidecar.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri, version: doc.version }, range: { start: { line: 2, character: 0 }, end: { line: 5, character: 0 } }, instruction: 'x' });
+        await sidecar.waitForStatus(sessionId, ['done', 'noChanges']);
+        const user = (double.requests[0].body as { messages: Array<{ content: string }> }).messages[1].content;
+        expect(user, form.name).toContain('File: src/main.ts (typescript)');
+        expect(user, form.name).toContain('src/prices.ts:\n```typescript\n/** Price in cents. */\nexport function priceOf(sku: string): number { … }\n```');
+      } finally {
+        await sidecar.close();
+        await double.close();
+      }
+    }
+  });
+});

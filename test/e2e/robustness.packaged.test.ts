@@ -67,6 +67,34 @@ describe('framing recovers after every malformed class: one log line, a -32700 a
   });
 });
 
+it('every request among bad frames back to back is answered: by its id when its body shows one, else with a null id', async () => {
+  const s = await sidecar();
+  const raw = (...parts: Array<string | number[]>) => {
+    const body = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+    return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
+  };
+  // Not UTF-8 inside a string, three times in a row; then an id that held the bad byte; then a bad header twice; then
+  // messages with an id and neither method, result nor error; a cancel sent as a request.
+  s.write(
+    raw('{"jsonrpc":"2.0","id":"u1","method":"shutdown","params":{"t":"', [0xff], '"}}'),
+    raw('{"jsonrpc":"2.0","id":"u2","method":"redline/inlineEdit/cancel","params":{"sessionId":"', [0xc3, 0x28], '"}}'),
+    raw('{"jsonrpc":"2.0","id":3,"method":"shutdown","params":{"t":"', [0xed, 0xa0, 0x80], '"}}'),
+    raw('{"jsonrpc":"2.0","id":"bad', [0xfe], '","method":"shutdown","params":{}}'),
+    Buffer.from('Content-Length: 2\r\nX-Extra: \xff\r\n\r\n{}', 'latin1'),
+    Buffer.from('Content-Length: 2\r\nX-Extra: \xff\r\n\r\n{}', 'latin1'),
+    frame('{"id":"no-version"}'),
+    frame('{"jsonrpc":"2.0","id":"no-method"}'),
+    frame('{"jsonrpc":"2.0","id":"cancel","method":"$/cancelRequest","params":{}}'),
+  );
+  for (const id of ['u1', 'u2', 3]) expect(await s.answerTo(id), String(id)).toMatchObject({ error: { code: ErrorCodes.ParseError, message: expect.stringMatching(/not UTF-8 JSON/) } });
+  for (const id of ['no-version', 'no-method']) expect(await s.answerTo(id), id).toMatchObject({ error: { code: ErrorCodes.InvalidRequest, message: expect.stringMatching(/needs a "method"/) } });
+  expect(await s.answerTo('cancel')).toMatchObject({ error: { code: ErrorCodes.InvalidParams } });
+  expect((await probe(s))?.error?.code).toBe(ErrorCodes.UnknownSession);
+  // The id that held the bad byte and the two bad headers: three answers with a null id.
+  expect(s.received.filter((m) => m.id === null && m.error?.code === ErrorCodes.ParseError)).toHaveLength(3);
+  expect(s.alive).toBe(true);
+});
+
 it('a request frame with an id but no method is answered InvalidRequest with that id; the next request is served', async () => {
   const s = await sidecar();
   s.write(frame('{"jsonrpc":"2.0","id":"no-method","params":{}}'));

@@ -404,3 +404,70 @@ describe('a sidecar killed mid-stream', () => {
     }
   });
 });
+
+describe('a session always ends', () => {
+  const WORDS = ['alpha', 'beta', 'sum', 'item', 'x', 'y', 'z', '&&', 'é'];
+  /** The reported case's shape: a 132-line plaintext document, three lines rewritten in 1–3-character chunks. */
+  const document132 = Array.from({ length: 132 }, (_, i) => `  ${WORDS[i % 9]} ${WORDS[(i * 7) % 9]} ${WORDS[(i * 5) % 9]} ${i}`).join('\n') + '\n';
+  const REPLY = '  x (z) y beta\n  item && é x\n  beta sum alpha\n';
+  const typedLines = (doc: RenderedDocument) => doc.text.split('\n').flatMap((text, line) => (/[QW]/.test(text) ? [line] : []));
+  const inHunk = (doc: RenderedDocument, id: string, line: number) => (doc.marks.get(id)?.hunks ?? []).some((h) => line >= h.start && line < h.end);
+
+  it('typing on removed lines of a pending proposal: a typed line is in no hunk, and rejecting the other hunks ends the session', async () => {
+    for (const chunkSize of [1, 2, 3]) {
+      const doc = await client.openDocument(`file:///regressions/${++n}.txt`, 'plaintext', document132, { echoRenders: true });
+      const id = await pending(doc, { start: { line: 17, character: 1 }, end: { line: 20, character: 0 } }, { text: REPLY, chunkSize, delayMs: 5 });
+      await doc.edit(at(18, 4), 'Q');
+      await doc.edit(at(17, 5), 'W');
+      // The sidecar's repaint after the typing: no typed line is painted or counted as a hunk.
+      const typed = doc.version;
+      await until(() => !doc.marks.has(id) || (renders.some((r) => r.version === typed) && doc.marks.get(id)!.hunks.length > 0), 'the repaint after typing');
+      for (const line of typedLines(doc)) expect(inHunk(doc, id, line), `typed line ${line}`).toBe(false);
+      // Reject from the bottom up: each answer counts the hunks the client still shows, and the last ends the session.
+      for (let left = doc.marks.get(id)?.hunks.length ?? 0; left > 0; ) {
+        const hunk = doc.marks.get(id)!.hunks.at(-1)!;
+        const answer = await client.conn.sendRequest('redline/inlineEdit/reject', { sessionId: id, line: hunk.start });
+        left = answer.remainingHunks;
+        if (left > 0) await until(() => doc.marks.get(id)?.hunks.length === left, `the client showing ${left} hunks`);
+      }
+      // Within seconds, or never: a session left open would hold the file's saves.
+      const end = await Promise.race([client.waitForStatus(id), pause(5000).then(() => null)]);
+      expect(end?.state).toBe('rejected');
+      expect(typedLines(doc)).toHaveLength(2);
+      await settled(doc);
+    }
+  });
+
+  it('typing on every changed line of a pending proposal ends it: nothing is left to decide', async () => {
+    const doc = await open('head\nb\ntail\n');
+    const id = await pending(doc, lines(1, 2), { text: 'B\n' });
+    expect(doc.marks.get(id)!.hunks).toEqual([{ start: 1, end: 3, removed: 1, added: 1 }]);
+    await doc.edit(at(1, 1), 'Q');
+    await until(() => doc.marks.get(id)?.hunks.length === 1 && doc.marks.get(id)!.hunks[0].start === 2, 'the green line as the one hunk');
+    await doc.edit(at(2, 1), 'W');
+    const status = await client.waitForStatus(id);
+    expect(status.state).toBe('accepted');
+    expect(status.message).toMatch(/nothing is left to accept or reject/);
+    expect(doc.text).toBe('head\nbQ\nBW\ntail\n');
+    await settled(doc);
+  });
+
+  it('the same through the packaged sidecar, with echoed renders', async () => {
+    const double = await startModelDouble();
+    const packaged = await packagedSidecar({ provider: 'ollama', endpoint: double.url, model: 'm', requestTimeoutMs: 3000 });
+    try {
+      const doc = await packaged.openDocument('file:///regressions/every-line.txt', 'plaintext', 'head\nb\ntail\n', { echoRenders: true });
+      double.script({ text: 'B\n' });
+      const { sessionId } = await packaged.conn.sendRequest('redline/inlineEdit/start', { textDocument: { uri: doc.uri, version: doc.version }, range: lines(1, 2), instruction: 'x' });
+      await packaged.waitForStatus(sessionId, ['done']);
+      await doc.edit(at(1, 1), 'Q');
+      await doc.edit(at(2, 1), 'W');
+      expect((await packaged.waitForStatus(sessionId)).state).toBe('accepted');
+      expect(doc.text).toBe('head\nbQ\nBW\ntail\n');
+      expect(doc.marks.size).toBe(0);
+    } finally {
+      await packaged.close();
+      await double.close();
+    }
+  });
+});

@@ -458,7 +458,8 @@ class Driver {
     const painted = this.painted();
     const streamingLine = this.doc.marks.get(this.sessionId)?.decorations.streamingLine ?? null;
     // The proposal's green copy of a line that is also on the baseline side: another physical line.
-    const copy = (i: number) => (painted.get(i) === 'added' || i === streamingLine) && keys[i] !== null && this.world.onBaselineSide(keys[i]!);
+    // A green line whose key is also the original's, or was until the user deleted the original.
+    const copy = (i: number) => (painted.get(i) === 'added' || i === streamingLine) && keys[i] !== null && (this.world.onBaselineSide(keys[i]!) || this.world.wasDeleted(keys[i]!));
     // Only unpainted neighbours pin where an inserted line belongs: a painted one may be a copy.
     const neighbour = (i: number) => (i >= 0 && i < lines.length && !painted.has(i) ? (keys[i] ?? undefined) : undefined);
     const pos = (line: number, character: number) => ({ line, character });

@@ -32,6 +32,17 @@ describe('World (the fault oracle)', () => {
     expect(w.check('h0 top\n  b0 one\n  b1/*m0*/ two\n  p0 TWO\nt0 end\n', 'proposal')).toEqual([]);
   });
 
+  it('the original deleted mid-stream, then typing on its green copy: the copy is the user\'s line, as the stream left it', () => {
+    const w = new World(['h0 top'], ['  b0 one', '  b1 two words'], ['t0 end']);
+    w.propose(1, ['  b0 one', '  b1 two words', '  p0 new']);
+    w.deleted('b1');
+    expect(w.wasDeleted('b1')).toBe(true);
+    w.typed('b1', w.newMarker(), 'afterId', true);
+    // The stream had shown "  b1 two" of its copy when the typing came; the session then broke.
+    expect(w.check('h0 top\n  b0 one\n  b1/*m0*/ two\nt0 end\n', 'baseline')).toEqual([]);
+    expect(w.check('h0 top\n  b0 one\nt0 end\n', 'baseline')).toEqual(['line ~/*m0*/ is missing (the user typed it)']);
+  });
+
   it('per-hunk verdicts move the hunk the user saw to one side, never a line the user typed', () => {
     const w = world();
     w.typed('p0', w.newMarker(), 'end');

@@ -46,6 +46,8 @@ export class World {
    * a line of its own, unless the stream then lays the copy over the original (the round completes).
    */
   private readonly copies = new Map<string, { key: string; marker: string; anchor: 'afterId' | 'end'; round: number }>();
+  /** Lines the user deleted: a green copy of one left in the document is a line of its own, never merged back into it. */
+  private readonly deletedKeys = new Set<string>();
   private round = 0;
   /** Rounds whose proposal arrived whole, so its lines' exact texts are known. */
   private readonly complete = new Set<number>([0]);
@@ -86,7 +88,7 @@ export class World {
   completed(round: number): void {
     this.complete.add(round);
     for (const [copyKey, copy] of this.copies) {
-      if (copy.round !== round) continue;
+      if (copy.round !== round || this.deletedKeys.has(copy.key)) continue;
       this.copies.delete(copyKey);
       this.lines.delete(copyKey);
       this.users.delete(copyKey);
@@ -112,6 +114,11 @@ export class World {
   /** A line of the user's that typing again is known to land on: not a typed copy of another line, nor one with a copy. */
   retypable(key: string): boolean {
     return this.users.has(key) && !this.copies.has(key) && !this.guarded.has(key) && this.lines.has(key);
+  }
+
+  /** The user deleted line `key` (its green copy mid-stream may still be in the document). */
+  wasDeleted(key: string): boolean {
+    return this.deletedKeys.has(key);
   }
 
   onBaselineSide(key: string): boolean {
@@ -207,6 +214,7 @@ export class World {
   }
 
   deleted(key: string): void {
+    this.deletedKeys.add(key);
     this.baselineSide.delete(key);
     this.proposalSide.delete(key);
     this.users.delete(key);

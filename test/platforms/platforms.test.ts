@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMINAL_STATES } from '@redline/shared-protocol';
 import { SidecarClient } from '@redline/client';
 import { startModelDouble, type ModelDouble } from '@redline/model-double';
+import { certificateTable } from '../../scripts/lib/pe.mjs';
 import { checkCodeSignature, findSeaBlob, fuseFlipped, readMacho, type SeaBlob } from './executables.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -120,6 +121,12 @@ describe('running the executables', () => {
     expect(qemu, 'needs qemu-user-static (Debian) and libc6-arm64-cross, libstdc++6-arm64-cross').toBeDefined();
     await editWith('env', ['QEMU_LD_PREFIX=/usr/aarch64-linux-gnu', qemu!, fileOf('linux-arm64')]);
   }, 120_000);
+
+  it('win32-x64 ships unsigned: no certificate table (Node\'s signature removed before the injection, never left broken)', () => {
+    const bytes = readFileSync(fileOf('win32-x64'));
+    expect(bytes.toString('latin1', 0, 2)).toBe('MZ');
+    expect(certificateTable(bytes)).toBeNull();
+  });
 
   it('win32-x64 answers initialize under Wine (stdio through files: Wine gives libuv no usable pipes)', () => {
     expect(spawnSync('which', ['wine']).status, 'needs wine (Debian)').toBe(0);

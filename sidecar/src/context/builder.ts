@@ -110,7 +110,12 @@ export class ContextBuilder {
     const path = pathOfUri(doc.uri);
     const items: ContextItem[] = [];
     if (settings.lspContextEnabled) {
-      const definitions = await this.definitions(doc, request.startLine, request.endLine, request.visibleStart, request.visibleEnd, words(request.instruction), request.signal);
+      // Until the workspace index is ready, its search cannot offer the declarations of the files this
+      // one imports: those are read now, as definitions of the names imported, so the first edit after
+      // start-up sees what a later one does.
+      const index = this.deps.index();
+      const importedToo = index === null || index.status.state !== 'ready';
+      const definitions = await this.definitions(doc, request.startLine, request.endLine, request.visibleStart, request.visibleEnd, words(request.instruction), request.signal, true, importedToo);
       items.push(...definitions, ...(await this.related(request, definitions)));
       if (request.diagnostics?.length) {
         const lineAt = (n: number) => (n >= 0 && n < doc.buffer.lineCount ? doc.buffer.lineAt(n) : '');
@@ -155,6 +160,8 @@ export class ContextBuilder {
     extraNames: readonly string[],
     signal?: AbortSignal,
     ownDeclarations = true,
+    /** Look up every name the file imports too, after the others. */
+    importedToo = false,
   ): Promise<ContextItem[]> {
     const text = doc.buffer.getText();
     const tree = await this.deps.syntax.tree(doc.uri, doc.languageId, doc.version, text);
@@ -162,7 +169,8 @@ export class ContextBuilder {
     if (!tree || !support) return [];
     // Everything that reads the tree happens before the next await: the cache may replace it after.
     const imports = this.importsOf(doc, text, () => fileImports(support, tree.rootNode), tree.rootNode);
-    const local = lookUpLocally({ file: pathOfUri(doc.uri), languageId: doc.languageId, root: tree.rootNode, text, startLine, endLine, visibleStart, visibleEnd, extraNames, imports, ownDeclarations });
+    const names = importedToo ? [...extraNames, ...imports.bindings.map((b) => b.local).filter((name) => name !== '*')] : extraNames;
+    const local = lookUpLocally({ file: pathOfUri(doc.uri), languageId: doc.languageId, root: tree.rootNode, text, startLine, endLine, visibleStart, visibleEnd, extraNames: names, imports, ownDeclarations });
     return local ? findDefinitions(local, doc.languageId, this.index, signal) : [];
   }
 

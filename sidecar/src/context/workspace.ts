@@ -9,8 +9,8 @@
 // the executable's start.
 import { constants, promises as fs } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { InitializeParams } from '@redline/shared-protocol';
+import { fileUriParts, pathOfFileUri } from './fileUri.js';
 
 /** Larger files are not read: an outline of them would not fit the budget, and parsing them would stall requests. */
 export const MAX_FILE_BYTES = 512 * 1024;
@@ -27,14 +27,9 @@ export function workspaceFoldersOf(params: Pick<InitializeParams, 'workspaceFold
   });
 }
 
-/** The file-system path of a `file:` URI, or null for any other scheme. */
+/** The file-system path of a `file:` URI (RFC 3986 or written unencoded, see fileUri.ts), or null for any other scheme. */
 export function pathOfUri(uri: string): string | null {
-  if (!uri.startsWith('file:')) return null;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return null;
-  }
+  return pathOfFileUri(uri);
 }
 
 /** A document's path as prompts and logs show it: relative to its workspace folder, else its URI's path. */
@@ -45,6 +40,8 @@ export function displayPathOf(uri: string, folders: readonly string[]): string {
     const folder = folders.find((f) => isInside(f, absolute));
     return folder ? relative(folder, absolute).split(sep).join('/') : path;
   }
+  const file = fileUriParts(uri);
+  if (file) return file.path;
   try {
     return decodeURIComponent(new URL(uri).pathname) || uri;
   } catch {

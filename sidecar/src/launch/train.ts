@@ -11,7 +11,8 @@ import { compileBundle } from './bundle.js';
 // the modules load cost 15 ms, measured), so the cache must be made under V8's defaults: here the
 // sidecar's own settings of V8 options are not applied.
 (require('node:v8') as { setFlagsFromString: (flags: string) => void }).setFlagsFromString = () => undefined;
-const [bundleFile, cacheFile] = process.argv.slice(2);
+// Taken off argv: the sidecar reads its own arguments there (commandLine.ts) and would refuse these.
+const [bundleFile, cacheFile] = process.argv.splice(2);
 const bundle = compileBundle(readFileSync(bundleFile, 'utf8'));
 process.on('exit', () => writeFileSync(cacheFile, bundle.script.createCachedData()));
 bundle.run(require, bundleFile);

@@ -110,6 +110,35 @@ describe('FrameDecoder recovers from every malformed class, reporting each stret
     }
   });
 
+  it('a body that is not UTF-8: its id is reported when the rest reads as JSON, never one that held the bad bytes', () => {
+    const body = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+    const framed = (bytes: Buffer) => Buffer.concat([Buffer.from(`Content-Length: ${bytes.length}\r\n\r\n`), bytes]);
+    const cases: Array<[Buffer, string | number | undefined]> = [
+      [body('{"jsonrpc":"2.0","id":12,"method":"x","params":{"t":"', [0xff, 0xc3], '"}}'), 12],
+      [body('{"jsonrpc":"2.0","id":"a-1","method":"x","params":{"t":"', [0xed, 0xa0, 0x80], '"}}'), 'a-1'],
+      [body('{"jsonrpc":"2.0","id":"a', [0xfe], '","method":"x"}'), undefined],
+      [body('{"jsonrpc":"2.0","id":3,', [0x80], '}'), undefined],
+    ];
+    for (const [bytes, id] of cases) {
+      const events = decode(framed(bytes), PING);
+      expect(events).toEqual([id === undefined ? { kind: 'malformed', reason: expect.stringMatching(/not UTF-8 JSON/) } : { kind: 'malformed', reason: expect.stringMatching(/not UTF-8 JSON/), id }, { kind: 'message', value: ping }]);
+    }
+  });
+
+  it('every frame with a readable header is reported on its own, even right after another bad one', () => {
+    // Bytes after a bad body that are no header belong to its stretch: one report for both.
+    const events = decode('junk\r\n', frame('{bad'), frame('{"id":5,'), 'Content-Length 1\r\n\r\n', frame('[1'), PING);
+    expect(reports(events).map((e) => e.reason.slice(0, 20))).toEqual(['a header line withou', 'a body that is not U', 'a body that is not U', 'a body that is not U']);
+    expect(messages(events)).toEqual([ping]);
+  });
+
+  it('frames with bad headers back to back: each is reported', () => {
+    const bad = 'Content-Length: 2\r\nX-Extra: \xff\r\n\r\n{}';
+    expect(reports(decode(bad, bad, bad, PING))).toHaveLength(3);
+    // A second length line inside one bad block is not another frame, whatever its body.
+    expect(reports(decode('Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}', PING))).toHaveLength(1);
+  });
+
   it('reports again only after a frame was read in between', () => {
     const events = decode('junk', 'Content-Length 1\r\n\r\n', 'more junk\r\n', PING, '\n\n', PING);
     expect(reports(events)).toHaveLength(2);

@@ -6,7 +6,8 @@
  *
  * A frame is `Content-Length: N\r\n` (other header lines allowed), an empty line, then N bytes of
  * UTF-8 JSON. Anything else starts a malformed stretch: it is reported once, and reading resumes at
- * the next `Content-Length:` header. A body can be cut short by the next frame (its Content-Length
+ * the next `Content-Length:` header, where the stretch ends. A frame whose header was read is
+ * reported on its own, with its id when the body shows one, so every request is answered. A body can be cut short by the next frame (its Content-Length
  * too large): `Content-Length: <digits>\r\n` can never occur inside JSON text (a raw CR is not
  * allowed in a JSON string, and the words are not JSON outside one), so seeing it inside a pending
  * body ends that body at once instead of swallowing the frames that follow.
@@ -33,6 +34,7 @@ const NAME_LENGTH = NAMES[0].length;
 const LENGTH_LINE_MAX = NAME_LENGTH + 8 + 10 + 8 + 2;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
 /** Pending bytes live in one growable buffer, so every look at them is a view, never a copy. */
 const MIN_CAPACITY = 64 * 1024;
 
@@ -46,6 +48,8 @@ export class FrameDecoder {
   private searched = 0;
   /** Inside a malformed stretch: already reported, silent until a frame is read again. */
   private reported = false;
+  /** Reading resumed at a `Content-Length:` inside the header block that just failed. */
+  private withinBadBlock = false;
 
   push(chunk: Uint8Array): FrameEvent[] {
     this.append(chunk);
@@ -58,19 +62,26 @@ export class FrameDecoder {
   private readHeader(events: FrameEvent[]): boolean {
     const head = this.pending().subarray(0, MAX_HEADER_BYTES);
     const end = head.indexOf('\r\n\r\n');
+    // A bad line: the next `Content-Length:` may start a frame. Well-formed lines without a usable
+    // length: one past this block's end is the next frame's, not another line of this one.
     const problem = headerProblem(end < 0 ? head : head.subarray(0, end + 2));
-    if (problem) return this.malformed(events, problem);
-    if (end < 0) return head.length < MAX_HEADER_BYTES ? false : this.malformed(events, `a header block longer than ${MAX_HEADER_BYTES} bytes`);
+    if (problem) return this.malformed(events, problem, { nextFrameFrom: 0 });
+    const bad = (reason: string) => this.malformed(events, reason, { nextFrameFrom: end < 0 ? Infinity : end + 4 });
+    if (end < 0) return head.length < MAX_HEADER_BYTES ? false : bad(`a header block longer than ${MAX_HEADER_BYTES} bytes`);
     const lengths = head
       .toString('latin1', 0, end)
       .split('\r\n')
       .filter((line) => /^content-length:/i.test(line))
       .map((line) => line.slice(line.indexOf(':') + 1).trim());
-    if (lengths.length !== 1) return this.malformed(events, lengths.length === 0 ? 'a header without Content-Length' : 'a header with two Content-Length lines');
-    if (!/^\d{1,10}$/.test(lengths[0])) return this.malformed(events, `Content-Length ${quote(lengths[0])} is not a number`);
+    if (lengths.length !== 1) return bad(lengths.length === 0 ? 'a header without Content-Length' : 'a header with two Content-Length lines');
+    if (!/^\d{1,10}$/.test(lengths[0])) return bad(`Content-Length ${quote(lengths[0])} is not a number`);
     const length = Number(lengths[0]);
-    if (length > MAX_CONTENT_LENGTH) return this.malformed(events, `Content-Length ${length} is over the ${MAX_CONTENT_LENGTH}-byte limit`);
+    if (length > MAX_CONTENT_LENGTH) return bad(`Content-Length ${length} is over the ${MAX_CONTENT_LENGTH}-byte limit`);
     this.consume(end + 4);
+    // A frame of its own, unless found among the lines of a bad header block: what is wrong with its
+    // body is reported, and answered, whatever came before.
+    if (!this.withinBadBlock) this.reported = false;
+    this.withinBadBlock = false;
     this.bodyLength = length;
     this.searched = 0;
     return true;
@@ -95,15 +106,17 @@ export class FrameDecoder {
     if (endsInLengthLine(pending, length)) return false;
     let value: unknown;
     let error: Error | null = null;
+    const body = pending.subarray(0, length);
     try {
-      value = JSON.parse(utf8.decode(pending.subarray(0, length)));
+      value = JSON.parse(utf8.decode(body));
     } catch (err) {
       error = err as Error;
     }
+    const id = error ? idIn(body) : undefined;
     this.consume(length);
     this.bodyLength = -1;
     // The body is gone; what follows may be the next frame's header already.
-    if (error) return this.malformed(events, `a body that is not UTF-8 JSON (${error.message})`, 0);
+    if (error) return this.malformed(events, `a body that is not UTF-8 JSON (${error.message})`, { from: 0, id, nextFrameFrom: 0 });
     this.reported = false;
     events.push({ kind: 'message', value });
     return true;
@@ -112,13 +125,17 @@ export class FrameDecoder {
   /**
    * Reports the stretch (once) and skips to the next `Content-Length:` at or after `from` (1 when
    * the bytes at 0 are the header that failed), or keeps only the last bytes, which may be the start of one.
+   * `id`: the bad frame's, when its body showed one. A header found at or after `nextFrameFrom` starts
+   * another frame, which is reported (so answered) on its own if it fails too.
    */
-  private malformed(events: FrameEvent[], reason: string, from = 1): boolean {
-    this.report(events, reason);
+  private malformed(events: FrameEvent[], reason: string, { from = 1, id, nextFrameFrom = Infinity }: { from?: number; id?: string | number; nextFrameFrom?: number } = {}): boolean {
+    this.report(events, reason, id);
     const pending = this.pending();
     const next = firstName(pending, from);
     if (next >= 0) {
       this.consume(next);
+      this.withinBadBlock = next < nextFrameFrom;
+      if (!this.withinBadBlock) this.reported = false;
       return true;
     }
     this.consume(Math.max(0, pending.length - (NAME_LENGTH - 1)));
@@ -215,12 +232,25 @@ function firstName(buffer: Buffer, from: number): number {
   return best;
 }
 
-/** The id of a body that parses on its own (a Content-Length that was too large), so its request can be answered. */
+/**
+ * The id of a body that parses as JSON once bytes that are not UTF-8 are read as U+FFFD (a Content-Length
+ * that was too large, a string with a stray byte), so its request can be answered by its id. An id
+ * that held such bytes is not the client's: none is read then.
+ */
 function idIn(bytes: Buffer): string | number | undefined {
+  let lossy = false;
+  let text: string;
   try {
-    const value: unknown = JSON.parse(utf8.decode(bytes));
+    text = utf8.decode(bytes);
+  } catch {
+    text = lenientUtf8.decode(bytes);
+    lossy = true;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
     const id = (value as { id?: unknown } | null)?.id;
-    return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+    if (typeof id === 'number' || (typeof id === 'string' && !(lossy && id.includes('\uFFFD')))) return id;
+    return undefined;
   } catch {
     return undefined;
   }

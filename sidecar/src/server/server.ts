@@ -25,8 +25,7 @@ import { DocumentStore } from './documents.js';
 import { Lifecycle } from './lifecycle.js';
 import { SidecarLog } from './log.js';
 import { SettingsStore } from './settings.js';
-
-export const SERVER_VERSION = '0.1.0';
+import { SERVER_VERSION } from '../commandLine.js';
 
 export interface ServerOptions {
   onExit(code: number): void;

@@ -63,6 +63,15 @@ describe('checkMessage', () => {
       });
     }
     expect(checkMessage({ jsonrpc: '2.0', id: 7, params: {} })).toMatchObject({ kind: 'refuse', id: 7, code: ErrorCodes.InvalidRequest });
+    // Whatever else is wrong with it: no "jsonrpc", another version, nested too deep.
+    for (const message of [{ id: 7 }, { jsonrpc: '1.0', id: 7 }, { jsonrpc: '2.0', id: 7, params: nested(5000) }]) {
+      expect(checkMessage(message)).toMatchObject({ kind: 'refuse', id: 7, code: ErrorCodes.InvalidRequest, reason: expect.stringMatching(/needs a "method"/) });
+    }
+  });
+
+  it('answers a cancel sent as a request without an id to cancel, and drops it as a notification', () => {
+    expect(checkMessage({ jsonrpc: '2.0', id: 4, method: '$/cancelRequest', params: {} })).toMatchObject({ kind: 'refuse', id: 4, code: ErrorCodes.InvalidParams });
+    expect(checkMessage({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: {} } })).toMatchObject({ kind: 'drop' });
   });
 
   it('turns an unusable response into an error for the request it answers', () => {

@@ -63,6 +63,8 @@ export function checkMessage(value: unknown): Checked {
     if (id === undefined) return { kind: 'drop', reason };
     return { kind: 'refuse', id: isId(id) ? id : null, code, reason };
   };
+  // Neither a request nor a response, whatever else is wrong with it: answered by its id.
+  if (method === undefined && isId(id) && !('result' in value) && value.error === undefined) return neither(id);
   if (value.jsonrpc !== '2.0') return fail('"jsonrpc" must be "2.0"');
   if (deeperThan(value, MAX_DEPTH)) return fail(`the message is nested more than ${MAX_DEPTH} levels deep`);
   if (method !== undefined) return checkCall(value, method, id, fail);
@@ -75,7 +77,7 @@ function checkCall(value: Record<string, unknown>, method: unknown, id: unknown,
   // Omitted (or null) params are an empty object: handlers always receive an object (see connection.ts).
   const params = value.params ?? {};
   if (!isObject(params)) return fail(`${method}: params must be an object`, ErrorCodes.InvalidParams);
-  if (method === '$/cancelRequest' && !isId(params.id)) return { kind: 'drop', reason: '$/cancelRequest: params.id must be a string or a number' };
+  if (method === '$/cancelRequest' && !isId(params.id)) return fail('$/cancelRequest: params.id must be a string or a number', ErrorCodes.InvalidParams);
   return { kind: 'deliver', message: { ...value, params } as unknown as Message };
 }
 
@@ -87,15 +89,18 @@ function checkResponse(value: Record<string, unknown>, id: unknown): Checked {
     const said = isObject(error) ? `${String(error.code)} ${typeof error.message === 'string' ? error.message : ''}` : 'no error';
     return { kind: 'drop', reason: `a response without an id (${said.trim()})` };
   }
-  if (!('result' in value) && error === undefined) {
-    // Neither a request (no method) nor a response (no result, no error): the client is told, by
-    // its id, and a request of the sidecar's with that id is not left waiting for it.
-    const reason = 'a message with an id needs a "method" (a request) or a "result" or "error" (a response)';
-    const settles = deliverError(id, reason).message as ResponseMessage;
-    return { kind: 'refuse', id, code: ErrorCodes.InvalidRequest, reason, settles };
-  }
   if (!valid) return deliverError(id, 'it has neither a result nor a well-formed error');
   return { kind: 'deliver', message: value as unknown as Message };
+}
+
+/**
+ * Neither a request (no method) nor a response (no result, no error): the client is told, by its id,
+ * and a request of the sidecar's with that id is not left waiting for it.
+ */
+function neither(id: Id): Checked {
+  const reason = 'a message with an id needs a "method" (a request) or a "result" or "error" (a response)';
+  const settles = deliverError(id, reason).message as ResponseMessage;
+  return { kind: 'refuse', id, code: ErrorCodes.InvalidRequest, reason, settles };
 }
 
 /** A response that cannot be used still settles the request it answers, as an error. */

@@ -350,6 +350,12 @@ export class EditSession {
       return;
     }
     if (!this.live || effect.kind === 'none') return;
+    // Typing took every changed line of a pending proposal: nothing is left to decide, so it ends (a
+    // verdict under way ends it itself once its hunk is settled).
+    if (this.state === 'pending' && !this.settling && this.region.hunks().length === 0) {
+      void this.end('accepted', 'accept', { why: 'no hunk left after typing', message: 'Your edits took every changed line of the proposal: nothing is left to accept or reject.' });
+      return;
+    }
     if (effect.kind === 'typed' && ownsLines) this.keepTyping(effect.index);
     else this.renders.request();
   }

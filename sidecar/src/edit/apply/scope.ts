@@ -3,6 +3,7 @@
  * (the selection, or the whole file). Anything else is refused, reported, and never applied.
  */
 import { editName, ok, refuse, type LocatedEdit, type Staged } from './types.js';
+import { fileUriParts } from '../../context/fileUri.js';
 
 /** Lines [start, end) of the located text an edit may change. */
 export interface AllowedLines {
@@ -20,11 +21,13 @@ export function checkScope(edit: LocatedEdit, allowed: AllowedLines, wholeLines:
 export function namesDocument(path: string | null, uri: string): boolean {
   if (path === null || path.trim() === '') return true;
   const wanted = path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/^\/+/, '');
-  let own: string;
-  try {
-    own = decodeURIComponent(new URL(uri).pathname);
-  } catch {
-    own = uri;
+  let own = fileUriParts(uri)?.path;
+  if (own === undefined) {
+    try {
+      own = decodeURIComponent(new URL(uri).pathname);
+    } catch {
+      own = uri;
+    }
   }
   return own === wanted || own.endsWith(`/${wanted}`);
 }

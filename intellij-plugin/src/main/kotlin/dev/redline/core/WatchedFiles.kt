@@ -29,6 +29,6 @@ object WatchedFiles {
         }.filter { inside(it.uri) }.distinct()
     }
 
-    /** A local path as the platform's file URL (VfsUtilCore.pathToUrl), the form of the folders' and documents' URIs. */
-    fun urlOf(path: String): String = "file://$path"
+    /** A local path as a file URI, the form of the folders' and documents' URIs ([FileUris]). */
+    fun urlOf(path: String): String = FileUris.uriOf(path)
 }

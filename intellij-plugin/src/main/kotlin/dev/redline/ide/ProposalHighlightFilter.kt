@@ -7,6 +7,7 @@ import com.intellij.openapi.editor.Document
 import com.intellij.openapi.fileEditor.FileDocumentManager
 import com.intellij.openapi.util.TextRange
 import com.intellij.psi.PsiFile
+import dev.redline.core.FileUris
 import dev.redline.core.ProposalHighlights
 
 /**
@@ -20,7 +21,7 @@ class ProposalHighlightFilter : HighlightInfoFilter {
         val core = serviceIfCreated<RedlineService>()?.core ?: return true
         val virtualFile = file?.virtualFile ?: return true
         val document = FileDocumentManager.getInstance().getCachedDocument(virtualFile) ?: return true
-        return core.sessions.highlightShown(virtualFile.url, highlightInfo.startOffset, highlightInfo.endOffset, highlightInfo.description, DocumentLines(document))
+        return core.sessions.highlightShown(FileUris.uriOfIdeUrl(virtualFile.url), highlightInfo.startOffset, highlightInfo.endOffset, highlightInfo.description, DocumentLines(document))
     }
 }
 

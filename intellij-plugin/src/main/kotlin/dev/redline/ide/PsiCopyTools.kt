@@ -16,6 +16,7 @@ import com.intellij.psi.PsiPolyVariantReference
 import com.intellij.psi.PsiRecursiveElementWalkingVisitor
 import com.intellij.psi.PsiReference
 import com.intellij.psi.codeStyle.CodeStyleManager
+import dev.redline.core.FileUris
 import dev.redline.core.CopyFinding
 import dev.redline.core.CopyTools
 
@@ -62,9 +63,9 @@ class PsiCopyTools : CopyTools {
 
     private fun copyOf(original: PsiFile, text: String): PsiFile? = PsiFileFactory.getInstance(original.project).createFileFromText(text, original)
 
-    /** The PSI file of a document's `file:` URL, in the project that holds it. */
+    /** The PSI file of a document's `file:` URI, in the project that holds it. */
     private fun psiOf(uri: String): PsiFile? {
-        val file = VirtualFileManager.getInstance().findFileByUrl(uri) ?: return null
+        val file = VirtualFileManager.getInstance().findFileByUrl(FileUris.ideUrlOf(uri) ?: uri) ?: return null
         val project = ProjectLocator.getInstance().guessProjectForFile(file) ?: return null
         return PsiManager.getInstance(project).findFile(file)
     }

@@ -51,6 +51,7 @@ import dev.redline.core.CompletionSettings
 import dev.redline.core.DiagnosticSeverity
 import dev.redline.core.EditorHost
 import dev.redline.core.EditorView
+import dev.redline.core.FileUris
 import dev.redline.core.LanguageIds
 import dev.redline.core.MarkPlatform
 import dev.redline.core.MarkPainter
@@ -130,7 +131,7 @@ class RedlineService : Disposable, EditorHost {
         val document = editor.document
         val file = FileDocumentManager.getInstance().getFile(document) ?: return
         val language = (file.fileType as? LanguageFileType)?.language?.id
-        core.editorOpened(IdeEditorView(editor, file.url), LanguageIds.lspLanguageId(language, file.fileType.name, file.name), document.text)
+        core.editorOpened(IdeEditorView(editor, FileUris.uriOfIdeUrl(file.url)), LanguageIds.lspLanguageId(language, file.fileType.name, file.name), document.text)
     }
 
     private fun released(editor: Editor) {
@@ -224,7 +225,7 @@ class RedlineService : Disposable, EditorHost {
 
     /** The content roots of the open projects (read at the sidecar's start and whenever an editor opens). */
     override fun workspaceFolders(): List<WorkspaceFolder> =
-        ProjectManager.getInstance().openProjects.flatMap { project -> ProjectRootManager.getInstance(project).contentRoots.map { WorkspaceFolder(it.url, it.name) } }.distinct()
+        ProjectManager.getInstance().openProjects.flatMap { project -> ProjectRootManager.getInstance(project).contentRoots.map { WorkspaceFolder(FileUris.uriOfIdeUrl(it.url), it.name) } }.distinct()
 
     override fun sessionEnded(sessionId: String, state: String, message: String?, actions: List<String>) {
         if (state == "error") {
@@ -291,7 +292,7 @@ class RedlineService : Disposable, EditorHost {
     companion object {
         fun getInstance(): RedlineService = service()
 
-        fun uriOf(document: Document): String? = FileDocumentManager.getInstance().getFile(document)?.url
+        fun uriOf(document: Document): String? = FileDocumentManager.getInstance().getFile(document)?.url?.let(FileUris::uriOfIdeUrl)
     }
 }
 
