@@ -10,7 +10,7 @@ import { minimalEdit } from './marks';
 import { editThroughEditor, type OwnEdits } from './ownEdits';
 import type { CleanAfterUndo } from './cleanUndo';
 import { redoOnce, stateOf, undoSession, type RedoGuard } from './history';
-import { finalWithTyping } from './undoMerge';
+import { finalWithTyping, historyFix } from './undoMerge';
 import type { Painter } from './paint';
 import type { Session, Sessions } from './sessions';
 
@@ -68,8 +68,10 @@ function replaceText(uri: string, doc: vscode.TextDocument, target: string): Pro
 }
 
 export class RenderApplier {
-  /** Documents whose undo steps are being made one again: those edits are the extension's, not the user's. */
+  /** Documents whose undo steps are being put right: those edits are the extension's, not the user's. */
   readonly merging = new Set<string>();
+  /** Per document, the last of its undo-history fixes (each runs after the one before). */
+  private readonly fixes = new Map<string, Promise<void>>();
 
   constructor(
     private readonly sessions: Sessions,
@@ -81,6 +83,7 @@ export class RenderApplier {
   ) {}
 
   async apply(params: RenderParams): Promise<RenderResult> {
+    await this.fixes.get(params.uri);
     const doc = documentOf(params.uri);
     if (!doc) return { applied: false, version: -1 };
     if (doc.version !== params.version) return { applied: false, version: doc.version };
@@ -109,25 +112,35 @@ export class RenderApplier {
     if (session && params.edits.length > 0) session.editCount++;
     this.sessions.rendered(session, params, params.edits.length > 0);
     // After the answer: the sidecar must see the fix-up's changes as changes after the session.
-    if (session && params.undo.close && !session.takingBack) {
-      // A hunk the user typed away from (or into) keeps the steps their typing made: only Tab and Esc rewind.
-      if (session.nextEdit && session.userEdits === 0) this.afterAnswer(session, () => this.settleNextEdit(session));
-      else if (session.undoSplit) this.afterAnswer(session, () => this.mergeUndoSteps(session));
-    }
+    if (session && params.undo.close && !session.takingBack && (session.nextEdit || session.undoSplit)) this.afterAnswer(session, () => this.putHistoryRight(session));
     return { applied: true, version };
   }
 
-  /** Runs `fix` once the render's answer is out, as the extension's edits (not the user's); `session.merged` settles with it. */
+  /**
+   * Runs `fix` once the render's answer is out, as the extension's edits (not the user's), after the
+   * document's fixes before it: a rewind undoes the newest steps, so no other fix and no render (which
+   * waits for the document's fixes) may put steps in meanwhile. `session.merged` settles with it.
+   */
   private afterAnswer(session: Session, fix: () => Promise<void>): void {
-    session.merged = new Promise((resolve) =>
-      setTimeout(() => {
-        this.merging.add(session.uri);
-        void fix().finally(() => {
-          this.merging.delete(session.uri);
-          resolve();
-        });
-      }, 0),
-    );
+    const uri = session.uri;
+    this.merging.add(uri);
+    const before = this.fixes.get(uri) ?? Promise.resolve();
+    const done = before.then(() => new Promise<void>((resolve) => setTimeout(() => void fix().then(resolve, resolve), 0)));
+    this.fixes.set(uri, done);
+    session.merged = done;
+    void done.then(() => {
+      if (this.fixes.get(uri) !== done) return;
+      this.fixes.delete(uri);
+      this.merging.delete(uri);
+    });
+  }
+
+  /** A closed session's undo steps as undoMerge.ts `historyFix` says. */
+  private putHistoryRight(session: Session): Promise<void> {
+    const doc = documentOf(session.uri);
+    if (!doc || session.before === null || session.editCount === 0) return Promise.resolve();
+    const fix = historyFix(session, doc.getText() !== session.before);
+    return fix === 'rewind' ? this.rewind(session, session.before) : fix === 'merge' ? this.mergeUndoSteps(session) : Promise.resolve();
   }
 
   /**
@@ -138,19 +151,17 @@ export class RenderApplier {
    * is redone, and a Redo may not bring the hunk's lines back. When the history cannot be rewound (the
    * editor lost the focus) the text is put right in one edit and the steps stay as they are.
    */
-  private async settleNextEdit(session: Session): Promise<void> {
-    const doc = documentOf(session.uri);
-    const before = session.before;
-    if (!doc || before === null || session.editCount === 0) return;
+  private async rewind(session: Session, before: string): Promise<void> {
+    const doc = documentOf(session.uri)!;
     const final = doc.getText();
-    // Accepted while nothing closed its undo step: the step holds the hunk's change and nothing else.
-    if (final !== before && !session.undoSplit) return;
     const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
-    this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; ${undone ? `${undone.left.length} undo steps taken back, landed ${undone.landed} it` : 'its undo steps could not be taken back'} (${session.editCount} renders)`);
+    this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'settled'}; ${undone ? `${undone.left.length} undo steps taken back, landed ${undone.landed} it` : 'its undo steps could not be taken back'} (${session.editCount} renders, ${session.userEdits} changes of the user's)`);
     if (!undone) {
       if (doc.getText() !== final) await replaceText(session.uri, doc, final);
       return;
     }
+    // The user typed on while the steps were undone: what they typed, in the text they typed it in, goes onto the final text.
+    if (undone.landed === 'typed') return this.replay(session.uri, doc, undone.base!, final);
     if (final === before) {
       if (undone.landed === 'past' && !(await redoOnce(session.uri))) this.log.warn(`${session.id}: a step before the dismissed hunk was undone and could not be redone`);
       if (doc.getText() !== before) await replaceText(session.uri, doc, before);
@@ -159,10 +170,15 @@ export class RenderApplier {
     }
     // The session's steps had merged into the step before it: that step is put back on its own first.
     if (undone.landed === 'past') await replaceText(session.uri, doc, before);
-    // Back at the text before it: the accepted text, with whatever was typed since, as one step.
+    // Back at the text before it: the text the user is left with, with whatever was typed since, as one step.
+    await this.replay(session.uri, doc, before, final);
+  }
+
+  /** Turns `base` with what the user has typed into it since into `final` with that typing, as one step; a keystroke that overtakes the edit is replayed too. */
+  private async replay(uri: string, doc: vscode.TextDocument, base: string, final: string): Promise<void> {
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
-      const target = finalWithTyping(before, final, doc.getText());
-      if (target === null || doc.getText() === target || (await replaceText(session.uri, doc, target))) return;
+      const target = finalWithTyping(base, final, doc.getText());
+      if (target === null || doc.getText() === target || (await replaceText(uri, doc, target))) return;
       await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
     }
   }
