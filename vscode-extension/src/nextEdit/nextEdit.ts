@@ -45,10 +45,28 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     return session && editor && session.uri === editor.document.uri.toString() && (session.pending || session.editCount > 0) && session.marks.hunks.length > 0 ? session : undefined;
   };
 
+  /** The value last given to the context key, and the command that gives it (the window takes it in a round trip later). */
+  let context = false;
+  let settingContext: Thenable<unknown> = Promise.resolve();
+  /**
+   * The hint says Tab and Esc are this module's: it is drawn once the window has the context key that gives
+   * them to it, never before (a key pressed as the hint appears would indent, or do nothing).
+   */
   const update = () => {
+    const shownNow = shownIn(vscode.window.activeTextEditor) !== undefined;
+    if (shownNow !== context) {
+      context = shownNow;
+      settingContext = vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, shownNow);
+    }
+    const setting = settingContext;
+    void Promise.resolve(setting).then(() => {
+      if (setting === settingContext) draw();
+    });
+  };
+
+  const draw = () => {
     const editor = vscode.window.activeTextEditor;
     const session = shownIn(editor);
-    void vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, session !== undefined);
     for (const other of vscode.window.visibleTextEditors) if (other !== editor) other.setDecorations(hint, []);
     if (!editor) return;
     if (!session) return editor.setDecorations(hint, []);
@@ -75,15 +93,16 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     mark('asked');
     try {
       const { suggestion } = await sidecar().request('redline/nextEdit', { textDocument: { uri: document.uri.toString(), version: document.version }, position: { line, character }, trigger }, source.token);
+      // Its first render may come before this answer: `known` finds or opens it. A hunk shown for a request a
+      // newer one has replaced here is a next-edit hunk all the same: its undo steps are put right as one.
+      const session = suggestion?.sessionId ? sessions.known(suggestion.sessionId, document.uri.toString()) : null;
+      if (session) session.nextEdit = true;
       if (source.token.isCancellationRequested || !suggestion) return;
       mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
       else if (suggestion.sessionId) {
         shown = suggestion.sessionId;
         if (timing) timing.sessionId = suggestion.sessionId;
-        // Its first render may come before this answer: `known` finds or opens it.
-        const session = sessions.known(suggestion.sessionId, document.uri.toString());
-        if (session) session.nextEdit = true;
         caretAfter = suggestion.caret ? new vscode.Position(suggestion.caret.line, suggestion.caret.character) : null;
       }
       update();
@@ -101,12 +120,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     hint,
     sessions.onDidChange(update),
     sessions.onDidEnd(({ session, state }) => {
-      const dismissed = session.id === shown && state === 'cancelled';
       if (session.id === shown) shown = null;
       update();
-      // Typing away from a shown hunk dismisses it, and the undo merge that follows reaches the sidecar as a
-      // change of the user's, overtaking the request that keystroke made: ask again once the merge is done.
-      if (dismissed && session.undoSplit) {
+      // Typing away from a hunk dismisses it, and the rewind that follows (its changes, not asked for) reaches the
+      // sidecar as changes of the user's, overtaking the requests the keystrokes made: ask again once it is done.
+      if (session.nextEdit && state === 'cancelled' && session.userEdits > 0) {
         void session.merged.then(() => {
           const editor = vscode.window.activeTextEditor;
           if (editor?.document.uri.toString() === session.uri && enabled() && shown === null) ask(editor, 'automatic').catch(() => undefined);
