@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-protocol';
 import { minimalEdit } from './marks';
-import { editThroughEditor, type OwnEdits } from './ownEdits';
+import { OwnEdits, editThroughEditor } from './ownEdits';
 import type { CleanAfterUndo } from './cleanUndo';
 import { redoOnce, stateOf, undoSession, type RedoGuard } from './history';
 import { finalWithTyping, historyFix } from './undoMerge';
@@ -54,24 +54,11 @@ export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefo
   );
 }
 
-/**
- * One undo step turning the document's text, as the extension host has it now, into `target`; false
- * when VS Code refused it because the window's text is newer.
- */
-function replaceText(uri: string, doc: vscode.TextDocument, target: string): Promise<boolean> {
-  const edit = minimalEdit(doc.getText(), target);
-  const at = (offset: number) => {
-    const { line, character } = doc.positionAt(offset);
-    return { line, character };
-  };
-  return applyEdits(uri, [{ range: { start: at(edit.start), end: at(edit.end) }, newText: edit.text }], true, true);
-}
-
 export class RenderApplier {
-  /** Documents whose undo steps are being put right: those edits are the extension's, not the user's. */
-  readonly merging = new Set<string>();
   /** Per document, the last of its undo-history fixes (each runs after the one before). */
   private readonly fixes = new Map<string, Promise<void>>();
+  /** The fixes' own edits (undo and redo aside, which VS Code marks): the extension's, not the user's. */
+  private readonly fixEdits = new OwnEdits();
 
   constructor(
     private readonly sessions: Sessions,
@@ -123,16 +110,36 @@ export class RenderApplier {
    */
   private afterAnswer(session: Session, fix: () => Promise<void>): void {
     const uri = session.uri;
-    this.merging.add(uri);
     const before = this.fixes.get(uri) ?? Promise.resolve();
     const done = before.then(() => new Promise<void>((resolve) => setTimeout(() => void fix().then(resolve, resolve), 0)));
     this.fixes.set(uri, done);
     session.merged = done;
     void done.then(() => {
-      if (this.fixes.get(uri) !== done) return;
-      this.fixes.delete(uri);
-      this.merging.delete(uri);
+      if (this.fixes.get(uri) === done) this.fixes.delete(uri);
     });
+  }
+
+  /** Settles once `uri`'s undo-history fixes are done (at once when none is under way). */
+  settled(uri: string): Promise<void> {
+    return this.fixes.get(uri) ?? Promise.resolve();
+  }
+
+  /** The change to `version` of `uri` is a fix's own edit. */
+  isFixEdit(uri: string, version: number): boolean {
+    return this.fixEdits.isOwn(uri, version);
+  }
+
+  /**
+   * One undo step turning the document's text, as the extension host has it now, into `target`; false
+   * when VS Code refused it because the window's text is newer.
+   */
+  private replaceText(uri: string, doc: vscode.TextDocument, target: string): Promise<boolean> {
+    const edit = minimalEdit(doc.getText(), target);
+    const at = (offset: number) => {
+      const { line, character } = doc.positionAt(offset);
+      return { line, character };
+    };
+    return this.fixEdits.apply(uri, () => applyEdits(uri, [{ range: { start: at(edit.start), end: at(edit.end) }, newText: edit.text }], true, true)).then((result) => result.ok);
   }
 
   /** A closed session's undo steps as undoMerge.ts `historyFix` says. */
@@ -144,12 +151,12 @@ export class RenderApplier {
   }
 
   /**
-   * A settled next-edit hunk as the user's history should hold it (history.ts). Accepted, it is one step
-   * already unless something closed VS Code's open step meanwhile (a caret move by key or mouse, a save);
-   * then its steps are undone and the final text put back as one step (the text before it first, when the
-   * undo went past that). Dismissed, it leaves no step: its steps are undone, a step the undo took too many
-   * is redone, and a Redo may not bring the hunk's lines back. When the history cannot be rewound (the
-   * editor lost the focus) the text is put right in one edit and the steps stay as they are.
+   * A settled next-edit hunk as the user's history should hold it (history.ts). Accepted after something
+   * closed VS Code's open step (a caret move by key or mouse, a save): its steps are undone and the final
+   * text put back as one step (the text before it first, when the undo went past that). Dismissed, it
+   * leaves no step: its steps are undone, a step the undo took too many is redone, and a Redo may not bring
+   * the hunk's lines back. When the history cannot be rewound (the editor lost the focus) the text is put
+   * right in one edit and the steps stay as they are.
    */
   private async rewind(session: Session, before: string): Promise<void> {
     const doc = documentOf(session.uri)!;
@@ -157,19 +164,19 @@ export class RenderApplier {
     const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
     this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'settled'}; ${undone ? `${undone.left.length} undo steps taken back, landed ${undone.landed} it` : 'its undo steps could not be taken back'} (${session.editCount} renders, ${session.userEdits} changes of the user's)`);
     if (!undone) {
-      if (doc.getText() !== final) await replaceText(session.uri, doc, final);
+      if (doc.getText() !== final) await this.replaceText(session.uri, doc, final);
       return;
     }
     // The user typed on while the steps were undone: what they typed, in the text they typed it in, goes onto the final text.
     if (undone.landed === 'typed') return this.replay(session.uri, doc, undone.base!, final);
     if (final === before) {
       if (undone.landed === 'past' && !(await redoOnce(session.uri))) this.log.warn(`${session.id}: a step before the dismissed hunk was undone and could not be redone`);
-      if (doc.getText() !== before) await replaceText(session.uri, doc, before);
+      if (doc.getText() !== before) await this.replaceText(session.uri, doc, before);
       this.redo.guard(session.uri, undone.left.filter((state) => state !== stateOf(before)));
       return;
     }
     // The session's steps had merged into the step before it: that step is put back on its own first.
-    if (undone.landed === 'past') await replaceText(session.uri, doc, before);
+    if (undone.landed === 'past') await this.replaceText(session.uri, doc, before);
     // Back at the text before it: the text the user is left with, with whatever was typed since, as one step.
     await this.replay(session.uri, doc, before, final);
   }
@@ -178,7 +185,7 @@ export class RenderApplier {
   private async replay(uri: string, doc: vscode.TextDocument, base: string, final: string): Promise<void> {
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
       const target = finalWithTyping(base, final, doc.getText());
-      if (target === null || doc.getText() === target || (await replaceText(uri, doc, target))) return;
+      if (target === null || doc.getText() === target || (await this.replaceText(uri, doc, target))) return;
       await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
     }
   }
@@ -201,12 +208,12 @@ export class RenderApplier {
     const final = doc.getText();
     if (final === before) return;
     // Refused: the user typed since the verdict; the steps stay split and nothing was touched.
-    if (!(await replaceText(session.uri, doc, before))) return;
+    if (!(await this.replaceText(session.uri, doc, before))) return;
     this.cleanUndo.mergedSteps(session.uri);
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
       const target = finalWithTyping(before, final, doc.getText());
       if (target === null) break;
-      if (await replaceText(session.uri, doc, target)) return;
+      if (await this.replaceText(session.uri, doc, target)) return;
       // A keystroke the extension host has not seen yet: wait for it and replay it too.
       await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
     }

@@ -49,8 +49,8 @@ describe('finalWithTyping', () => {
 });
 
 describe('historyFix', () => {
-  const nextEdit = (undoSplit: boolean, userEdits = 0) => ({ nextEdit: true, undoSplit, userEdits });
-  const inline = (undoSplit: boolean, userEdits = 0) => ({ nextEdit: false, undoSplit, userEdits });
+  const nextEdit = (undoSplit: boolean, userEdits = 0, overlapped = false) => ({ nextEdit: true, undoSplit, userEdits, overlapped });
+  const inline = (undoSplit: boolean, userEdits = 0) => ({ nextEdit: false, undoSplit, userEdits, overlapped: false });
 
   it('keeps an accepted next-edit hunk whose one step nothing closed early', () => {
     expect(historyFix(nextEdit(false), true)).toBe('keep');
@@ -68,6 +68,11 @@ describe('historyFix', () => {
   it('keeps the steps of a hunk the user typed away from: never the merge, whose second step undone goes forward', () => {
     expect(historyFix(nextEdit(true, 1), true)).toBe('keep');
     expect(historyFix(nextEdit(true, 3), false)).toBe('keep');
+  });
+
+  it('keeps the steps of a hunk that was live together with another session of its document: an undo would take the other\'s', () => {
+    expect(historyFix(nextEdit(false, 0, true), false)).toBe('keep');
+    expect(historyFix(nextEdit(true, 0, true), true)).toBe('keep');
   });
 
   it('merges an inline edit only when its steps were split, typed into or not', () => {

@@ -21,8 +21,13 @@ export const SHOWN_CONTEXT = 'redline.nextEditShown';
 /** The documents the language client mirrors to the sidecar (its document selector). */
 const SYNCED_SCHEMES = ['file', 'untitled'];
 
-/** `merging`: whether the extension is remaking a session's undo steps in the document (its edits, not the user's). */
-export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, merging: (uri: string) => boolean, log: vscode.LogOutputChannel): vscode.Disposable[] {
+/** The undo-history fixes of closed sessions (renders.ts): their edits are the extension's, not the user's. */
+export interface HistoryFixes {
+  settled(uri: string): Promise<void>;
+  isFixEdit(uri: string, version: number): boolean;
+}
+
+export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, fixes: HistoryFixes, log: vscode.LogOutputChannel): vscode.Disposable[] {
   let shown: string | null = null;
   /**
    * Where the time goes between what started a request (a change, a Tab) and its hunk's hint: each step's
@@ -119,17 +124,9 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   return [
     hint,
     sessions.onDidChange(update),
-    sessions.onDidEnd(({ session, state }) => {
+    sessions.onDidEnd(({ session }) => {
       if (session.id === shown) shown = null;
       update();
-      // Typing away from a hunk dismisses it, and the rewind that follows (its changes, not asked for) reaches the
-      // sidecar as changes of the user's, overtaking the requests the keystrokes made: ask again once it is done.
-      if (session.nextEdit && state === 'cancelled' && session.userEdits > 0) {
-        void session.merged.then(() => {
-          const editor = vscode.window.activeTextEditor;
-          if (editor?.document.uri.toString() === session.uri && enabled() && shown === null) ask(editor, 'automatic').catch(() => undefined);
-        });
-      }
     }),
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.window.onDidChangeTextEditorSelection(update),
@@ -139,13 +136,16 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       // Undo and redo go back to text the user had: no suggestion is asked for it (each would put lines into the undo history).
       if (event.contentChanges.length === 0 || event.reason !== undefined || !enabled() || editor?.document !== event.document) return;
       const uri = event.document.uri.toString();
-      if (!SYNCED_SCHEMES.includes(event.document.uri.scheme) || own.isOwn(uri, event.document.version) || merging(uri)) return;
+      if (!SYNCED_SCHEMES.includes(event.document.uri.scheme) || own.isOwn(uri, event.document.version) || fixes.isFixEdit(uri, event.document.version)) return;
       // The caret has moved with the change once this event is over. A failure after a keystroke is
       // the sidecar's to log (a notification per keystroke would bury the editor); a command's is shown.
+      // While an earlier hunk's undo steps are put right, the request waits for that: its changes would overtake it.
       timing = { start: performance.now(), steps: ['change +0 ms'], sessionId: null };
-      setTimeout(() => {
-        if (vscode.window.activeTextEditor === editor) ask(editor, 'automatic').catch(() => undefined);
-      }, 0);
+      void fixes.settled(uri).then(() =>
+        setTimeout(() => {
+          if (vscode.window.activeTextEditor === editor) ask(editor, 'automatic').catch(() => undefined);
+        }, 0),
+      );
     }),
     vscode.commands.registerCommand('redline.nextEdit', () => {
       const editor = vscode.window.activeTextEditor;
