@@ -324,9 +324,10 @@ export class VsCode {
     try {
       await lines.click({ position: { x: 600, y: 5 }, timeout: 5000 });
     } catch {
-      // Something still lies over the editor (a closing quick pick on a busy machine): focus it by command.
+      // Something still lies over the editor (a closing quick pick on a busy machine), or the editor is scrolled
+      // so that the lines' top edge is out of sight: focus it by command instead.
       await this.command('View: Focus Active Editor Group');
-      await lines.click({ position: { x: 600, y: 5 } });
+      await this.page.waitForFunction(() => document.activeElement?.closest('.editor-group-container.active .monaco-editor') != null, null, { timeout: 10_000 });
     }
   }
 

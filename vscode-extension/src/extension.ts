@@ -100,7 +100,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...commands.disposables,
     ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),
-    ...registerNextEdit(() => sidecar, sessions, own, (uri) => renders.merging.has(uri), output),
+    ...registerNextEdit(() => sidecar, sessions, own, renders, output),
     vscode.workspace.onDidChangeTextDocument((event) => void cleanUndo.changed(event)),
     vscode.workspace.onDidChangeTextDocument((event) => redo.changed(event)),
     vscode.workspace.onDidChangeTextDocument((event) => {

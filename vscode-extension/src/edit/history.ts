@@ -27,54 +27,80 @@ function activeOn(uri: string): vscode.TextEditor | undefined {
   return editor?.document.uri.toString() === uri ? editor : undefined;
 }
 
-/** `undo` or `redo` in the focused editor of `uri`; whether the text changed (a step that changes nothing does not). */
-async function step(uri: string, command: 'undo' | 'redo'): Promise<boolean> {
+/** What one `undo` or `redo` did: whether it changed the text, and the text before the user's own change if one came meanwhile. */
+interface Stepped {
+  changed: boolean;
+  typed: { before: string; first: boolean } | null;
+}
+
+/**
+ * `undo` or `redo` in the focused editor of `uri`. A step that changes nothing changes no text. A
+ * change of the user's may come in meanwhile (they type on while the history is rewound): `typed`
+ * says so, with the text it was made in and whether it came first, in which case the step took it.
+ */
+async function step(uri: string, command: 'undo' | 'redo'): Promise<Stepped> {
   const doc = activeOn(uri)?.document;
-  if (!doc) return false;
+  if (!doc) return { changed: false, typed: null };
   const version = doc.version;
-  const changed = new Promise<void>((resolve) => {
-    const timer = setTimeout(() => (listener.dispose(), resolve()), LATE_CHANGE_MS);
-    const listener = vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document !== doc || event.contentChanges.length === 0) return;
-      clearTimeout(timer);
-      listener.dispose();
-      resolve();
-    });
+  let last = doc.getText();
+  let typed: Stepped['typed'] = null;
+  let stepped = false;
+  const listener = vscode.workspace.onDidChangeTextDocument((event) => {
+    if (event.document !== doc || event.contentChanges.length === 0) return;
+    if (event.reason === undefined) typed ??= { before: last, first: !stepped };
+    else stepped = true;
+    last = doc.getText();
   });
   await vscode.commands.executeCommand(command);
   // The change reaches the extension host before the command's answer; a moment more for a slow window.
-  if (doc.version === version) await changed;
-  return doc.version !== version;
+  for (let waited = 0; !stepped && waited < LATE_CHANGE_MS; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  listener.dispose();
+  return { changed: doc.version !== version, typed };
 }
 
-/** Where undoing a session's steps left the document, and the states they left behind (what a Redo would bring back). */
+/**
+ * Where undoing a session's steps left the document, and the states they left behind (what a Redo
+ * would bring back). `typed`: the user changed the text meanwhile, and the undo stopped there: that
+ * change was made in `base` (a text the session left), and is in the document.
+ */
 export interface Undone {
-  landed: 'before' | 'past';
+  landed: 'before' | 'past' | 'typed';
   left: string[];
+  base?: string;
 }
 
 /**
  * Undoes steps of `uri` until its text is the text before the session (`before`) or none of the
- * session's `states` (stateOf each text its renders left; then the undo went `past` it). Null when
- * nothing could be undone while the text was still the session's (the editor lost the focus).
+ * session's `states` (stateOf each text it left; then the undo went `past` it). Null when nothing
+ * could be undone while the text was still the session's (the editor lost the focus).
  */
 export async function undoSession(uri: string, states: ReadonlySet<string>, before: string, max: number): Promise<Undone | null> {
   const doc = activeOn(uri)?.document;
   if (!doc) return null;
   const left: string[] = [];
+  let stepped = { version: doc.version, text: doc.getText() };
   for (let undone = 0; undone < max; undone++) {
     const text = doc.getText();
+    // The user changed the text since the last step: their change stays, and so does what lies under it.
+    if (doc.version !== stepped.version) return { landed: 'typed', left, base: stepped.text };
     if (undone > 0 && (text === before || !states.has(stateOf(text)))) return { landed: text === before ? 'before' : 'past', left };
     left.push(stateOf(text));
+    const { changed, typed } = await step(uri, 'undo');
+    if (typed) {
+      // The undo took the user's new step: it comes back; nothing more is undone under their typing.
+      if (typed.first) await step(uri, 'redo');
+      return { landed: 'typed', left, base: typed.before };
+    }
     // A step that changes nothing (a dismissed hunk's lines in and out) was taken, or there was none.
-    if (!(await step(uri, 'undo'))) return doc.getText() === before ? { landed: 'before', left } : null;
+    if (!changed) return doc.getText() === before ? { landed: 'before', left } : null;
+    stepped = { version: doc.version, text: doc.getText() };
   }
   return doc.getText() === before ? { landed: 'before', left } : null;
 }
 
 /** One Redo in the focused editor of `uri`: the step an undo took too many. */
-export function redoOnce(uri: string): Promise<boolean> {
-  return step(uri, 'redo');
+export async function redoOnce(uri: string): Promise<boolean> {
+  return (await step(uri, 'redo')).changed;
 }
 
 /** States a Redo must not bring back, per document, until the next edit (which empties the redo stack). */

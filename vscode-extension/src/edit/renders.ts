@@ -7,10 +7,10 @@
 import * as vscode from 'vscode';
 import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-protocol';
 import { minimalEdit } from './marks';
-import { editThroughEditor, type OwnEdits } from './ownEdits';
+import { OwnEdits, editThroughEditor } from './ownEdits';
 import type { CleanAfterUndo } from './cleanUndo';
 import { redoOnce, stateOf, undoSession, type RedoGuard } from './history';
-import { finalWithTyping } from './undoMerge';
+import { finalWithTyping, historyFix } from './undoMerge';
 import type { Painter } from './paint';
 import type { Session, Sessions } from './sessions';
 
@@ -54,22 +54,11 @@ export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefo
   );
 }
 
-/**
- * One undo step turning the document's text, as the extension host has it now, into `target`; false
- * when VS Code refused it because the window's text is newer.
- */
-function replaceText(uri: string, doc: vscode.TextDocument, target: string): Promise<boolean> {
-  const edit = minimalEdit(doc.getText(), target);
-  const at = (offset: number) => {
-    const { line, character } = doc.positionAt(offset);
-    return { line, character };
-  };
-  return applyEdits(uri, [{ range: { start: at(edit.start), end: at(edit.end) }, newText: edit.text }], true, true);
-}
-
 export class RenderApplier {
-  /** Documents whose undo steps are being made one again: those edits are the extension's, not the user's. */
-  readonly merging = new Set<string>();
+  /** Per document, the last of its undo-history fixes (each runs after the one before). */
+  private readonly fixes = new Map<string, Promise<void>>();
+  /** The fixes' own edits (undo and redo aside, which VS Code marks): the extension's, not the user's. */
+  private readonly fixEdits = new OwnEdits();
 
   constructor(
     private readonly sessions: Sessions,
@@ -81,6 +70,7 @@ export class RenderApplier {
   ) {}
 
   async apply(params: RenderParams): Promise<RenderResult> {
+    await this.fixes.get(params.uri);
     const doc = documentOf(params.uri);
     if (!doc) return { applied: false, version: -1 };
     if (doc.version !== params.version) return { applied: false, version: doc.version };
@@ -109,60 +99,93 @@ export class RenderApplier {
     if (session && params.edits.length > 0) session.editCount++;
     this.sessions.rendered(session, params, params.edits.length > 0);
     // After the answer: the sidecar must see the fix-up's changes as changes after the session.
-    if (session && params.undo.close && !session.takingBack) {
-      // A hunk the user typed away from (or into) keeps the steps their typing made: only Tab and Esc rewind.
-      if (session.nextEdit && session.userEdits === 0) this.afterAnswer(session, () => this.settleNextEdit(session));
-      else if (session.undoSplit) this.afterAnswer(session, () => this.mergeUndoSteps(session));
-    }
+    if (session && params.undo.close && !session.takingBack && (session.nextEdit || session.undoSplit)) this.afterAnswer(session, () => this.putHistoryRight(session));
     return { applied: true, version };
   }
 
-  /** Runs `fix` once the render's answer is out, as the extension's edits (not the user's); `session.merged` settles with it. */
+  /**
+   * Runs `fix` once the render's answer is out, as the extension's edits (not the user's), after the
+   * document's fixes before it: a rewind undoes the newest steps, so no other fix and no render (which
+   * waits for the document's fixes) may put steps in meanwhile. `session.merged` settles with it.
+   */
   private afterAnswer(session: Session, fix: () => Promise<void>): void {
-    session.merged = new Promise((resolve) =>
-      setTimeout(() => {
-        this.merging.add(session.uri);
-        void fix().finally(() => {
-          this.merging.delete(session.uri);
-          resolve();
-        });
-      }, 0),
-    );
+    const uri = session.uri;
+    const before = this.fixes.get(uri) ?? Promise.resolve();
+    const done = before.then(() => new Promise<void>((resolve) => setTimeout(() => void fix().then(resolve, resolve), 0)));
+    this.fixes.set(uri, done);
+    session.merged = done;
+    void done.then(() => {
+      if (this.fixes.get(uri) === done) this.fixes.delete(uri);
+    });
+  }
+
+  /** Settles once `uri`'s undo-history fixes are done (at once when none is under way). */
+  settled(uri: string): Promise<void> {
+    return this.fixes.get(uri) ?? Promise.resolve();
+  }
+
+  /** The change to `version` of `uri` is a fix's own edit. */
+  isFixEdit(uri: string, version: number): boolean {
+    return this.fixEdits.isOwn(uri, version);
   }
 
   /**
-   * A settled next-edit hunk as the user's history should hold it (history.ts). Accepted, it is one step
-   * already unless something closed VS Code's open step meanwhile (a caret move by key or mouse, a save);
-   * then its steps are undone and the final text put back as one step (the text before it first, when the
-   * undo went past that). Dismissed, it leaves no step: its steps are undone, a step the undo took too many
-   * is redone, and a Redo may not bring the hunk's lines back. When the history cannot be rewound (the
-   * editor lost the focus) the text is put right in one edit and the steps stay as they are.
+   * One undo step turning the document's text, as the extension host has it now, into `target`; false
+   * when VS Code refused it because the window's text is newer.
    */
-  private async settleNextEdit(session: Session): Promise<void> {
+  private replaceText(uri: string, doc: vscode.TextDocument, target: string): Promise<boolean> {
+    const edit = minimalEdit(doc.getText(), target);
+    const at = (offset: number) => {
+      const { line, character } = doc.positionAt(offset);
+      return { line, character };
+    };
+    return this.fixEdits.apply(uri, () => applyEdits(uri, [{ range: { start: at(edit.start), end: at(edit.end) }, newText: edit.text }], true, true)).then((result) => result.ok);
+  }
+
+  /** A closed session's undo steps as undoMerge.ts `historyFix` says. */
+  private putHistoryRight(session: Session): Promise<void> {
     const doc = documentOf(session.uri);
-    const before = session.before;
-    if (!doc || before === null || session.editCount === 0) return;
+    if (!doc || session.before === null || session.editCount === 0) return Promise.resolve();
+    const fix = historyFix(session, doc.getText() !== session.before);
+    return fix === 'rewind' ? this.rewind(session, session.before) : fix === 'merge' ? this.mergeUndoSteps(session) : Promise.resolve();
+  }
+
+  /**
+   * A settled next-edit hunk as the user's history should hold it (history.ts). Accepted after something
+   * closed VS Code's open step (a caret move by key or mouse, a save): its steps are undone and the final
+   * text put back as one step (the text before it first, when the undo went past that). Dismissed, it
+   * leaves no step: its steps are undone, a step the undo took too many is redone, and a Redo may not bring
+   * the hunk's lines back. When the history cannot be rewound (the editor lost the focus) the text is put
+   * right in one edit and the steps stay as they are.
+   */
+  private async rewind(session: Session, before: string): Promise<void> {
+    const doc = documentOf(session.uri)!;
     const final = doc.getText();
-    // Accepted while nothing closed its undo step: the step holds the hunk's change and nothing else.
-    if (final !== before && !session.undoSplit) return;
     const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
-    this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; ${undone ? `${undone.left.length} undo steps taken back, landed ${undone.landed} it` : 'its undo steps could not be taken back'} (${session.editCount} renders)`);
+    this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'settled'}; ${undone ? `${undone.left.length} undo steps taken back, landed ${undone.landed} it` : 'its undo steps could not be taken back'} (${session.editCount} renders, ${session.userEdits} changes of the user's)`);
     if (!undone) {
-      if (doc.getText() !== final) await replaceText(session.uri, doc, final);
+      if (doc.getText() !== final) await this.replaceText(session.uri, doc, final);
       return;
     }
+    // The user typed on while the steps were undone: what they typed, in the text they typed it in, goes onto the final text.
+    if (undone.landed === 'typed') return this.replay(session.uri, doc, undone.base!, final);
     if (final === before) {
       if (undone.landed === 'past' && !(await redoOnce(session.uri))) this.log.warn(`${session.id}: a step before the dismissed hunk was undone and could not be redone`);
-      if (doc.getText() !== before) await replaceText(session.uri, doc, before);
+      if (doc.getText() !== before) await this.replaceText(session.uri, doc, before);
       this.redo.guard(session.uri, undone.left.filter((state) => state !== stateOf(before)));
       return;
     }
     // The session's steps had merged into the step before it: that step is put back on its own first.
-    if (undone.landed === 'past') await replaceText(session.uri, doc, before);
-    // Back at the text before it: the accepted text, with whatever was typed since, as one step.
+    if (undone.landed === 'past') await this.replaceText(session.uri, doc, before);
+    // Back at the text before it: the text the user is left with, with whatever was typed since, as one step.
+    await this.replay(session.uri, doc, before, final);
+  }
+
+  /** Turns `base` with what the user has typed into it since into `final` with that typing, as one step; a keystroke that overtakes the edit is replayed too. */
+  private async replay(uri: string, doc: vscode.TextDocument, base: string, final: string): Promise<void> {
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
-      const target = finalWithTyping(before, final, doc.getText());
-      if (target === null || doc.getText() === target || (await replaceText(session.uri, doc, target))) return;
+      const target = finalWithTyping(base, final, doc.getText());
+      if (target === null || doc.getText() === target || (await this.replaceText(uri, doc, target))) return;
       await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
     }
   }
@@ -185,12 +208,12 @@ export class RenderApplier {
     const final = doc.getText();
     if (final === before) return;
     // Refused: the user typed since the verdict; the steps stay split and nothing was touched.
-    if (!(await replaceText(session.uri, doc, before))) return;
+    if (!(await this.replaceText(session.uri, doc, before))) return;
     this.cleanUndo.mergedSteps(session.uri);
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
       const target = finalWithTyping(before, final, doc.getText());
       if (target === null) break;
-      if (await replaceText(session.uri, doc, target)) return;
+      if (await this.replaceText(session.uri, doc, target)) return;
       // A keystroke the extension host has not seen yet: wait for it and replay it too.
       await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
     }

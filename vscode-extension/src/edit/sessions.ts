@@ -51,6 +51,8 @@ export class Session {
   lastRenderVersion: number | null = null;
   /** What its renders left in the document (history.ts `stateOf`): the texts an undo of its steps passes through. */
   readonly states = new Set<string>();
+  /** Another session of its document was live at the same time: their undo steps may lie in between each other's. */
+  overlapped = false;
   /** Undo is taking it back (history.ts): its closing render makes no steps of its own. */
   takingBack = false;
   /**
@@ -200,6 +202,7 @@ export class Sessions {
 
   private open(id: string, uri: string): Session {
     const session = new Session(id, uri);
+    for (const other of this.in(uri)) other.overlapped = session.overlapped = true;
     this.live.set(id, session);
     return session;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalWithTyping } from './undoMerge';
+import { finalWithTyping, historyFix } from './undoMerge';
 
 const BEFORE = 'let count = 0;\nfor (const v of values) count += v;\nreturn count;\n';
 const FINAL = 'let count = 0;\nfor (const v of values) total += v;\nreturn count;\n';
@@ -45,5 +45,40 @@ describe('finalWithTyping', () => {
         expect(result, `at ${at}`).toBeNull();
       }
     }
+  });
+});
+
+describe('historyFix', () => {
+  const nextEdit = (undoSplit: boolean, userEdits = 0, overlapped = false) => ({ nextEdit: true, undoSplit, userEdits, overlapped });
+  const inline = (undoSplit: boolean, userEdits = 0) => ({ nextEdit: false, undoSplit, userEdits, overlapped: false });
+
+  it('keeps an accepted next-edit hunk whose one step nothing closed early', () => {
+    expect(historyFix(nextEdit(false), true)).toBe('keep');
+  });
+
+  it('rewinds a hunk dismissed by Esc, split or not: its lines in and out would be a step that changes nothing', () => {
+    expect(historyFix(nextEdit(false), false)).toBe('rewind');
+    expect(historyFix(nextEdit(true), false)).toBe('rewind');
+  });
+
+  it('rewinds a hunk accepted after a caret move split its step', () => {
+    expect(historyFix(nextEdit(true), true)).toBe('rewind');
+  });
+
+  it('keeps the steps of a hunk the user typed away from: never the merge, whose second step undone goes forward', () => {
+    expect(historyFix(nextEdit(true, 1), true)).toBe('keep');
+    expect(historyFix(nextEdit(true, 3), false)).toBe('keep');
+  });
+
+  it('keeps the steps of a hunk that was live together with another session of its document: an undo would take the other\'s', () => {
+    expect(historyFix(nextEdit(false, 0, true), false)).toBe('keep');
+    expect(historyFix(nextEdit(true, 0, true), true)).toBe('keep');
+  });
+
+  it('merges an inline edit only when its steps were split, typed into or not', () => {
+    expect(historyFix(inline(true), true)).toBe('merge');
+    expect(historyFix(inline(true, 2), true)).toBe('merge');
+    expect(historyFix(inline(false), true)).toBe('keep');
+    expect(historyFix(inline(false), false)).toBe('keep');
   });
 });

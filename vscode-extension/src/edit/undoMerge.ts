@@ -1,4 +1,25 @@
 /**
+ * How a closed session's steps in the document's undo history are put right (renders.ts):
+ * - `keep`: as they are: an accepted next-edit hunk whose one step nothing closed early; a next-edit
+ *   hunk the user typed away from, whose steps hold their typing (undo commands to take them out
+ *   would run while they type on, and a keystroke landing between two of them is lost); a next-edit
+ *   hunk that was live together with another session of its document (their steps may lie in between
+ *   each other's, and an undo would take the other's); an inline edit whose one step nothing split.
+ * - `rewind`: a next-edit hunk dismissed by Esc (its lines in and out would be a step that changes
+ *   nothing), or accepted after its step was split: its steps are undone and the text left is put
+ *   back as one step (history.ts). Never the merge: its second step, undone, brings the session's
+ *   text back, so that Ctrl+Z would go forward.
+ * - `merge`: an inline edit whose steps were split: made one again by two edits (back, then the
+ *   final text).
+ */
+export type HistoryFix = 'keep' | 'rewind' | 'merge';
+
+export function historyFix(session: { nextEdit: boolean; undoSplit: boolean; userEdits: number; overlapped: boolean }, changedText: boolean): HistoryFix {
+  if (session.nextEdit) return session.userEdits > 0 || session.overlapped || (changedText && !session.undoSplit) ? 'keep' : 'rewind';
+  return session.undoSplit ? 'merge' : 'keep';
+}
+
+/**
  * What the second edit of an undo merge must bring: the session's final text with whatever the user
  * typed after the first edit took the document back to the text before the session. The user typed
  * into that text, so their change is replayed onto the final text where it does not touch the

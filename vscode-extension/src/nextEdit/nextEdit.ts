@@ -21,8 +21,13 @@ export const SHOWN_CONTEXT = 'redline.nextEditShown';
 /** The documents the language client mirrors to the sidecar (its document selector). */
 const SYNCED_SCHEMES = ['file', 'untitled'];
 
-/** `merging`: whether the extension is remaking a session's undo steps in the document (its edits, not the user's). */
-export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, merging: (uri: string) => boolean, log: vscode.LogOutputChannel): vscode.Disposable[] {
+/** The undo-history fixes of closed sessions (renders.ts): their edits are the extension's, not the user's. */
+export interface HistoryFixes {
+  settled(uri: string): Promise<void>;
+  isFixEdit(uri: string, version: number): boolean;
+}
+
+export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, fixes: HistoryFixes, log: vscode.LogOutputChannel): vscode.Disposable[] {
   let shown: string | null = null;
   /**
    * Where the time goes between what started a request (a change, a Tab) and its hunk's hint: each step's
@@ -45,10 +50,28 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     return session && editor && session.uri === editor.document.uri.toString() && (session.pending || session.editCount > 0) && session.marks.hunks.length > 0 ? session : undefined;
   };
 
+  /** The value last given to the context key, and the command that gives it (the window takes it in a round trip later). */
+  let context = false;
+  let settingContext: Thenable<unknown> = Promise.resolve();
+  /**
+   * The hint says Tab and Esc are this module's: it is drawn once the window has the context key that gives
+   * them to it, never before (a key pressed as the hint appears would indent, or do nothing).
+   */
   const update = () => {
+    const shownNow = shownIn(vscode.window.activeTextEditor) !== undefined;
+    if (shownNow !== context) {
+      context = shownNow;
+      settingContext = vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, shownNow);
+    }
+    const setting = settingContext;
+    void Promise.resolve(setting).then(() => {
+      if (setting === settingContext) draw();
+    });
+  };
+
+  const draw = () => {
     const editor = vscode.window.activeTextEditor;
     const session = shownIn(editor);
-    void vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, session !== undefined);
     for (const other of vscode.window.visibleTextEditors) if (other !== editor) other.setDecorations(hint, []);
     if (!editor) return;
     if (!session) return editor.setDecorations(hint, []);
@@ -75,15 +98,16 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     mark('asked');
     try {
       const { suggestion } = await sidecar().request('redline/nextEdit', { textDocument: { uri: document.uri.toString(), version: document.version }, position: { line, character }, trigger }, source.token);
+      // Its first render may come before this answer: `known` finds or opens it. A hunk shown for a request a
+      // newer one has replaced here is a next-edit hunk all the same: its undo steps are put right as one.
+      const session = suggestion?.sessionId ? sessions.known(suggestion.sessionId, document.uri.toString()) : null;
+      if (session) session.nextEdit = true;
       if (source.token.isCancellationRequested || !suggestion) return;
       mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
       else if (suggestion.sessionId) {
         shown = suggestion.sessionId;
         if (timing) timing.sessionId = suggestion.sessionId;
-        // Its first render may come before this answer: `known` finds or opens it.
-        const session = sessions.known(suggestion.sessionId, document.uri.toString());
-        if (session) session.nextEdit = true;
         caretAfter = suggestion.caret ? new vscode.Position(suggestion.caret.line, suggestion.caret.character) : null;
       }
       update();
@@ -100,18 +124,9 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   return [
     hint,
     sessions.onDidChange(update),
-    sessions.onDidEnd(({ session, state }) => {
-      const dismissed = session.id === shown && state === 'cancelled';
+    sessions.onDidEnd(({ session }) => {
       if (session.id === shown) shown = null;
       update();
-      // Typing away from a shown hunk dismisses it, and the undo merge that follows reaches the sidecar as a
-      // change of the user's, overtaking the request that keystroke made: ask again once the merge is done.
-      if (dismissed && session.undoSplit) {
-        void session.merged.then(() => {
-          const editor = vscode.window.activeTextEditor;
-          if (editor?.document.uri.toString() === session.uri && enabled() && shown === null) ask(editor, 'automatic').catch(() => undefined);
-        });
-      }
     }),
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.window.onDidChangeTextEditorSelection(update),
@@ -121,13 +136,16 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       // Undo and redo go back to text the user had: no suggestion is asked for it (each would put lines into the undo history).
       if (event.contentChanges.length === 0 || event.reason !== undefined || !enabled() || editor?.document !== event.document) return;
       const uri = event.document.uri.toString();
-      if (!SYNCED_SCHEMES.includes(event.document.uri.scheme) || own.isOwn(uri, event.document.version) || merging(uri)) return;
+      if (!SYNCED_SCHEMES.includes(event.document.uri.scheme) || own.isOwn(uri, event.document.version) || fixes.isFixEdit(uri, event.document.version)) return;
       // The caret has moved with the change once this event is over. A failure after a keystroke is
       // the sidecar's to log (a notification per keystroke would bury the editor); a command's is shown.
+      // While an earlier hunk's undo steps are put right, the request waits for that: its changes would overtake it.
       timing = { start: performance.now(), steps: ['change +0 ms'], sessionId: null };
-      setTimeout(() => {
-        if (vscode.window.activeTextEditor === editor) ask(editor, 'automatic').catch(() => undefined);
-      }, 0);
+      void fixes.settled(uri).then(() =>
+        setTimeout(() => {
+          if (vscode.window.activeTextEditor === editor) ask(editor, 'automatic').catch(() => undefined);
+        }, 0),
+      );
     }),
     vscode.commands.registerCommand('redline.nextEdit', () => {
       const editor = vscode.window.activeTextEditor;
