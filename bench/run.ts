@@ -2,6 +2,7 @@
 import { runDiffBench } from './diff.bench.js';
 import { runPackagedStillPictureBench, runStreamBench } from './stream.bench.js';
 import { runWordsBench } from './words.bench.js';
+import { runReplyLengthBench } from './replyLength.bench.js';
 import { runMirrorBench } from './mirror.bench.js';
 import { runChecksumBench } from './checksum.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
@@ -22,6 +23,7 @@ for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
   ['streaming picture: does it hold still? (diff corpus)', runStreamBench],
   ['streaming picture through the packaged sidecar (diff corpus, 6 ms per 8-char chunk)', runPackagedStillPictureBench],
+  ['inline edit: reply length (5-line selection, 5–200 KB reply, no model delays) through the packaged sidecar', runReplyLengthBench],
   ['word pairing: agreement with reviewed line pairs', runWordsBench],
   ['document mirror', runMirrorBench],
   ['document-sync checksum', runChecksumBench],

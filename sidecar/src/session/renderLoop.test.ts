@@ -73,4 +73,28 @@ describe('RenderLoop', () => {
     await loop.settled();
     expect(counts()).toEqual({ renders: 4, gaveUp: 0 });
   });
+
+  it('after a slow render waits as long as it took before the next, so renders take at most half the time', async () => {
+    const spans: Array<{ start: number; end: number }> = [];
+    const loop = new RenderLoop(
+      async () => {
+        const start = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        spans.push({ start, end: performance.now() });
+        return 'applied';
+      },
+      3,
+      () => undefined,
+      () => 1,
+    );
+    loop.request();
+    loop.request();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    loop.request();
+    await loop.settled();
+    expect(spans).toHaveLength(2);
+    const took = spans[0].end - spans[0].start;
+    // Timers may fire up to a millisecond early.
+    expect(spans[1].start - spans[0].end).toBeGreaterThanOrEqual(took - 1);
+  });
 });
