@@ -8,6 +8,7 @@
  * initialized, rebuilt when the folders change, fed the editor's changes, saves and watched files,
  * and paused while any context request is being served.
  */
+import { homedir } from 'node:os';
 import type { FileEvent, InitializeParams, WorkspaceFoldersChangeEvent } from '@redline/shared-protocol';
 import type { WorkspaceIndex } from '../index/workspaceIndex.js';
 import type { SyntaxCache } from '../scope/parse.js';
@@ -90,9 +91,12 @@ export class ContextService implements ContextSource {
     this.index = null;
     if (!this.indexing || this.folders.length === 0) return;
     const { WorkspaceIndex } = await import('../index/workspaceIndex.js');
+    const { cacheFileOf, userCacheDirectory } = await import('../index/cache.js');
     const documents = this.deps.documents;
+    const files = new WorkspaceFiles(this.folders);
     this.index = new WorkspaceIndex({
-      files: new WorkspaceFiles(this.folders),
+      files,
+      cacheFile: cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots),
       log: this.deps.log,
       quiet: () => this.quiet(),
       openText: (path) => {

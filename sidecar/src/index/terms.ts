@@ -29,6 +29,8 @@ export const COMMON_SHARE = 0.05;
 
 export class TermIndex {
   private readonly ids = new Map<string, number>();
+  /** Each term number's word. */
+  private readonly words: string[] = [];
   private readonly postings: Postings[] = [];
   private readonly docs = new Map<number, Doc>();
   /** Each live document's length by id (0 once removed): the scoring loop reads it without a map lookup. */
@@ -50,7 +52,9 @@ export class TermIndex {
       let term = this.ids.get(word);
       if (term === undefined) {
         term = this.postings.length;
-        this.ids.set(detached(word), term);
+        const own = detached(word);
+        this.ids.set(own, term);
+        this.words.push(own);
         this.postings.push({ ids: [], counts: [], df: 0 });
       }
       counts.set(term, (counts.get(term) ?? 0) + 1);
@@ -71,6 +75,16 @@ export class TermIndex {
     }
     this.lengths[id] = Math.max(1, words.length);
     this.totalLength += words.length;
+  }
+
+  /** A live document's words, each with how often it was added: `add` given them back makes the same document. */
+  counted(id: number): Array<[string, number]> {
+    const doc = this.docs.get(id);
+    if (!doc) return [];
+    return Array.from(doc.terms, (term) => {
+      const p = this.postings[term];
+      return [this.words[term], p.counts[positionOf(p.ids, id)]] as [string, number];
+    });
   }
 
   remove(id: number): void {

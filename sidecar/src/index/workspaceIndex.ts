@@ -1,6 +1,6 @@
 /**
  * The workspace symbol index: the top-level declarations of every source file of the workspace
- * folders, in memory only, found by name or by relevance to an instruction. It is the one owner of
+ * folders, found by name or by relevance to an instruction. It is the one owner of
  * that state; its states are `idle` (made, not started), `building` (the first crawl is walking the
  * folders) and `ready`, and it can be `stopped` (folders changed: a new index takes over).
  *
@@ -11,11 +11,17 @@
  * too large, binary, not UTF-8, unreadable — with one debug line each. Updates come from the
  * editor: an open document's text after typing pauses, a saved or watched file from disk, a
  * deleted one removed.
+ *
+ * With a cache file (`cache.ts`), a start first takes back what the last one kept: a file whose size
+ * and modification time are unchanged is not read, one whose text hashes the same is not parsed; the
+ * crawl then reads only files the cache did not have, and drops cached ones it no longer finds. The
+ * cache is written again once the crawl ends, and a while after updates.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { parseFile } from '../context/definitions/definitions.js';
+import { CacheUnusable, contentHash, readCache, writeCache, type CachedFile } from './cache.js';
 import type { WorkspaceFiles } from '../context/workspace.js';
 import { parseText } from '../scope/parse.js';
 import { languageOfPath } from '../scope/grammars.js';
@@ -28,6 +34,10 @@ import { detached } from '@redline/shared-protocol';
 
 /** Files indexed at most; past it the crawl stops and says so once. */
 export const MAX_INDEXED_FILES = 50_000;
+/** Cached entries taken back per turn of the event loop. */
+const RESTORE_BATCH = 64;
+/** The cache is written again this long after the last update. */
+export const SAVE_DELAY_MS = 30_000;
 /** Entries read from one directory at most. */
 const MAX_DIRECTORY_ENTRIES = 20_000;
 /** Directories never walked, whatever .gitignore says: version control, package caches, bytecode. */
@@ -58,7 +68,14 @@ interface FileEntry {
   ids: number[];
   /** The parse had errors: some declarations of the file may be missing (a grammar's gap, or code being typed). */
   partial: boolean;
+  /** On disk when read (-1: read from the editor's text, so never taken from the cache as it stands). */
+  size: number;
+  mtimeMs: number;
+  hash: string;
 }
+
+/** What indexing a file needs: a parse's reading of it, or a cache entry's. */
+type FileReading = Omit<CachedFile, 'declarations'> & { declarations: Array<Omit<CachedFile['declarations'][number], 'words'> & { words: readonly string[] }> };
 
 /** A declaration as the index knows it, with its file. */
 export interface IndexedSymbol extends Omit<IndexedDeclaration, 'words'> {
@@ -100,6 +117,8 @@ export interface IndexDeps {
   quiet(): Promise<void>;
   /** The text of an open document at `path`, or undefined (the index reads open files from the editor, not the disk). */
   openText(path: string): string | undefined;
+  /** Where the index is kept between starts; none: built afresh each time. */
+  cacheFile?: string;
 }
 
 export class WorkspaceIndex {
@@ -115,6 +134,10 @@ export class WorkspaceIndex {
   private skipped = 0;
   private built: Promise<void> | null = null;
   private buildMs = 0;
+  /** Files taken from the cache at start; and those of them the crawl found again. */
+  private readonly restored = new Set<string>();
+  private readonly found = new Set<string>();
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly deps: IndexDeps) {}
 
@@ -131,21 +154,24 @@ export class WorkspaceIndex {
     if (this.state !== 'idle') return this.built ?? Promise.resolve();
     this.state = 'building';
     const started = performance.now();
-    this.built = this.crawl()
+    this.built = this.restore()
+      .then(() => this.crawl())
       .catch((error) => this.deps.log.warn(`index: the crawl stopped: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
         this.buildMs = performance.now() - started;
         if (this.state === 'building') {
           this.state = 'ready';
-          this.deps.log.info(`index: ${this.files.size} files, ${this.symbols.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped)`);
+          this.deps.log.info(`index: ${this.files.size} files, ${this.symbols.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped, ${this.restored.size} from the cache)`);
         }
-      });
+      })
+      .then(() => this.save());
     return this.built;
   }
 
   /** Stops the crawl and every pending update; the index answers with what it has. */
   stop(): void {
     this.state = 'stopped';
+    if (this.saveTimer) clearTimeout(this.saveTimer);
     for (const timer of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
   }
@@ -167,12 +193,14 @@ export class WorkspaceIndex {
     if (this.stopped || !this.deps.files.folderOf(path) || !languageOfPath(path)) return;
     this.updated.add(path);
     await this.indexOne(path);
+    this.saveLater();
   }
 
   /** A file or directory deleted: its declarations (and those of every file under it) go. */
   removed(path: string): void {
     const prefix = path.endsWith(sep) ? path : path + sep;
     for (const file of [...this.files.keys()]) if (file === path || file.startsWith(prefix)) this.drop(file);
+    this.saveLater();
   }
 
   /** Every declaration named `name` that a file of `languageId` could use, in path order. */
@@ -278,6 +306,10 @@ export class WorkspaceIndex {
               return;
             }
             if (this.updated.has(path)) continue;
+            if (this.restored.has(path)) {
+              this.found.add(path);
+              continue;
+            }
             await this.deps.quiet();
             if (this.stopped) return;
             await nextTurn();
@@ -288,16 +320,106 @@ export class WorkspaceIndex {
     }
   }
 
+  /** Takes back the cache's entries for files unchanged on disk (a changed one is read again); an unusable cache is let go whole. */
+  private async restore(): Promise<void> {
+    const file = this.deps.cacheFile;
+    if (!file) return;
+    let n = 0;
+    try {
+      for await (const cached of readCache(file, this.deps.files.roots)) {
+        if (this.stopped) return;
+        if (++n % RESTORE_BATCH === 0) {
+          await this.deps.quiet();
+          await nextTurn();
+        }
+        const path = cached.path;
+        if (!this.deps.files.folderOf(path) || languageOfPath(path) !== cached.languageId || this.updated.has(path)) continue;
+        const stamp = await this.deps.files.stamp(path);
+        if (stamp === null) continue;
+        const [mtimeMs, size] = stamp.split(':').map(Number);
+        if (size === cached.size && mtimeMs === cached.mtimeMs && this.deps.openText(path) === undefined) this.add(readingOf(cached));
+        else await this.indexOne(path, cached);
+        if (this.files.has(path)) this.restored.add(path);
+      }
+    } catch (error) {
+      for (const path of this.restored) this.drop(path);
+      this.restored.clear();
+      const why = error instanceof CacheUnusable ? error.message : `unreadable: ${(error as Error).message}`;
+      this.deps.log.info(`index: the cache ${file} was not used (${why}); building afresh`);
+    }
+  }
+
+  /** Once the crawl has ended: cached files it did not find again (deleted, ignored now) go; then the cache is written. */
+  private async save(): Promise<void> {
+    if (this.stopped || !this.deps.cacheFile) return;
+    for (const path of this.restored) if (!this.found.has(path) && !this.updated.has(path) && this.files.size < MAX_INDEXED_FILES) this.drop(path);
+    this.restored.clear();
+    this.found.clear();
+    await this.write();
+  }
+
+  private saveLater(): void {
+    if (!this.deps.cacheFile || this.state !== 'ready') return;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      void this.write();
+    }, SAVE_DELAY_MS);
+    this.saveTimer.unref?.();
+  }
+
+  /** Writes every file read from disk to the cache, a batch of lines per turn of the event loop. */
+  private async write(): Promise<void> {
+    const file = this.deps.cacheFile!;
+    const files = this.files;
+    const entryOf = (path: string, entry: FileEntry) => this.cached(path, entry);
+    const stopped = () => this.stopped;
+    async function* lines(): AsyncGenerator<string> {
+      let batch = '';
+      let n = 0;
+      for (const [path, entry] of files) {
+        if (stopped()) throw new Error('the index stopped');
+        if (entry.size < 0) continue;
+        batch += `${JSON.stringify(entryOf(path, entry))}\n`;
+        if (++n % 256 === 0) {
+          yield batch;
+          batch = '';
+          await nextTurn();
+        }
+      }
+      yield batch;
+    }
+    try {
+      await writeCache(file, this.deps.files.roots, lines());
+    } catch (error) {
+      if (!this.stopped) this.deps.log.warn(`index: could not write the cache ${file}: ${(error as Error).message}`);
+    }
+  }
+
+  private cached(path: string, entry: FileEntry): CachedFile {
+    const declarations = entry.ids.map((id) => {
+      const { name, kind, exported, signature, doc, line, endLine } = this.symbols.get(id)!;
+      return { name, kind, exported, signature, doc, line, endLine, words: this.terms.counted(id) };
+    });
+    const { languageId, pkg, imports, partial, size, mtimeMs, hash } = entry;
+    return { path, size, mtimeMs, hash, languageId, pkg, imports, partial, declarations };
+  }
+
   private async gitignore(path: string): Promise<Ignore | null> {
     const file = await this.deps.files.load(path);
     if ('skipped' in file) return null;
     return ignore().add(file.text);
   }
 
-  /** Reads, parses and indexes one file (an open document from the editor's text); a file that cannot be read is dropped. */
-  private async indexOne(path: string): Promise<void> {
+  /**
+   * Reads, parses and indexes one file (an open document from the editor's text); a file that cannot
+   * be read is dropped. `cached`: the cache's entry for it, used when the text hashes the same.
+   */
+  private async indexOne(path: string, cached?: CachedFile): Promise<void> {
     const languageId = languageOfPath(path)!;
     let text = this.deps.openText(path);
+    let size = -1;
+    let mtimeMs = -1;
     if (text === undefined) {
       const loaded = await this.deps.files.load(path);
       if ('skipped' in loaded) {
@@ -306,6 +428,12 @@ export class WorkspaceIndex {
         return;
       }
       text = loaded.text;
+      [mtimeMs, size] = loaded.stamp.split(':').map(Number);
+    }
+    const hash = contentHash(text);
+    if (cached && cached.hash === hash && cached.languageId === languageId) {
+      this.add({ ...readingOf(cached), size, mtimeMs });
+      return;
     }
     const tree = await parseText(languageId, text);
     if (!tree) {
@@ -322,12 +450,28 @@ export class WorkspaceIndex {
     }
     if (this.stopped || !parsed) return;
     const indexed = indexFile(parsed);
+    const fileWords = pathWords(this.relative(path));
+    this.add({
+      path,
+      size,
+      mtimeMs,
+      hash,
+      languageId,
+      pkg: indexed.pkg,
+      imports: indexed.imports,
+      partial,
+      declarations: indexed.declarations.map((d) => ({ ...d, words: [...d.words, ...fileWords] })),
+    });
+  }
+
+  /** Indexes a file's reading, in place of what the index had of it. */
+  private add(file: FileReading): void {
+    const { path, languageId } = file;
     this.drop(path);
     const rel = this.relative(path);
-    const fileWords = pathWords(rel);
-    const pkg = detached(indexed.pkg);
-    const entry: FileEntry = { rel, languageId, pkg, imports: indexed.imports.map(detached), ids: [], partial };
-    for (const declaration of indexed.declarations) {
+    const pkg = detached(file.pkg);
+    const entry: FileEntry = { rel, languageId, pkg, imports: file.imports.map(detached), ids: [], partial: file.partial, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash };
+    for (const declaration of file.declarations) {
       const id = this.nextId++;
       // Copies: a string cut from the file's text would keep the whole text alive as long as the index.
       const symbol: IndexedSymbol = {
@@ -345,8 +489,7 @@ export class WorkspaceIndex {
         pkg,
       };
       this.symbols.set(id, symbol);
-      const words = declaration.words;
-      this.terms.add(id, [...words, ...fileWords]);
+      this.terms.add(id, declaration.words);
       const named = this.byName.get(symbol.name);
       if (named) named.push(id);
       else this.byName.set(symbol.name, [id]);
@@ -373,6 +516,11 @@ export class WorkspaceIndex {
     this.skipped++;
     this.deps.log.debug(`index: skipped ${this.relative(path)}: ${why}`);
   }
+}
+
+/** A cache entry as a reading: its words, kept with their counts, spelled out again. */
+function readingOf(cached: CachedFile): FileReading {
+  return { ...cached, declarations: cached.declarations.map((d) => ({ ...d, words: d.words.flatMap(([word, count]) => Array<string>(count).fill(word)) })) };
 }
 
 function dirOf(path: string): string {
