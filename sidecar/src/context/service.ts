@@ -44,7 +44,7 @@ export class ContextService implements ContextSource {
   private serving = 0;
   private waiters: Array<() => void> = [];
 
-  constructor(private readonly deps: { documents: DocumentStore; syntax: SyntaxCache; log: Logger }) {
+  constructor(private readonly deps: { documents: DocumentStore; syntax: SyntaxCache; log: Logger; collectGarbage?: () => void }) {
     this.edits = new RecentEdits((uri) => deps.documents.get(uri));
     deps.documents.onChange((change) => {
       this.edits.track(change);
@@ -97,6 +97,7 @@ export class ContextService implements ContextSource {
     this.index = new WorkspaceIndex({
       files,
       cacheFile: cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots),
+      collect: this.deps.collectGarbage,
       log: this.deps.log,
       quiet: () => this.quiet(),
       openText: (path) => {

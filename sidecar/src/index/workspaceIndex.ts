@@ -24,6 +24,7 @@ import { parseFile } from '../context/definitions/definitions.js';
 import { CacheUnusable, contentHash, readCache, writeCache, type CachedFile } from './cache.js';
 import type { WorkspaceFiles } from '../context/workspace.js';
 import { parseText } from '../scope/parse.js';
+import { getParser, ownParsers, type ParserSource } from '../scope/grammars.js';
 import { languageOfPath } from '../scope/grammars.js';
 import type { Logger } from '../server/log.js';
 import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
@@ -34,6 +35,8 @@ import { detached } from '@redline/shared-protocol';
 
 /** Files indexed at most; past it the crawl stops and says so once. */
 export const MAX_INDEXED_FILES = 50_000;
+/** The collection after the crawl waits this long. */
+const COLLECT_AFTER_MS = 1000;
 /** Cached entries taken back per turn of the event loop. */
 const RESTORE_BATCH = 64;
 /** The cache is written again this long after the last update. */
@@ -119,6 +122,8 @@ export interface IndexDeps {
   openText(path: string): string | undefined;
   /** Where the index is kept between starts; none: built afresh each time. */
   cacheFile?: string;
+  /** Runs the garbage collector, so the crawl's parser memory goes back to the system once it ends. */
+  collect?(): void;
 }
 
 export class WorkspaceIndex {
@@ -138,6 +143,8 @@ export class WorkspaceIndex {
   private readonly restored = new Set<string>();
   private readonly found = new Set<string>();
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The crawl parses with a web-tree-sitter instance of its own, let go when it ends; updates use the shared one. */
+  private parsers: ParserSource = getParser;
 
   constructor(private readonly deps: IndexDeps) {}
 
@@ -153,12 +160,17 @@ export class WorkspaceIndex {
   start(): Promise<void> {
     if (this.state !== 'idle') return this.built ?? Promise.resolve();
     this.state = 'building';
+    this.parsers = ownParsers();
     const started = performance.now();
     this.built = this.restore()
       .then(() => this.crawl())
       .catch((error) => this.deps.log.warn(`index: the crawl stopped: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
         this.buildMs = performance.now() - started;
+        this.parsers = getParser;
+        this.terms.compact();
+        // Once the crawl's last promises have let go of its instance, not within this turn.
+        if (this.deps.collect) setTimeout(this.deps.collect, COLLECT_AFTER_MS).unref?.();
         if (this.state === 'building') {
           this.state = 'ready';
           this.deps.log.info(`index: ${this.files.size} files, ${this.symbols.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped, ${this.restored.size} from the cache)`);
@@ -435,7 +447,7 @@ export class WorkspaceIndex {
       this.add({ ...readingOf(cached), size, mtimeMs });
       return;
     }
-    const tree = await parseText(languageId, text);
+    const tree = await parseText(languageId, text, this.parsers);
     if (!tree) {
       this.drop(path);
       this.skip(path, 'too large to parse');
