@@ -62,9 +62,17 @@ export class TermIndex {
 
   /** Adds a document under a new id (an id is never reused while it is live). */
   add(id: number, words: readonly string[]): void {
+    const counts = new Map<string, number>();
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    this.addCounted(id, [...counts]);
+  }
+
+  /** `add` with the words counted: each distinct word once, with how often it counts. */
+  addCounted(id: number, words: ReadonlyArray<readonly [string, number]>): void {
     if (this.has(id)) throw new Error(`document ${id} is in the index already`);
     const counts = new Map<number, number>();
-    for (const word of words) {
+    let length = 0;
+    for (const [word, count] of words) {
       let term = this.ids.get(word);
       if (term === undefined) {
         term = this.postings.length;
@@ -73,7 +81,8 @@ export class TermIndex {
         this.words.push(own);
         this.postings.push({ ids: new Int32Array(2), counts: new Int32Array(2), n: 0, df: 0 });
       }
-      counts.set(term, (counts.get(term) ?? 0) + 1);
+      counts.set(term, (counts.get(term) ?? 0) + count);
+      length += count;
     }
     for (const [term, count] of counts) {
       const p = this.postings[term];
@@ -101,9 +110,9 @@ export class TermIndex {
     this.starts[id] = this.poolFill;
     this.runs[id] = terms.length;
     this.poolFill += terms.length;
-    this.wordCounts[id] = words.length;
-    this.lengths[id] = Math.max(1, words.length);
-    this.totalLength += words.length;
+    this.wordCounts[id] = length;
+    this.lengths[id] = Math.max(1, length);
+    this.totalLength += length;
     this.live++;
   }
 

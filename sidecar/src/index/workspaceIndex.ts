@@ -77,8 +77,6 @@ interface FileEntry {
   hash: string;
 }
 
-/** What indexing a file needs: a parse's reading of it, or a cache entry's. */
-type FileReading = Omit<CachedFile, 'declarations'> & { declarations: Array<Omit<CachedFile['declarations'][number], 'words'> & { words: readonly string[] }> };
 
 /** A declaration as the index knows it, with its file. */
 export interface IndexedSymbol extends Omit<IndexedDeclaration, 'words'> {
@@ -143,6 +141,8 @@ export class WorkspaceIndex {
   private readonly restored = new Set<string>();
   private readonly found = new Set<string>();
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the index differs from the cache file (as taken back, or as last written). */
+  private changedSinceSave = false;
   /** The crawl parses with a web-tree-sitter instance of its own, let go when it ends; updates use the shared one. */
   private parsers: ParserSource = getParser;
 
@@ -336,28 +336,39 @@ export class WorkspaceIndex {
   private async restore(): Promise<void> {
     const file = this.deps.cacheFile;
     if (!file) return;
-    let n = 0;
     try {
+      let batch: CachedFile[] = [];
       for await (const cached of readCache(file, this.deps.files.roots)) {
+        batch.push(cached);
+        if (batch.length < RESTORE_BATCH) continue;
+        await this.restoreBatch(batch);
+        batch = [];
         if (this.stopped) return;
-        if (++n % RESTORE_BATCH === 0) {
-          await this.deps.quiet();
-          await nextTurn();
-        }
-        const path = cached.path;
-        if (!this.deps.files.folderOf(path) || languageOfPath(path) !== cached.languageId || this.updated.has(path)) continue;
-        const stamp = await this.deps.files.stamp(path);
-        if (stamp === null) continue;
-        const [mtimeMs, size] = stamp.split(':').map(Number);
-        if (size === cached.size && mtimeMs === cached.mtimeMs && this.deps.openText(path) === undefined) this.add(readingOf(cached));
-        else await this.indexOne(path, cached);
-        if (this.files.has(path)) this.restored.add(path);
       }
+      await this.restoreBatch(batch);
     } catch (error) {
       for (const path of this.restored) this.drop(path);
       this.restored.clear();
       const why = error instanceof CacheUnusable ? error.message : `unreadable: ${(error as Error).message}`;
       this.deps.log.info(`index: the cache ${file} was not used (${why}); building afresh`);
+    }
+  }
+
+  /** A batch of cache entries, their files looked at together (a look at a time would wait on the disk once per file). */
+  private async restoreBatch(batch: readonly CachedFile[]): Promise<void> {
+    await this.deps.quiet();
+    await nextTurn();
+    const usable = batch.filter((c) => this.deps.files.folderOf(c.path) && languageOfPath(c.path) === c.languageId && !this.updated.has(c.path));
+    const stamps = await Promise.all(usable.map((c) => this.deps.files.stamp(c.path)));
+    // An entry left out (its file gone, or not indexed here now) is one the cache should lose.
+    if (usable.length < batch.length || stamps.includes(null)) this.changedSinceSave = true;
+    for (const [i, cached] of usable.entries()) {
+      const stamp = stamps[i];
+      if (stamp === null || this.stopped) continue;
+      const [mtimeMs, size] = stamp.split(':').map(Number);
+      if (size === cached.size && mtimeMs === cached.mtimeMs && this.deps.openText(cached.path) === undefined) this.add(cached, true);
+      else await this.indexOne(cached.path, cached);
+      if (this.files.has(cached.path)) this.restored.add(cached.path);
     }
   }
 
@@ -380,8 +391,10 @@ export class WorkspaceIndex {
     this.saveTimer.unref?.();
   }
 
-  /** Writes every file read from disk to the cache, a batch of lines per turn of the event loop. */
+  /** Writes every file read from disk to the cache, a batch of lines per turn of the event loop; nothing when nothing changed. */
   private async write(): Promise<void> {
+    if (!this.changedSinceSave) return;
+    this.changedSinceSave = false;
     const file = this.deps.cacheFile!;
     const files = this.files;
     const entryOf = (path: string, entry: FileEntry) => this.cached(path, entry);
@@ -404,6 +417,7 @@ export class WorkspaceIndex {
     try {
       await writeCache(file, this.deps.files.roots, lines());
     } catch (error) {
+      this.changedSinceSave = true;
       if (!this.stopped) this.deps.log.warn(`index: could not write the cache ${file}: ${(error as Error).message}`);
     }
   }
@@ -444,7 +458,7 @@ export class WorkspaceIndex {
     }
     const hash = contentHash(text);
     if (cached && cached.hash === hash && cached.languageId === languageId) {
-      this.add({ ...readingOf(cached), size, mtimeMs });
+      this.add({ ...cached, size, mtimeMs });
       return;
     }
     const tree = await parseText(languageId, text, this.parsers);
@@ -472,14 +486,15 @@ export class WorkspaceIndex {
       pkg: indexed.pkg,
       imports: indexed.imports,
       partial,
-      declarations: indexed.declarations.map((d) => ({ ...d, words: [...d.words, ...fileWords] })),
+      declarations: indexed.declarations.map((d) => ({ ...d, words: counted([...d.words, ...fileWords]) })),
     });
   }
 
-  /** Indexes a file's reading, in place of what the index had of it. */
-  private add(file: FileReading): void {
+  /** Indexes a file's reading (a parse's, or the cache's), in place of what the index had of it; `asCached`: as the cache has it, so the cache need not be written again. */
+  private add(file: CachedFile, asCached = false): void {
     const { path, languageId } = file;
     this.drop(path);
+    if (!asCached) this.changedSinceSave = true;
     const rel = this.relative(path);
     const pkg = detached(file.pkg);
     const entry: FileEntry = { rel, languageId, pkg, imports: file.imports.map(detached), ids: [], partial: file.partial, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash };
@@ -501,7 +516,7 @@ export class WorkspaceIndex {
         pkg,
       };
       this.symbols.set(id, symbol);
-      this.terms.add(id, declaration.words);
+      this.terms.addCounted(id, declaration.words);
       const named = this.byName.get(symbol.name);
       if (named) named.push(id);
       else this.byName.set(symbol.name, [id]);
@@ -513,6 +528,7 @@ export class WorkspaceIndex {
   private drop(path: string): void {
     const entry = this.files.get(path);
     if (!entry) return;
+    this.changedSinceSave = true;
     this.files.delete(path);
     for (const id of entry.ids) {
       const symbol = this.symbols.get(id)!;
@@ -530,9 +546,11 @@ export class WorkspaceIndex {
   }
 }
 
-/** A cache entry as a reading: its words, kept with their counts, spelled out again. */
-function readingOf(cached: CachedFile): FileReading {
-  return { ...cached, declarations: cached.declarations.map((d) => ({ ...d, words: d.words.flatMap(([word, count]) => Array<string>(count).fill(word)) })) };
+/** Each distinct word once, with how often it occurs. */
+function counted(words: readonly string[]): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return [...counts];
 }
 
 function dirOf(path: string): string {
