@@ -15,6 +15,7 @@ import { runContextBench } from './context.bench.js';
 import { runSnippetBench } from './snippet.bench.js';
 import { runRetrievalBench } from './retrieval.bench.js';
 import { runIndexBench } from './index.bench.js';
+import { runScaleBench } from './scale.bench.js';
 import { runNextEditBench } from './nextEdit.bench.js';
 import { runEditorChecksBench } from './editorChecks.bench.js';
 import { runVsCodeNextEditBench } from './vscodeNextEdit.bench.js';
@@ -38,6 +39,7 @@ for (const [name, run] of [
   ['apply a chat code block: outcomes on the snippet sets, tuned and held out', runSnippetBench],
   ['retrieval of the project API an instruction needs (retrieval corpus), and the unknown-name check on correct code', runRetrievalBench],
   ['workspace symbol index on a large real repository', runIndexBench],
+  ['workspace index at scale: 10k / 40k / 100k real source files through the packaged sidecar', runScaleBench],
   ['next-edit suggestions', runNextEditBench],
   ["inline edit: the editor's checks of a proposal (client double), beside a bare request round trip", runEditorChecksBench],
   ['next-edit latency in a real VS Code (code-server + chromium)', runVsCodeNextEditBench],
