@@ -116,6 +116,12 @@ export class TermIndex {
     this.live++;
   }
 
+  /** The index's own copy of `word` when it holds that word (so a caller keeping it keeps no second copy), else a copy. */
+  intern(word: string): string {
+    const term = this.ids.get(word);
+    return term === undefined ? detached(word) : this.words[term];
+  }
+
   /** A document's term numbers, sorted (a view into the pool: valid until the next add or sweep). */
   private termsOf(id: number): Int32Array {
     return this.pool.subarray(this.starts[id], this.starts[id] + this.runs[id]);

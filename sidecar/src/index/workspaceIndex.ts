@@ -500,11 +500,13 @@ export class WorkspaceIndex {
     const entry: FileEntry = { rel, languageId, pkg, imports: file.imports.map(detached), ids: [], partial: file.partial, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash };
     for (const declaration of file.declarations) {
       const id = this.nextId++;
-      // Copies: a string cut from the file's text would keep the whole text alive as long as the index.
+      this.terms.addCounted(id, declaration.words);
+      // Copies: a string cut from the file's text would keep the whole text alive as long as the index
+      // (the name's words are the term index's own, when it has them).
       const symbol: IndexedSymbol = {
         name: detached(declaration.name),
-        nameWords: [...new Set(wordsOf(declaration.name))].map(detached),
-        kind: declaration.kind,
+        nameWords: [...new Set(wordsOf(declaration.name))].map((w) => this.terms.intern(w)),
+        kind: kindOf(declaration.kind),
         exported: declaration.exported,
         signature: detached(declaration.signature),
         doc: detached(declaration.doc),
@@ -516,7 +518,6 @@ export class WorkspaceIndex {
         pkg,
       };
       this.symbols.set(id, symbol);
-      this.terms.addCounted(id, declaration.words);
       const named = this.byName.get(symbol.name);
       if (named) named.push(id);
       else this.byName.set(symbol.name, [id]);
@@ -544,6 +545,14 @@ export class WorkspaceIndex {
     this.skipped++;
     this.deps.log.debug(`index: skipped ${this.relative(path)}: ${why}`);
   }
+}
+
+/** One string per kind, though each cache entry read back spells its own. */
+const KINDS = new Map<string, string>();
+function kindOf(kind: string): string {
+  let own = KINDS.get(kind);
+  if (own === undefined) KINDS.set((own = detached(kind)), own);
+  return own;
 }
 
 /** Each distinct word once, with how often it occurs. */
