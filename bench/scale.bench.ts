@@ -80,6 +80,9 @@ async function start(root: string, model: ModelDouble, during: boolean): Promise
     await new Promise((r) => setTimeout(r, 3000));
     const rssIdle = rssMb(client.child!.pid!);
     if (!during) for (let i = 0; i < 40; i++) completionMs.push(await complete());
+    // The cache is written after the index is ready: the next start needs it whole.
+    const deadline = performance.now() + 300_000;
+    while (during && !/index: cache written/.test(stderr) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     return { readyMs, rss, rssIdle, files: Number(READY.exec(stderr)![1]), completionMs };
   } finally {
     await client.close();
