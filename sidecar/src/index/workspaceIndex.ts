@@ -24,8 +24,7 @@ import { parseFile } from '../context/definitions/definitions.js';
 import { CacheUnusable, contentHash, readCache, writeCache, type CachedFile } from './cache.js';
 import type { WorkspaceFiles } from '../context/workspace.js';
 import { parseText } from '../scope/parse.js';
-import { getParser, ownParsers, type ParserSource } from '../scope/grammars.js';
-import { languageOfPath } from '../scope/grammars.js';
+import { getParser, languageOfPath, ownParsers, type ParserSource } from '../scope/grammars.js';
 import type { Logger } from '../server/log.js';
 import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
 import { indexFile, type IndexedDeclaration } from './symbols.js';
@@ -78,7 +77,6 @@ interface FileEntry {
   mtimeMs: number;
   hash: string;
 }
-
 
 /** A declaration as the index knows it, with its file. */
 export interface IndexedSymbol extends Omit<IndexedDeclaration, 'words'> {

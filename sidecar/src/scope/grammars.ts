@@ -180,8 +180,9 @@ export type ParserSource = (languageId: string) => Promise<Parser | null>;
  * and that memory should go with the crawl rather than stay with the shared instance.
  */
 export function ownParsers(): ParserSource {
-  const own = newInstance();
-  return (languageId) => parserOf(own, languageId);
+  // Made on the first parse: a crawl that finds every file in its cache parses none.
+  let own: Instance | null = null;
+  return (languageId) => parserOf((own ??= newInstance()), languageId);
 }
 
 async function parserOf(current: Instance, languageId: string): Promise<Parser | null> {
