@@ -1,8 +1,8 @@
 /**
  * The workspace index at scale, through the packaged sidecar: workspaces of 10k / 40k / 100k real
  * source files (`scale/workspace.ts`: the sources of this repository's node_modules laid side by
- * side). For each: the time from spawn to the index ready and the sidecar's RSS then; a second start
- * on the same workspace (its cache from the first start kept) to ready, and its RSS; a completion
+ * side). For each: the time from spawn to the index ready and the sidecar's RSS then and 3 s later; a
+ * second start on the same workspace (the first waits until its cache is written) to ready, and its RSS; a completion
  * request → model call while the first crawl runs beside the same once it is idle; the floor: the
  * time to read the same files, and the sidecar's RSS with no workspace. In process: an inline
  * edit's retrieval query over the index (p50, p99). Needs `npm run build` first; the workspaces are
