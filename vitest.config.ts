@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,5 +13,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Sidecars started by tests keep their workspace index here, not in the user's cache directory.
+    env: { XDG_CACHE_HOME: join(tmpdir(), 'redline-test-cache') },
   },
 });

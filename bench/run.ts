@@ -2,6 +2,7 @@
 import { runDiffBench } from './diff.bench.js';
 import { runPackagedStillPictureBench, runStreamBench } from './stream.bench.js';
 import { runWordsBench } from './words.bench.js';
+import { runReplyLengthBench } from './replyLength.bench.js';
 import { runMirrorBench } from './mirror.bench.js';
 import { runChecksumBench } from './checksum.bench.js';
 import { runSidecarBench } from './sidecar.bench.js';
@@ -14,6 +15,7 @@ import { runContextBench } from './context.bench.js';
 import { runSnippetBench } from './snippet.bench.js';
 import { runRetrievalBench } from './retrieval.bench.js';
 import { runIndexBench } from './index.bench.js';
+import { runScaleBench } from './scale.bench.js';
 import { runNextEditBench } from './nextEdit.bench.js';
 import { runEditorChecksBench } from './editorChecks.bench.js';
 import { runVsCodeNextEditBench } from './vscodeNextEdit.bench.js';
@@ -22,6 +24,7 @@ for (const [name, run] of [
   ['diff and streaming layout', runDiffBench],
   ['streaming picture: does it hold still? (diff corpus)', runStreamBench],
   ['streaming picture through the packaged sidecar (diff corpus, 6 ms per 8-char chunk)', runPackagedStillPictureBench],
+  ['inline edit: reply length (5-line selection, 5–200 KB reply, no model delays) through the packaged sidecar', runReplyLengthBench],
   ['word pairing: agreement with reviewed line pairs', runWordsBench],
   ['document mirror', runMirrorBench],
   ['document-sync checksum', runChecksumBench],
@@ -36,6 +39,7 @@ for (const [name, run] of [
   ['apply a chat code block: outcomes on the snippet sets, tuned and held out', runSnippetBench],
   ['retrieval of the project API an instruction needs (retrieval corpus), and the unknown-name check on correct code', runRetrievalBench],
   ['workspace symbol index on a large real repository', runIndexBench],
+  ['workspace index at scale: 10k / 40k / 100k real source files through the packaged sidecar', runScaleBench],
   ['next-edit suggestions', runNextEditBench],
   ["inline edit: the editor's checks of a proposal (client double), beside a bare request round trip", runEditorChecksBench],
   ['next-edit latency in a real VS Code (code-server + chromium)', runVsCodeNextEditBench],

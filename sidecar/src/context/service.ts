@@ -8,6 +8,7 @@
  * initialized, rebuilt when the folders change, fed the editor's changes, saves and watched files,
  * and paused while any context request is being served.
  */
+import { homedir } from 'node:os';
 import type { FileEvent, InitializeParams, WorkspaceFoldersChangeEvent } from '@redline/shared-protocol';
 import type { WorkspaceIndex } from '../index/workspaceIndex.js';
 import type { SyntaxCache } from '../scope/parse.js';
@@ -43,7 +44,7 @@ export class ContextService implements ContextSource {
   private serving = 0;
   private waiters: Array<() => void> = [];
 
-  constructor(private readonly deps: { documents: DocumentStore; syntax: SyntaxCache; log: Logger }) {
+  constructor(private readonly deps: { documents: DocumentStore; syntax: SyntaxCache; log: Logger; collectGarbage?: () => void }) {
     this.edits = new RecentEdits((uri) => deps.documents.get(uri));
     deps.documents.onChange((change) => {
       this.edits.track(change);
@@ -90,9 +91,13 @@ export class ContextService implements ContextSource {
     this.index = null;
     if (!this.indexing || this.folders.length === 0) return;
     const { WorkspaceIndex } = await import('../index/workspaceIndex.js');
+    const { cacheFileOf, userCacheDirectory } = await import('../index/cache.js');
     const documents = this.deps.documents;
+    const files = new WorkspaceFiles(this.folders);
     this.index = new WorkspaceIndex({
-      files: new WorkspaceFiles(this.folders),
+      files,
+      cacheFile: cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots),
+      collect: this.deps.collectGarbage,
       log: this.deps.log,
       quiet: () => this.quiet(),
       openText: (path) => {

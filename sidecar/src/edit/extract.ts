@@ -80,7 +80,7 @@ function closingFence(body: readonly string[], open: Fence): number {
  * original's, or only chatter before it (no line of the original), and the original must not itself
  * start with a fence.
  */
-function wrapsReply(lines: readonly string[], open: number, original: string): boolean {
+export function wrapsReply(lines: readonly string[], open: number, original: string): boolean {
   const own = original.split('\n');
   const ownFences = own.map(fenceOf).filter((f): f is Fence => f !== null);
   if (ownFences.length === 0) return true;

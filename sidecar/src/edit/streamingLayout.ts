@@ -93,10 +93,17 @@ export class StreamingLayout {
 
   push(proposalSoFar: string): void {
     if (!this.extendedBy(proposalSoFar)) this.restart();
-    const appended = proposalSoFar.slice(this.text.length);
-    this.text = proposalSoFar;
-    if (this.headWindow.length < CHECK_WINDOW) this.headWindow = proposalSoFar.slice(0, CHECK_WINDOW);
-    this.tailWindow = proposalSoFar.slice(Math.max(0, proposalSoFar.length - CHECK_WINDOW));
+    this.extend(proposalSoFar.slice(this.text.length));
+  }
+
+  /**
+   * The text pushed so far followed by `appended`. Costs `appended` only: the text is kept as the
+   * engine's concatenation, never sliced here (slicing would copy the whole of it).
+   */
+  extend(appended: string): void {
+    this.text += appended;
+    if (this.headWindow.length < CHECK_WINDOW) this.headWindow = (this.headWindow + appended).slice(0, CHECK_WINDOW);
+    this.tailWindow = (this.tailWindow + appended.slice(-CHECK_WINDOW)).slice(-CHECK_WINDOW);
     const firstBreak = appended.indexOf('\n');
     if (firstBreak < 0) {
       this.partial += appended;

@@ -1,25 +1,24 @@
 /**
  * The inverted index under retrieval: for each word, the documents (declarations) holding it and
- * how often, in parallel number arrays, with the word's document frequency kept as documents come
- * and go. A removed document is marked dead and skipped; postings are swept once dead ones are a
- * quarter of all, so an update costs its own words, not the index's size. Words are interned as
- * copies (`detached`): a word cut from a file's text would otherwise keep that whole text alive.
- * No I/O: the owner feeds it.
+ * how often, with the word's document frequency kept as documents come and go. A removed document
+ * is marked dead and skipped; postings are swept once dead ones are a quarter of all, so an update
+ * costs its own words, not the index's size. Words are interned as copies (`detached`): a word cut
+ * from a file's text would otherwise keep that whole text alive. No I/O: the owner feeds it.
+ *
+ * Memory is typed arrays, not objects: a word's postings are two Int32Arrays grown by doubling, and
+ * every document's words are runs in one pool, with its start, run length and length in arrays by
+ * id. (Number arrays and an object per document held about three times as much.)
  */
 import { detached } from '@redline/shared-protocol';
-import { bm25 } from './rank.js';
+import { BM25_B, BM25_K1, bm25 } from './rank.js';
 
 interface Postings {
-  ids: number[];
-  counts: number[];
+  ids: Int32Array;
+  counts: Int32Array;
+  /** Postings held (live and dead). */
+  n: number;
   /** Live documents holding the word. */
   df: number;
-}
-
-interface Doc {
-  /** The document's words, as term numbers, sorted. */
-  terms: Uint32Array;
-  length: number;
 }
 
 /** Documents scored on every word before the best are kept (and their matched words named). */
@@ -27,60 +26,123 @@ export const SCORED_KEPT = 300;
 /** A word of weight below 1 (the selection's) held by more than this share of documents is skipped: it costs a scan and separates nothing. */
 export const COMMON_SHARE = 0.05;
 
+function grown<T extends Int32Array | Float64Array>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
+}
+
 export class TermIndex {
   private readonly ids = new Map<string, number>();
+  /** Each term number's word. */
+  private readonly words: string[] = [];
   private readonly postings: Postings[] = [];
-  private readonly docs = new Map<number, Doc>();
-  /** Each live document's length by id (0 once removed): the scoring loop reads it without a map lookup. */
+  /** By document id: where its term numbers (sorted) start in `pool`, how many, its word count; `lengths[id]` 0 once removed (or never added). */
+  private starts = new Int32Array(1024);
+  private runs = new Int32Array(1024);
+  private wordCounts = new Int32Array(1024);
+  private pool = new Int32Array(4096);
+  private poolFill = 0;
+  /** Each live document's length by id, at least 1 (0 once removed): the scoring loop reads it without a lookup. */
   private lengths = new Float64Array(1024);
   private scores = new Float64Array(1024);
+  private live = 0;
   private totalLength = 0;
   private dead = 0;
   private postingCount = 0;
 
   get size(): number {
-    return this.docs.size;
+    return this.live;
+  }
+
+  private has(id: number): boolean {
+    return id < this.lengths.length && this.lengths[id] > 0;
   }
 
   /** Adds a document under a new id (an id is never reused while it is live). */
   add(id: number, words: readonly string[]): void {
-    if (this.docs.has(id)) throw new Error(`document ${id} is in the index already`);
+    const counts = new Map<string, number>();
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    this.addCounted(id, [...counts]);
+  }
+
+  /** `add` with the words counted: each distinct word once, with how often it counts. */
+  addCounted(id: number, words: ReadonlyArray<readonly [string, number]>): void {
+    if (this.has(id)) throw new Error(`document ${id} is in the index already`);
     const counts = new Map<number, number>();
-    for (const word of words) {
+    let length = 0;
+    for (const [word, count] of words) {
       let term = this.ids.get(word);
       if (term === undefined) {
         term = this.postings.length;
-        this.ids.set(detached(word), term);
-        this.postings.push({ ids: [], counts: [], df: 0 });
+        const own = detached(word);
+        this.ids.set(own, term);
+        this.words.push(own);
+        this.postings.push({ ids: new Int32Array(2), counts: new Int32Array(2), n: 0, df: 0 });
       }
-      counts.set(term, (counts.get(term) ?? 0) + 1);
+      counts.set(term, (counts.get(term) ?? 0) + count);
+      length += count;
     }
     for (const [term, count] of counts) {
       const p = this.postings[term];
-      p.ids.push(id);
-      p.counts.push(count);
+      if (p.n === p.ids.length) {
+        p.ids = grown(p.ids, p.n + 1);
+        p.counts = grown(p.counts, p.n + 1);
+      }
+      p.ids[p.n] = id;
+      p.counts[p.n] = count;
+      p.n++;
       p.df++;
     }
     this.postingCount += counts.size;
-    this.docs.set(id, { terms: Uint32Array.from([...counts.keys()].sort((a, b) => a - b)), length: words.length });
     if (id >= this.lengths.length) {
-      const grown = new Float64Array(Math.max(id + 1, this.lengths.length * 2));
-      grown.set(this.lengths);
-      this.lengths = grown;
-      this.scores = new Float64Array(grown.length);
+      const size = Math.max(id + 1, this.lengths.length * 2);
+      this.lengths = grown(this.lengths, size);
+      this.scores = new Float64Array(this.lengths.length);
+      this.starts = grown(this.starts, size);
+      this.runs = grown(this.runs, size);
+      this.wordCounts = grown(this.wordCounts, size);
     }
-    this.lengths[id] = Math.max(1, words.length);
-    this.totalLength += words.length;
+    const terms = [...counts.keys()].sort((a, b) => a - b);
+    this.pool = grown(this.pool, this.poolFill + terms.length);
+    this.pool.set(terms, this.poolFill);
+    this.starts[id] = this.poolFill;
+    this.runs[id] = terms.length;
+    this.poolFill += terms.length;
+    this.wordCounts[id] = length;
+    this.lengths[id] = Math.max(1, length);
+    this.totalLength += length;
+    this.live++;
+  }
+
+  /** The index's own copy of `word` when it holds that word (so a caller keeping it keeps no second copy), else a copy. */
+  intern(word: string): string {
+    const term = this.ids.get(word);
+    return term === undefined ? detached(word) : this.words[term];
+  }
+
+  /** A document's term numbers, sorted (a view into the pool: valid until the next add or sweep). */
+  private termsOf(id: number): Int32Array {
+    return this.pool.subarray(this.starts[id], this.starts[id] + this.runs[id]);
+  }
+
+  /** A live document's words, each with how often it was added: `add` given them back makes the same document. */
+  counted(id: number): Array<[string, number]> {
+    if (!this.has(id)) return [];
+    return Array.from(this.termsOf(id), (term) => {
+      const p = this.postings[term];
+      return [this.words[term], p.counts[positionOf(p.ids, p.n, id)]] as [string, number];
+    });
   }
 
   remove(id: number): void {
-    const doc = this.docs.get(id);
-    if (!doc) return;
-    this.docs.delete(id);
+    if (!this.has(id)) return;
+    for (const term of this.termsOf(id)) this.postings[term].df--;
+    this.dead += this.runs[id];
     this.lengths[id] = 0;
-    this.totalLength -= doc.length;
-    for (const term of doc.terms) this.postings[term].df--;
-    this.dead += doc.terms.length;
+    this.totalLength -= this.wordCounts[id];
+    this.live--;
     if (this.dead * 4 > this.postingCount) this.sweep();
   }
 
@@ -90,7 +152,7 @@ export class TermIndex {
    * words it matched, heaviest share first.
    */
   search(weights: ReadonlyMap<string, number>, keep: (id: number) => boolean = () => true): Map<number, { score: number; matched: string[] }> {
-    const documents = this.docs.size;
+    const documents = this.live;
     const average = documents > 0 ? this.totalLength / documents : 0;
     const terms: Array<{ word: string; term: number; weight: number }> = [];
     for (const [word, weight] of weights) {
@@ -101,13 +163,17 @@ export class TermIndex {
     }
     const { scores, lengths } = this;
     const touched: number[] = [];
+    // `bm25` inlined, its idf taken once per word: the loop runs once per posting of every query word.
+    const averageLength = Math.max(1, average);
     for (const { term, weight } of terms) {
       const p = this.postings[term];
-      for (let i = 0; i < p.ids.length; i++) {
+      const idf = Math.log(1 + (documents - p.df + 0.5) / (p.df + 0.5));
+      for (let i = 0; i < p.n; i++) {
         const id = p.ids[i];
         if (lengths[id] === 0) continue;
         if (scores[id] === 0) touched.push(id);
-        scores[id] += weight * bm25(p.counts[i], p.df, documents, lengths[id], average);
+        const tf = p.counts[i];
+        scores[id] += weight * ((idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[id]) / averageLength)));
       }
     }
     // The best SCORED_KEPT that `keep` accepts, by a min-heap: sorting every touched document costs more than the search.
@@ -126,33 +192,57 @@ export class TermIndex {
     for (const id of touched) scores[id] = 0;
     const out = new Map<number, { score: number; matched: string[] }>();
     for (const [id, score] of best) {
-      const doc = this.docs.get(id)!;
+      const own = this.termsOf(id);
       const shares: Array<[string, number]> = [];
       for (const { word, term, weight } of terms) {
-        if (positionOf(doc.terms, term) < 0) continue;
+        if (positionOf(own, own.length, term) < 0) continue;
         const p = this.postings[term];
-        shares.push([word, weight * bm25(p.counts[positionOf(p.ids, id)], p.df, documents, doc.length, average)]);
+        shares.push([word, weight * bm25(p.counts[positionOf(p.ids, p.n, id)], p.df, documents, this.wordCounts[id], average)]);
       }
       out.set(id, { score, matched: shares.sort((a, b) => b[1] - a[1]).map(([w]) => w) });
     }
     return out;
   }
 
-  /** Drops dead documents from every posting list. */
+  /** Gives back the room the arrays keep to grow in: once a crawl has ended, most words get few more documents. */
+  compact(): void {
+    for (const p of this.postings) {
+      if (p.ids.length === Math.max(2, p.n)) continue;
+      p.ids = p.ids.slice(0, Math.max(2, p.n));
+      p.counts = p.counts.slice(0, Math.max(2, p.n));
+    }
+    this.pool = this.pool.slice(0, Math.max(4096, this.poolFill));
+  }
+
+  /** Drops dead documents from every posting list and from the pool. */
   private sweep(): void {
     let count = 0;
     for (const p of this.postings) {
-      const ids: number[] = [];
-      const counts: number[] = [];
-      for (let i = 0; i < p.ids.length; i++) {
-        if (!this.docs.has(p.ids[i])) continue;
-        ids.push(p.ids[i]);
-        counts.push(p.counts[i]);
+      let kept = 0;
+      for (let i = 0; i < p.n; i++) {
+        if (this.lengths[p.ids[i]] === 0) continue;
+        p.ids[kept] = p.ids[i];
+        p.counts[kept] = p.counts[i];
+        kept++;
       }
-      p.ids = ids;
-      p.counts = counts;
-      count += ids.length;
+      p.n = kept;
+      // Shrunk when less than half is used, so a word most documents lost gives its memory back.
+      if (kept * 2 < p.ids.length) {
+        p.ids = p.ids.slice(0, Math.max(2, kept));
+        p.counts = p.counts.slice(0, Math.max(2, kept));
+      }
+      count += kept;
     }
+    const pool = new Int32Array(Math.max(4096, count));
+    let fill = 0;
+    for (let id = 0; id < this.lengths.length; id++) {
+      if (this.lengths[id] === 0) continue;
+      pool.set(this.termsOf(id), fill);
+      this.starts[id] = fill;
+      fill += this.runs[id];
+    }
+    this.pool = pool;
+    this.poolFill = fill;
     this.postingCount = count;
     this.dead = 0;
   }
@@ -180,10 +270,10 @@ function siftDown(heap: number[], at: number, worse: (a: number, b: number) => b
   }
 }
 
-/** Where `value` is in an ascending list (a posting list's ids, a document's terms), or -1. */
-function positionOf(sorted: ArrayLike<number>, value: number): number {
+/** Where `value` is in the first `n` of an ascending list (a posting list's ids, a document's terms), or -1. */
+function positionOf(sorted: ArrayLike<number>, n: number, value: number): number {
   let lo = 0;
-  let hi = sorted.length - 1;
+  let hi = n - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid] === value) return mid;

@@ -1,6 +1,6 @@
 /**
  * The workspace symbol index: the top-level declarations of every source file of the workspace
- * folders, in memory only, found by name or by relevance to an instruction. It is the one owner of
+ * folders, found by name or by relevance to an instruction. It is the one owner of
  * that state; its states are `idle` (made, not started), `building` (the first crawl is walking the
  * folders) and `ready`, and it can be `stopped` (folders changed: a new index takes over).
  *
@@ -11,14 +11,20 @@
  * too large, binary, not UTF-8, unreadable — with one debug line each. Updates come from the
  * editor: an open document's text after typing pauses, a saved or watched file from disk, a
  * deleted one removed.
+ *
+ * With a cache file (`cache.ts`), a start first takes back what the last one kept: a file whose size
+ * and modification time are unchanged is not read, one whose text hashes the same is not parsed; the
+ * crawl then reads only files the cache did not have, and drops cached ones it no longer finds. The
+ * cache is written again once the crawl ends, and a while after updates.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { parseFile } from '../context/definitions/definitions.js';
+import { CacheUnusable, contentHash, readCache, writeCache, type CachedFile } from './cache.js';
 import type { WorkspaceFiles } from '../context/workspace.js';
 import { parseText } from '../scope/parse.js';
-import { languageOfPath } from '../scope/grammars.js';
+import { getParser, languageOfPath, ownParsers, type ParserSource } from '../scope/grammars.js';
 import type { Logger } from '../server/log.js';
 import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
 import { indexFile, type IndexedDeclaration } from './symbols.js';
@@ -28,6 +34,14 @@ import { detached } from '@redline/shared-protocol';
 
 /** Files indexed at most; past it the crawl stops and says so once. */
 export const MAX_INDEXED_FILES = 50_000;
+/** The collection after the crawl waits this long. */
+const COLLECT_AFTER_MS = 1000;
+/** Cache entries written per turn of the event loop (a few milliseconds' work). */
+const WRITE_BATCH = 32;
+/** Cached entries taken back per turn of the event loop. */
+const RESTORE_BATCH = 64;
+/** The cache is written again this long after the last update. */
+export const SAVE_DELAY_MS = 30_000;
 /** Entries read from one directory at most. */
 const MAX_DIRECTORY_ENTRIES = 20_000;
 /** Directories never walked, whatever .gitignore says: version control, package caches, bytecode. */
@@ -58,6 +72,10 @@ interface FileEntry {
   ids: number[];
   /** The parse had errors: some declarations of the file may be missing (a grammar's gap, or code being typed). */
   partial: boolean;
+  /** On disk when read (-1: read from the editor's text, so never taken from the cache as it stands). */
+  size: number;
+  mtimeMs: number;
+  hash: string;
 }
 
 /** A declaration as the index knows it, with its file. */
@@ -100,6 +118,10 @@ export interface IndexDeps {
   quiet(): Promise<void>;
   /** The text of an open document at `path`, or undefined (the index reads open files from the editor, not the disk). */
   openText(path: string): string | undefined;
+  /** Where the index is kept between starts; none: built afresh each time. */
+  cacheFile?: string;
+  /** Runs the garbage collector, so the crawl's parser memory goes back to the system once it ends. */
+  collect?(): void;
 }
 
 export class WorkspaceIndex {
@@ -115,6 +137,14 @@ export class WorkspaceIndex {
   private skipped = 0;
   private built: Promise<void> | null = null;
   private buildMs = 0;
+  /** Files taken from the cache at start; and those of them the crawl found again. */
+  private readonly restored = new Set<string>();
+  private readonly found = new Set<string>();
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the index differs from the cache file (as taken back, or as last written). */
+  private changedSinceSave = false;
+  /** The crawl parses with a web-tree-sitter instance of its own, let go when it ends; updates use the shared one. */
+  private parsers: ParserSource = getParser;
 
   constructor(private readonly deps: IndexDeps) {}
 
@@ -130,22 +160,30 @@ export class WorkspaceIndex {
   start(): Promise<void> {
     if (this.state !== 'idle') return this.built ?? Promise.resolve();
     this.state = 'building';
+    this.parsers = ownParsers();
     const started = performance.now();
-    this.built = this.crawl()
+    this.built = this.restore()
+      .then(() => this.crawl())
       .catch((error) => this.deps.log.warn(`index: the crawl stopped: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
         this.buildMs = performance.now() - started;
+        this.parsers = getParser;
+        this.terms.compact();
+        // Once the crawl's last promises have let go of its instance, not within this turn.
+        if (this.deps.collect) setTimeout(this.deps.collect, COLLECT_AFTER_MS).unref?.();
         if (this.state === 'building') {
           this.state = 'ready';
-          this.deps.log.info(`index: ${this.files.size} files, ${this.symbols.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped)`);
+          this.deps.log.info(`index: ${this.files.size} files, ${this.symbols.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped, ${this.restored.size} from the cache)`);
         }
-      });
+      })
+      .then(() => this.save());
     return this.built;
   }
 
   /** Stops the crawl and every pending update; the index answers with what it has. */
   stop(): void {
     this.state = 'stopped';
+    if (this.saveTimer) clearTimeout(this.saveTimer);
     for (const timer of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
   }
@@ -167,12 +205,14 @@ export class WorkspaceIndex {
     if (this.stopped || !this.deps.files.folderOf(path) || !languageOfPath(path)) return;
     this.updated.add(path);
     await this.indexOne(path);
+    this.saveLater();
   }
 
   /** A file or directory deleted: its declarations (and those of every file under it) go. */
   removed(path: string): void {
     const prefix = path.endsWith(sep) ? path : path + sep;
     for (const file of [...this.files.keys()]) if (file === path || file.startsWith(prefix)) this.drop(file);
+    this.saveLater();
   }
 
   /** Every declaration named `name` that a file of `languageId` could use, in path order. */
@@ -278,6 +318,10 @@ export class WorkspaceIndex {
               return;
             }
             if (this.updated.has(path)) continue;
+            if (this.restored.has(path)) {
+              this.found.add(path);
+              continue;
+            }
             await this.deps.quiet();
             if (this.stopped) return;
             await nextTurn();
@@ -288,16 +332,122 @@ export class WorkspaceIndex {
     }
   }
 
+  /** Takes back the cache's entries for files unchanged on disk (a changed one is read again); an unusable cache is let go whole. */
+  private async restore(): Promise<void> {
+    const file = this.deps.cacheFile;
+    if (!file) return;
+    try {
+      let batch: CachedFile[] = [];
+      for await (const cached of readCache(file, this.deps.files.roots)) {
+        batch.push(cached);
+        if (batch.length < RESTORE_BATCH) continue;
+        await this.restoreBatch(batch);
+        batch = [];
+        if (this.stopped) return;
+      }
+      await this.restoreBatch(batch);
+    } catch (error) {
+      for (const path of this.restored) this.drop(path);
+      this.restored.clear();
+      const why = error instanceof CacheUnusable ? error.message : `unreadable: ${(error as Error).message}`;
+      this.deps.log.info(`index: the cache ${file} was not used (${why}); building afresh`);
+    }
+  }
+
+  /** A batch of cache entries, their files looked at together (a look at a time would wait on the disk once per file). */
+  private async restoreBatch(batch: readonly CachedFile[]): Promise<void> {
+    await this.deps.quiet();
+    await nextTurn();
+    const usable = batch.filter((c) => this.deps.files.folderOf(c.path) && languageOfPath(c.path) === c.languageId && !this.updated.has(c.path));
+    const stamps = await Promise.all(usable.map((c) => this.deps.files.stamp(c.path)));
+    // An entry left out (its file gone, or not indexed here now) is one the cache should lose.
+    if (usable.length < batch.length || stamps.includes(null)) this.changedSinceSave = true;
+    for (const [i, cached] of usable.entries()) {
+      const stamp = stamps[i];
+      if (stamp === null || this.stopped) continue;
+      const [mtimeMs, size] = stamp.split(':').map(Number);
+      if (size === cached.size && mtimeMs === cached.mtimeMs && this.deps.openText(cached.path) === undefined) this.add(cached, true);
+      else await this.indexOne(cached.path, cached);
+      if (this.files.has(cached.path)) this.restored.add(cached.path);
+    }
+  }
+
+  /** Once the crawl has ended: cached files it did not find again (deleted, ignored now) go; then the cache is written. */
+  private async save(): Promise<void> {
+    if (this.stopped || !this.deps.cacheFile) return;
+    for (const path of this.restored) if (!this.found.has(path) && !this.updated.has(path) && this.files.size < MAX_INDEXED_FILES) this.drop(path);
+    this.restored.clear();
+    this.found.clear();
+    await this.write();
+  }
+
+  private saveLater(): void {
+    if (!this.deps.cacheFile || this.state !== 'ready') return;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      void this.write();
+    }, SAVE_DELAY_MS);
+    this.saveTimer.unref?.();
+  }
+
+  /** Writes every file read from disk to the cache, a batch of lines per turn of the event loop; nothing when nothing changed. */
+  private async write(): Promise<void> {
+    if (!this.changedSinceSave) return;
+    this.changedSinceSave = false;
+    const file = this.deps.cacheFile!;
+    const files = this.files;
+    const entryOf = (path: string, entry: FileEntry) => this.cached(path, entry);
+    const stopped = () => this.stopped;
+    async function* lines(): AsyncGenerator<string> {
+      let batch = '';
+      let n = 0;
+      for (const [path, entry] of files) {
+        if (stopped()) throw new Error('the index stopped');
+        if (entry.size < 0) continue;
+        batch += `${JSON.stringify(entryOf(path, entry))}\n`;
+        if (++n % WRITE_BATCH === 0) {
+          yield batch;
+          batch = '';
+          await nextTurn();
+        }
+      }
+      yield batch;
+    }
+    const started = performance.now();
+    try {
+      await writeCache(file, this.deps.files.roots, lines());
+      this.deps.log.info(`index: cache written, ${this.files.size} files in ${Math.round(performance.now() - started)} ms`);
+    } catch (error) {
+      this.changedSinceSave = true;
+      if (!this.stopped) this.deps.log.warn(`index: could not write the cache ${file}: ${(error as Error).message}`);
+    }
+  }
+
+  private cached(path: string, entry: FileEntry): CachedFile {
+    const declarations = entry.ids.map((id) => {
+      const { name, kind, exported, signature, doc, line, endLine } = this.symbols.get(id)!;
+      return { name, kind, exported, signature, doc, line, endLine, words: this.terms.counted(id) };
+    });
+    const { languageId, pkg, imports, partial, size, mtimeMs, hash } = entry;
+    return { path, size, mtimeMs, hash, languageId, pkg, imports, partial, declarations };
+  }
+
   private async gitignore(path: string): Promise<Ignore | null> {
     const file = await this.deps.files.load(path);
     if ('skipped' in file) return null;
     return ignore().add(file.text);
   }
 
-  /** Reads, parses and indexes one file (an open document from the editor's text); a file that cannot be read is dropped. */
-  private async indexOne(path: string): Promise<void> {
+  /**
+   * Reads, parses and indexes one file (an open document from the editor's text); a file that cannot
+   * be read is dropped. `cached`: the cache's entry for it, used when the text hashes the same.
+   */
+  private async indexOne(path: string, cached?: CachedFile): Promise<void> {
     const languageId = languageOfPath(path)!;
     let text = this.deps.openText(path);
+    let size = -1;
+    let mtimeMs = -1;
     if (text === undefined) {
       const loaded = await this.deps.files.load(path);
       if ('skipped' in loaded) {
@@ -306,8 +456,14 @@ export class WorkspaceIndex {
         return;
       }
       text = loaded.text;
+      [mtimeMs, size] = loaded.stamp.split(':').map(Number);
     }
-    const tree = await parseText(languageId, text);
+    const hash = contentHash(text);
+    if (cached && cached.hash === hash && cached.languageId === languageId) {
+      this.add({ ...cached, size, mtimeMs });
+      return;
+    }
+    const tree = await parseText(languageId, text, this.parsers);
     if (!tree) {
       this.drop(path);
       this.skip(path, 'too large to parse');
@@ -322,18 +478,37 @@ export class WorkspaceIndex {
     }
     if (this.stopped || !parsed) return;
     const indexed = indexFile(parsed);
+    const fileWords = pathWords(this.relative(path));
+    this.add({
+      path,
+      size,
+      mtimeMs,
+      hash,
+      languageId,
+      pkg: indexed.pkg,
+      imports: indexed.imports,
+      partial,
+      declarations: indexed.declarations.map((d) => ({ ...d, words: counted([...d.words, ...fileWords]) })),
+    });
+  }
+
+  /** Indexes a file's reading (a parse's, or the cache's), in place of what the index had of it; `asCached`: as the cache has it, so the cache need not be written again. */
+  private add(file: CachedFile, asCached = false): void {
+    const { path, languageId } = file;
     this.drop(path);
+    if (!asCached) this.changedSinceSave = true;
     const rel = this.relative(path);
-    const fileWords = pathWords(rel);
-    const pkg = detached(indexed.pkg);
-    const entry: FileEntry = { rel, languageId, pkg, imports: indexed.imports.map(detached), ids: [], partial };
-    for (const declaration of indexed.declarations) {
+    const pkg = detached(file.pkg);
+    const entry: FileEntry = { rel, languageId, pkg, imports: file.imports.map(detached), ids: [], partial: file.partial, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash };
+    for (const declaration of file.declarations) {
       const id = this.nextId++;
-      // Copies: a string cut from the file's text would keep the whole text alive as long as the index.
+      this.terms.addCounted(id, declaration.words);
+      // Copies: a string cut from the file's text would keep the whole text alive as long as the index
+      // (the name's words are the term index's own, when it has them).
       const symbol: IndexedSymbol = {
         name: detached(declaration.name),
-        nameWords: [...new Set(wordsOf(declaration.name))].map(detached),
-        kind: declaration.kind,
+        nameWords: [...new Set(wordsOf(declaration.name))].map((w) => this.terms.intern(w)),
+        kind: kindOf(declaration.kind),
         exported: declaration.exported,
         signature: detached(declaration.signature),
         doc: detached(declaration.doc),
@@ -345,8 +520,6 @@ export class WorkspaceIndex {
         pkg,
       };
       this.symbols.set(id, symbol);
-      const words = declaration.words;
-      this.terms.add(id, [...words, ...fileWords]);
       const named = this.byName.get(symbol.name);
       if (named) named.push(id);
       else this.byName.set(symbol.name, [id]);
@@ -358,6 +531,7 @@ export class WorkspaceIndex {
   private drop(path: string): void {
     const entry = this.files.get(path);
     if (!entry) return;
+    this.changedSinceSave = true;
     this.files.delete(path);
     for (const id of entry.ids) {
       const symbol = this.symbols.get(id)!;
@@ -373,6 +547,21 @@ export class WorkspaceIndex {
     this.skipped++;
     this.deps.log.debug(`index: skipped ${this.relative(path)}: ${why}`);
   }
+}
+
+/** One string per kind, though each cache entry read back spells its own. */
+const KINDS = new Map<string, string>();
+function kindOf(kind: string): string {
+  let own = KINDS.get(kind);
+  if (own === undefined) KINDS.set((own = detached(kind)), own);
+  return own;
+}
+
+/** Each distinct word once, with how often it occurs. */
+function counted(words: readonly string[]): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return [...counts];
 }
 
 function dirOf(path: string): string {

@@ -130,17 +130,21 @@ interface Instance {
 let instance: Instance | null = null;
 let lastUse = 0;
 
+function newInstance(): Instance {
+  return {
+    runtime: Promise.all([evaluateTreeSitter(), wasmBytes(wasmFiles.runtime)]).then(async ([treeSitter, wasmBinary]) => {
+      await treeSitter.Parser.init({ wasmBinary });
+      return treeSitter;
+    }),
+    languages: new Map(),
+    parsers: new Map(),
+  };
+}
+
 function currentInstance(): Instance {
   lastUse = performance.now();
   if (!instance) {
-    const created: Instance = {
-      runtime: Promise.all([evaluateTreeSitter(), wasmBytes(wasmFiles.runtime)]).then(async ([treeSitter, wasmBinary]) => {
-        await treeSitter.Parser.init({ wasmBinary });
-        return treeSitter;
-      }),
-      languages: new Map(),
-      parsers: new Map(),
-    };
+    const created: Instance = newInstance();
     created.runtime.catch(() => {
       if (instance === created) instance = null; // a failed load is retried by the next caller
     });
@@ -164,8 +168,25 @@ function loadLanguage(current: Instance, modulePath: string): Promise<Language> 
  * so one parser per language is enough; callers must not delete it.
  */
 export async function getParser(languageId: string): Promise<Parser | null> {
+  return parserOf(currentInstance(), languageId);
+}
+
+/** Parsers for a batch of parses: a web-tree-sitter instance of the caller's own, whose memory goes once the caller lets go of it. */
+export type ParserSource = (languageId: string) => Promise<Parser | null>;
+
+/**
+ * A web-tree-sitter instance of the caller's own. Its wasm memory grows to the largest text it
+ * parsed and never shrinks while it lives: the index's crawl parses thousands of files, some large,
+ * and that memory should go with the crawl rather than stay with the shared instance.
+ */
+export function ownParsers(): ParserSource {
+  // Made on the first parse: a crawl that finds every file in its cache parses none.
+  let own: Instance | null = null;
+  return (languageId) => parserOf((own ??= newInstance()), languageId);
+}
+
+async function parserOf(current: Instance, languageId: string): Promise<Parser | null> {
   if (!isSupportedLanguage(languageId)) return null;
-  const current = currentInstance();
   const cached = current.parsers.get(languageId);
   if (cached) return cached;
   const [{ Parser }, language] = await Promise.all([current.runtime, loadLanguage(current, GRAMMAR_FILES[languageId])]);

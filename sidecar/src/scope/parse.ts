@@ -2,7 +2,7 @@
 import type { Edit, Parser, Point, Tree } from 'web-tree-sitter';
 import type { TextBuffer } from '@redline/shared-protocol';
 import type { ContentChange } from '../server/documents.js';
-import { getParser } from './grammars.js';
+import { getParser, type ParserSource } from './grammars.js';
 
 /**
  * The largest text parsed. A parse blocks the event loop (about 1 µs a character here: a 10 MB
@@ -12,8 +12,8 @@ import { getParser } from './grammars.js';
 export const MAX_PARSE_CHARS = 1_000_000;
 
 /** A fresh tree owned by the caller, or null for an unsupported language, a text too large or a failed parse. */
-export async function parseText(languageId: string, text: string): Promise<Tree | null> {
-  const parser = await getParser(languageId);
+export async function parseText(languageId: string, text: string, parsers: ParserSource = getParser): Promise<Tree | null> {
+  const parser = await parsers(languageId);
   return parser ? parseWith(parser, text) : null;
 }
 

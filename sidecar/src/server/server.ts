@@ -81,7 +81,7 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
   const syntax = new SyntaxCache();
   syntax.follow(documents);
   const stopIdleRelease = releaseTreeSitterWhenIdle(() => syntax.clear(), options.collectGarbage);
-  const context = new ContextService({ documents, syntax, log });
+  const context = new ContextService({ documents, syntax, log, collectGarbage: options.collectGarbage });
   const sessions = new EditSessions({
     documents,
     channels,

@@ -26,7 +26,8 @@ import { textChecksum, type CopyProblem, type EditFormat, type EditScope, type E
 import { describeContext } from '../context/budget.js';
 import type { ContextItem } from '../context/types.js';
 import type { ChatRequest, ContextInput, PlannedRequest } from '../edit/prompt.js';
-import { finalizeProposal, streamingProposal } from '../edit/extract.js';
+import { finalizeProposal } from '../edit/extract.js';
+import { StreamingReply } from '../edit/streamingReply.js';
 import { layoutDiff, type Layout } from '../edit/layout.js';
 import { StreamingLayout } from '../edit/streamingLayout.js';
 import { FAMILY, type FilePromptInput } from '../edit/formats/format.js';
@@ -140,6 +141,8 @@ interface Ask {
   overrides: LineOverrides;
   /** Null for a snippet, which arrives complete, and for a located format. */
   readonly streamer: StreamingLayout | null;
+  /** The proposal read from the reply chunk by chunk, beside `streamer`. */
+  readonly reader: StreamingReply | null;
   /** The final layout once the reply is complete; the user's typing still applies to it. */
   settled: Layout | null;
   readonly abort: AbortController;
@@ -465,7 +468,7 @@ export class EditSession {
           break;
         }
         ask.reply += next.value;
-        this.updateTarget();
+        this.updateTarget(next.value);
       }
     } catch (err) {
       if (signal.aborted) return;
@@ -483,7 +486,8 @@ export class EditSession {
   }
 
   /** The latest picture of the current ask, rendered next: a located ask's edits, or a text format's layout with the user's lines carried in. */
-  private updateTarget(): void {
+  /** `chunk`: what the reply has grown by since the last call ('' when only the user's typing changed). */
+  private updateTarget(chunk = ''): void {
     const ask = this.current;
     if (ask?.located) {
       if (!ask.located.grow(ask.reply)) return;
@@ -497,7 +501,9 @@ export class EditSession {
     // Typing while the final layout is on its way keeps that layout, with the typing in it.
     if (settled) this.target = () => overridden(ask, settled);
     else if (streamer) {
-      streamer.push(streamingProposal(ask.code, ask.reply));
+      const change = chunk === '' ? null : ask.reader!.push(chunk);
+      if (change?.kind === 'append') streamer.extend(change.text);
+      else if (change) streamer.push(change.text);
       this.target = () => overridden(ask, streamer.layout());
     } else return;
     this.renders.request();
@@ -836,6 +842,7 @@ function newAsk(seen: string[], code: string, parts: Partial<Pick<Ask, 'streamer
     reply: '',
     overrides: noOverrides(),
     streamer: parts.streamer ?? null,
+    reader: parts.streamer ? new StreamingReply(code) : null,
     settled: null,
     abort: new AbortController(),
     located: parts.located ?? null,

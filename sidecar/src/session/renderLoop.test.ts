@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RenderOutcome } from './renderChannel.js';
 import { RenderLoop } from './renderLoop.js';
 
@@ -36,7 +36,8 @@ describe('RenderLoop', () => {
     for (let i = 0; i < 6; i++) loop.request();
     expect(counts().renders).toBe(1);
     await answer('applied');
-    expect(counts().renders).toBe(2);
+    // The next render may wait as long as this one took (pacing, tested below).
+    await vi.waitFor(() => expect(counts().renders).toBe(2));
     await answer('applied');
     await loop.settled();
     expect(counts()).toEqual({ renders: 2, gaveUp: 0 });
@@ -72,5 +73,29 @@ describe('RenderLoop', () => {
     for (const outcome of ['applied', 'stale', 'skipped'] as const) await answer(outcome);
     await loop.settled();
     expect(counts()).toEqual({ renders: 4, gaveUp: 0 });
+  });
+
+  it('after a slow render waits as long as it took before the next, so renders take at most half the time', async () => {
+    const spans: Array<{ start: number; end: number }> = [];
+    const loop = new RenderLoop(
+      async () => {
+        const start = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        spans.push({ start, end: performance.now() });
+        return 'applied';
+      },
+      3,
+      () => undefined,
+      () => 1,
+    );
+    loop.request();
+    loop.request();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    loop.request();
+    await loop.settled();
+    expect(spans).toHaveLength(2);
+    const took = spans[0].end - spans[0].start;
+    // Timers may fire up to a millisecond early.
+    expect(spans[1].start - spans[0].end).toBeGreaterThanOrEqual(took - 1);
   });
 });

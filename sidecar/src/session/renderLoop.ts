@@ -3,7 +3,14 @@
  * while a render is on its way coalesce into the next one. A stale answer (the user typed
  * meanwhile) is re-planned at once; after `maxStale` stale answers in a row with the document
  * unchanged between them (the client refuses, rather than the user typing on) the loop gives up.
+ *
+ * A render costs the size of what it shows (planned against the whole region, applied and answered
+ * by the client), so back-to-back renders of a long streaming reply would cost its length squared.
+ * After a render that took longer than a frame (PACE_FROM_MS), the next waits as long as that one
+ * took: renders then take at most half the time, and a long reply streams in time linear in its length.
  */
+/** A render quicker than this is followed at once by the next. */
+export const PACE_FROM_MS = 1;
 import type { RenderOutcome } from './renderChannel.js';
 
 export class RenderLoop {
@@ -35,8 +42,11 @@ export class RenderLoop {
     while (this.wanted) {
       this.wanted = false;
       const before = this.version();
+      const started = performance.now();
       if ((await this.renderOnce()) !== 'stale') {
         stale = 0;
+        const took = performance.now() - started;
+        if (took > PACE_FROM_MS) await new Promise((resolve) => setTimeout(resolve, took));
         continue;
       }
       stale = this.version() === before ? stale + 1 : 0;

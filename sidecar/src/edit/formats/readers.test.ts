@@ -86,6 +86,29 @@ describe('SEARCH/REPLACE reader', () => {
   });
 });
 
+describe('SEARCH/REPLACE reader, chunk by chunk', () => {
+  const PIECES = ['<<<<<<< SEARCH', '=======', '>>>>>>> REPLACE', 'src/a.ts', 'old line', 'new line', '', '```ts', '```', '<think>', '</think>', 'hmm', '  indented'];
+  /** Everything a reader gives for a reply read in the chunks `cuts` makes, then at the end. */
+  const readCut = (reply: string, cuts: number[]) => {
+    const reader = new SearchReplaceReader();
+    const out: unknown[] = [];
+    for (const at of [...new Set(cuts.map((c) => Math.floor(c * reply.length)))].sort((a, b) => a - b)) out.push(reader.read(reply.slice(0, at)));
+    out.push(reader.finish(reply));
+    return { edits: out.flatMap((r) => ('edits' in (r as object) ? (r as { edits: unknown[] }).edits : [])), problems: out.flatMap((r) => ('problems' in (r as object) ? (r as { problems: unknown[] }).problems : [])) };
+  };
+
+  it('gives the same edits and problems however the reply is cut into chunks', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 30 }), (pieces, cuts) => {
+        const reply = pieces.join('\n') + '\n';
+        // The oracle: the whole reply in one read.
+        expect(readCut(reply, cuts)).toEqual(readCut(reply, []));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('structured reader', () => {
   const reply = JSON.stringify({
     files: [

@@ -14,6 +14,8 @@
  */
 import type { ContextInput, PlannedRequest } from '../prompt.js';
 import { dropThinking } from '../extract.js';
+
+const THINK_OPEN = '<think>';
 import { filePrompt, type EditReader, type FilePromptInput, type ProposedEdit, type ReadProblem, type ReadResult } from './format.js';
 
 const SEARCH = /^[ \t]*<{5,9} ?SEARCH[ \t]*$/;
@@ -49,11 +51,30 @@ export class SearchReplaceReader implements EditReader {
   /** The last line outside a block that named a file. */
   private lastPath: string | null = null;
   private count = 0;
+  /**
+   * The reply's complete lines, split as chunks arrive (splitting the whole reply per chunk cost its
+   * length squared); once `<think>` appears the reply is read whole, as `dropThinking` reads it.
+   */
+  private lines: string[] = [];
+  private partial = '';
+  private readLength = 0;
+  private thinking = false;
 
   read(replySoFar: string): ReadResult {
-    const lines = dropThinking(replySoFar).split('\n');
-    lines.pop(); // the unfinished last line
-    return this.take(lines);
+    // A shorter reply (never sent by a session) is read whole too.
+    const shorter = replySoFar.length < this.readLength;
+    const added = replySoFar.slice(this.readLength);
+    this.readLength = replySoFar.length;
+    if (this.thinking || shorter || (this.partial.slice(-THINK_OPEN.length) + added).includes(THINK_OPEN)) {
+      this.thinking = true;
+      const lines = dropThinking(replySoFar).split('\n');
+      lines.pop(); // the unfinished last line
+      return this.take(lines);
+    }
+    const pieces = (this.partial + added).split('\n');
+    this.partial = pieces.pop()!;
+    for (const line of pieces) this.lines.push(line);
+    return this.take(this.lines);
   }
 
   finish(reply: string): ReadResult {

@@ -8,8 +8,9 @@
  * anywhere in the file; hunks outside a selection scope are refused like any edit.
  */
 import { lineDiff, type DiffHunk } from '../diff.js';
-import { finalizeProposal, streamingProposal } from '../extract.js';
+import { finalizeProposal } from '../extract.js';
 import { splitProposal } from '../layout.js';
+import { StreamingReply } from '../streamingReply.js';
 import type { ContextInput, PlannedRequest } from '../prompt.js';
 import type { LocatedEdit } from '../apply/types.js';
 import { filePrompt, type FilePromptInput } from './format.js';
@@ -42,16 +43,41 @@ export class WholeFileReader {
   private settled: string[] = [];
   private settledSeen = 0;
   private count = 0;
+  /** The proposal so far, read chunk by chunk: its complete lines and its unfinished one. */
+  private reply: StreamingReply;
+  private readLength = 0;
+  private complete: string[] = [];
+  private partial = '';
 
   /** `original`: the text the model rewrites; `seen`: the same as lines. */
   constructor(
     private readonly original: string,
     private readonly seen: readonly string[],
-  ) {}
+  ) {
+    this.reply = new StreamingReply(original, AS_IS);
+  }
+
+  /** The proposal's complete lines once `replySoFar` is read: only what it added is read. */
+  private completeLines(replySoFar: string): string[] {
+    // The reply only grows; a shorter one (never sent by a session) is read from the start.
+    if (replySoFar.length < this.readLength) {
+      this.reply = new StreamingReply(this.original, AS_IS);
+      this.readLength = 0;
+    }
+    const change = this.reply.push(replySoFar.slice(this.readLength));
+    this.readLength = replySoFar.length;
+    if (change.kind === 'reset') ({ complete: this.complete, partial: this.partial } = splitProposal(change.text));
+    else if (change.text.includes('\n')) {
+      const pieces = (this.partial + change.text).split('\n');
+      this.partial = pieces.pop()!;
+      for (const line of pieces) this.complete.push(line);
+    } else this.partial += change.text;
+    return this.complete;
+  }
 
   /** Hunks closed since the last read: CLOSING_CONTEXT written lines after them match the original. */
   read(replySoFar: string): LocatedEdit[] {
-    const { complete } = splitProposal(streamingProposal(this.original, replySoFar, AS_IS));
+    const complete = this.completeLines(replySoFar);
     if (complete.length === this.lineCount) return [];
     this.lineCount = complete.length;
     // Extraction can still drop a line it gave (prose before a fence): then the rest waits for the end.

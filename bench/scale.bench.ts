@@ -1,0 +1,163 @@
+/**
+ * The workspace index at scale, through the packaged sidecar: workspaces of 10k / 40k / 100k real
+ * source files (`scale/workspace.ts`: the sources of this repository's node_modules laid side by
+ * side). For each: the time from spawn to the index ready and the sidecar's RSS then and 3 s later; a
+ * second start on the same workspace (the first waits until its cache is written) to ready, and its RSS; a completion
+ * request → model call while the first crawl runs beside the same once it is idle; the floor: the
+ * time to read the same files, and the sidecar's RSS with no workspace. In process: an inline
+ * edit's retrieval query over the index (p50, p99). Needs `npm run build` first; the workspaces are
+ * written once under ~/.cache/redline/bench-scale (REDLINE_SCALE_COUNTS=10000,40000 picks counts).
+ * Run with `npx tsx bench/scale.bench.ts`; asserts nothing.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SidecarClient } from '@redline/client';
+import { startModelDouble, type ModelDouble } from '@redline/model-double';
+import { PACKAGED_SIDECAR } from '../test/harness/packaged.js';
+import { median, percentile, round, rssMb } from './packaged.js';
+import { scaleWorkspace } from './scale/workspace.js';
+import { WorkspaceFiles } from '../sidecar/src/context/workspace.js';
+import { cacheFileOf, userCacheDirectory } from '../sidecar/src/index/cache.js';
+import { WorkspaceIndex } from '../sidecar/src/index/workspaceIndex.js';
+import { languageOfPath } from '../sidecar/src/scope/grammars.js';
+
+const COUNTS = (process.env.REDLINE_SCALE_COUNTS ?? '10000,40000,100000').split(',').map(Number);
+const WORKSPACES = join(homedir(), '.cache/redline/bench-scale');
+const NODE_MODULES = fileURLToPath(new URL('../node_modules', import.meta.url));
+const READY = /index: (\d+) files, (\d+) declarations in (\d+) ms/;
+
+/** A 1,860-line TypeScript file outside the workspace: the completion's document. */
+function completionFile(): string {
+  const lines: string[] = [];
+  for (let i = 0; lines.length < 1860; i++) lines.push(`export function step${i}(value: number): number {`, `  const next = value * ${i} + 1;`, '  return next;', '}', '');
+  return lines.join('\n');
+}
+
+interface Run {
+  readyMs: number;
+  rss: number;
+  /** 3 s later: the crawl's parser memory collected. */
+  rssIdle: number;
+  files: number;
+  completionMs: number[];
+}
+
+/** One start of the packaged sidecar on `root`: ms to the index ready, RSS then, completions timed meanwhile (`during`) or after. */
+async function start(root: string, model: ModelDouble, during: boolean): Promise<Run> {
+  let stderr = '';
+  const started = performance.now();
+  const client = await SidecarClient.spawn(PACKAGED_SIDECAR, [], { provider: 'ollama', endpoint: model.url, completionModel: 'c', debounceWait: 0 }, (t) => (stderr += t), [root]);
+  try {
+    const uri = 'file:///scale-bench/steps.ts';
+    const text = completionFile();
+    await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text } });
+    let arrived = 0;
+    model.onRequest(() => {
+      arrived = performance.now();
+      return { text: 'x;\n', chunkSize: 64 };
+    });
+    const lines = text.split('\n');
+    let version = 1;
+    const completionMs: number[] = [];
+    const complete = async () => {
+      const line = 1 + ((version * 37) % 1800);
+      const at = { line, character: lines[line].length };
+      lines[line] += ' ';
+      await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ range: { start: at, end: at }, text: ' ' }] });
+      const sent = performance.now();
+      await client.conn.sendRequest('textDocument/inlineCompletion', { textDocument: { uri }, position: { line, character: at.character + 1 }, context: { triggerKind: 1 } });
+      return arrived - sent;
+    };
+    for (let i = 0; i < 3; i++) await complete(); // warm-up
+    while (!READY.test(stderr)) {
+      if (during && completionMs.length < 40) completionMs.push(await complete());
+      await new Promise((r) => setTimeout(r, during ? 100 : 20));
+    }
+    const readyMs = performance.now() - started;
+    const rss = rssMb(client.child!.pid!);
+    await new Promise((r) => setTimeout(r, 3000));
+    const rssIdle = rssMb(client.child!.pid!);
+    if (!during) for (let i = 0; i < 40; i++) completionMs.push(await complete());
+    // The cache is written after the index is ready: the next start needs it whole.
+    const deadline = performance.now() + 300_000;
+    while (during && !/index: cache written/.test(stderr) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    return { readyMs, rss, rssIdle, files: Number(READY.exec(stderr)![1]), completionMs };
+  } finally {
+    await client.close();
+  }
+}
+
+/** The index of `root` taken back from the cache the sidecar wrote, then searched as 200 inline edits search it. */
+async function queries(root: string): Promise<{ restoreMs: number; p50: number; p99: number }> {
+  const files = new WorkspaceFiles([root]);
+  const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
+  const index = new WorkspaceIndex({ files, log: quiet, quiet: async () => {}, openText: () => undefined, cacheFile: cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots) });
+  const t0 = performance.now();
+  await index.start();
+  const restoreMs = performance.now() - t0;
+  const sources = allFiles(root).filter((f) => languageOfPath(f));
+  const times: number[] = [];
+  const INSTRUCTIONS = ['validate the bucket policy before attaching it to the role', 'retry the request when the connection is refused', 'parse the header and return the schema version', 'cache the resolved module path'];
+  for (let i = 0; i < 200; i++) {
+    const file = sources[(i * 7919) % sources.length];
+    const selection = readFileSync(file, 'utf8').split('\n').slice(0, 40).join('\n');
+    const t = performance.now();
+    index.search({ file, languageId: languageOfPath(file)!, instruction: INSTRUCTIONS[i % INSTRUCTIONS.length], selection, imported: [], recent: [], exclude: () => false, limit: 6 });
+    times.push(performance.now() - t);
+  }
+  index.stop();
+  const sorted = times.sort((a, b) => a - b);
+  return { restoreMs, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
+function allFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) allFiles(path, out);
+    else out.push(path);
+  }
+  return out;
+}
+
+export async function runScaleBench(): Promise<Record<string, string | number>> {
+  const out: Record<string, string | number> = {};
+  const cache = mkdtempSync(join(tmpdir(), 'redline-scale-cache-'));
+  const model = await startModelDouble();
+  const before = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = cache;
+  try {
+    const bare = await SidecarClient.spawn(PACKAGED_SIDECAR, [], { provider: 'ollama', endpoint: model.url }, () => undefined, []);
+    await new Promise((r) => setTimeout(r, 1000));
+    out['no workspace: sidecar RSS MB'] = rssMb(bare.child!.pid!);
+    await bare.close();
+    for (const count of COUNTS) {
+      const root = scaleWorkspace(NODE_MODULES, WORKSPACES, count);
+      const t0 = performance.now();
+      for (const file of allFiles(root)) readFileSync(file);
+      const floorMs = performance.now() - t0;
+      const first = await start(root, model, true);
+      const second = await start(root, model, false);
+      const p = (xs: number[]) => `${round(median(xs))} / ${round(percentile([...xs].sort((a, b) => a - b), 90))}`;
+      const k = `${count / 1000}k files`;
+      out[`${k}: indexed`] = first.files;
+      out[`${k}: first start → index ready s (floor: read the same files)`] = `${round(first.readyMs / 1000)} (${round(floorMs / 1000)})`;
+      out[`${k}: RSS MB when ready / 3 s later, first start`] = `${first.rss} / ${first.rssIdle}`;
+      out[`${k}: RSS MB when ready / 3 s later, second start`] = `${second.rss} / ${second.rssIdle}`;
+      const q = queries(root);
+      out[`${k}: in process, index taken back from the cache s`] = round((await q).restoreMs / 1000);
+      out[`${k}: in process, an inline edit's retrieval query p50 / p99 ms`] = `${round((await q).p50)} / ${round((await q).p99)}`;
+      out[`${k}: second start → index ready s`] = round(second.readyMs / 1000);
+      out[`${k}: completion request → model call p50 / p90 ms, during the first crawl / idle`] = `${p(first.completionMs)} / ${p(second.completionMs)}`;
+    }
+  } finally {
+    process.env.XDG_CACHE_HOME = before;
+    if (before === undefined) delete process.env.XDG_CACHE_HOME;
+    rmSync(cache, { recursive: true, force: true });
+    await model.close();
+  }
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.table(await runScaleBench());
