@@ -152,10 +152,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     s.stderr = lines.pop() ?? '';
     logTail.push(...lines);
     logTail.splice(0, Math.max(0, logTail.length - 12));
-    for (const line of lines) {
+    for (const [i, line] of lines.entries()) {
       if (!/internal error/.test(line)) continue;
       report.internalErrors++;
-      fail('internal error', line.slice(0, 2000));
+      // The stack follows on lines of its own: keep its top, which says where.
+      fail('internal error', [line.slice(0, 2000), ...lines.slice(i + 1, i + 12).filter((l) => /^\s+at /.test(l))].join('\n'));
     }
   }
 

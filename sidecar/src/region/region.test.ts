@@ -58,6 +58,19 @@ describe('Region', () => {
     expect(region.hunks()).toEqual([{ start: 1, end: 3, removed: 1, added: 1 }]);
   });
 
+  it('follows a paste of half a million lines inside the proposal', () => {
+    const { buffer, region } = render(text, 1, 4, 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n');
+    const hunks = region.hunks();
+    const length = region.end - region.start;
+    const pasted = 'x\n'.repeat(500_000);
+    const range = { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } };
+    const replaced = replacedRange(buffer, range);
+    buffer.replace(range, pasted);
+    region.track({ replaced, text: pasted }, false);
+    expect(region.end - region.start).toBe(length + 500_000);
+    expect(region.hunks().map((h) => h.start)).toEqual(hunks.map((h) => (h.start >= 3 ? h.start + 500_000 : h.start)));
+  });
+
   it("makes a line typed on the user's: context, kept by either verdict", () => {
     for (const accept of [true, false]) {
       const { buffer, region } = render(text, 1, 4, 'const a = 10;\nconst b = 2;\nkeep\nconst c = 30;\n');

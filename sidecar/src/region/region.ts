@@ -85,9 +85,10 @@ export class Region {
         if (s.streamingLine === effect.index) s.streamingLine = null;
         break;
       case 'insert':
-        s.kinds.splice(effect.at, 0, ...Array<LineKind>(effect.count).fill('context'));
-        s.words.splice(effect.at, 0, ...Array.from({ length: effect.count }, () => []));
-        s.whitespace.splice(effect.at, 0, ...Array<null>(effect.count).fill(null));
+        // Array literals, not splice(...): a call's spread puts every line of a large paste on the stack.
+        s.kinds = [...s.kinds.slice(0, effect.at), ...Array<LineKind>(effect.count).fill('context'), ...s.kinds.slice(effect.at)];
+        s.words = [...s.words.slice(0, effect.at), ...Array.from({ length: effect.count }, (): CharSpan[] => []), ...s.words.slice(effect.at)];
+        s.whitespace = [...s.whitespace.slice(0, effect.at), ...Array<null>(effect.count).fill(null), ...s.whitespace.slice(effect.at)];
         break;
       case 'delete':
         s.kinds.splice(effect.at, effect.count);

@@ -14,6 +14,14 @@ describe('the proposed document', () => {
     expect([...doc.addedRows]).toEqual([3, 4]);
   });
 
+  it('holds a document of half a million lines around the proposal', () => {
+    const below = Array.from({ length: 500_000 }, (_, i) => `line ${i}`);
+    const doc = proposedDocument(['a'], layout([['added', 'B']]), below);
+    expect(doc.text.split('\n')).toHaveLength(500_002);
+    expect(doc.text.endsWith('\nline 499999')).toBe(true);
+    expect([...doc.addedRows]).toEqual([1]);
+  });
+
   it('maps its rows to document lines, where the red lines still stand', () => {
     const kinds = ['context', 'removed', 'added', 'added'];
     expect([0, 2, 3, 4, 5].map((row) => documentLine(row, 2, kinds))).toEqual([0, 2, 4, 5, 6]);

@@ -10,15 +10,15 @@ import type { MissingName } from '../index/nameCheck.js';
 
 /** The document as the proposal leaves it: `above` and `below` the region unchanged, the layout's non-red lines between. */
 export function proposedDocument(above: readonly string[], layout: Layout, below: readonly string[]): { text: string; addedRows: Set<number> } {
-  const lines = [...above];
+  const middle: string[] = [];
   const addedRows = new Set<number>();
   for (const line of layout.lines) {
     if (line.kind === 'removed') continue;
-    if (line.kind === 'added') addedRows.add(lines.length);
-    lines.push(line.text);
+    if (line.kind === 'added') addedRows.add(above.length + middle.length);
+    middle.push(line.text);
   }
-  lines.push(...below);
-  return { text: lines.join('\n'), addedRows };
+  // Array literals, not push(...below): a call's spread puts every line on the stack.
+  return { text: [...above, ...middle, ...below].join('\n'), addedRows };
 }
 
 /** The document line of a proposed-document row, with the region's red lines in place (`kinds` from `regionStart`). */

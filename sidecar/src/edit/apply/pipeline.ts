@@ -159,10 +159,10 @@ export class LocatedProposal {
    */
   private finishWhole(reader: WholeFileReader, reply: string): void {
     const shown = this.edits.filter((e) => this.applied.has(e.index)).sort((a, b) => a.start - b.start);
-    const base = [...this.seenSide];
+    let base = [...this.seenSide];
     let { start, end } = this.allowed;
     for (const e of [...shown].reverse()) {
-      base.splice(e.start, e.end - e.start, ...e.lines);
+      base = [...base.slice(0, e.start), ...e.lines, ...base.slice(e.end)];
       const delta = e.lines.length - (e.end - e.start);
       if (e.end <= start) start += delta;
       if (e.end <= end) end += delta;

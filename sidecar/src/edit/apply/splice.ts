@@ -64,10 +64,9 @@ export function spliceEdit(region: readonly RegionLine[], from: number, to: numb
     );
     for (const s of words.removedSpans) removed[s.line].words.push({ start: s.start, end: s.end });
     for (const s of words.addedSpans) added[s.line].words.push({ start: s.start, end: s.end });
-    out.push(...added);
+    for (const line of added) out.push(line);
   }
-  out.push(...span.slice(cursor));
-  return [...region.slice(0, iStart), ...out, ...region.slice(iEnd)];
+  return [...region.slice(0, iStart), ...out, ...span.slice(cursor), ...region.slice(iEnd)];
 }
 
 export function toLayout(lines: readonly RegionLine[]): Layout {
@@ -82,7 +81,7 @@ export function toLayout(lines: readonly RegionLine[]): Layout {
  */
 export function replaceProposedSide(region: readonly RegionLine[], lines: readonly string[]): RegionLine[] {
   const kept = new Set(region);
-  const spliced = spliceEdit(region, 0, proposedSide(region).length, lines);
+  let spliced = spliceEdit(region, 0, proposedSide(region).length, lines);
   for (let i = 0; i < spliced.length; ) {
     if (spliced[i].kind === 'context') {
       i++;
@@ -98,7 +97,7 @@ export function replaceProposedSide(region: readonly RegionLine[], lines: readon
       const words = pairHunkWords(removed.map((l) => l.text), added.map((l) => l.text));
       for (const s of words.removedSpans) removed[s.line].words.push({ start: s.start, end: s.end });
       for (const s of words.addedSpans) added[s.line].words.push({ start: s.start, end: s.end });
-      spliced.splice(i, hunk.length, ...fresh);
+      spliced = [...spliced.slice(0, i), ...fresh, ...spliced.slice(end)];
     }
     i = end;
   }

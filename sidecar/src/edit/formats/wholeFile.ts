@@ -92,7 +92,7 @@ export class WholeFileReader {
     if (last < 0) return [];
     const from = this.settledSeen;
     this.settledSeen += hunks[last].aEnd;
-    this.settled.push(...b.slice(0, hunks[last].bEnd));
+    for (let i = 0; i < hunks[last].bEnd; i++) this.settled.push(b[i]); // not push(...): a long reply's lines would overflow the stack
     return hunks.slice(0, last + 1).map((h) => ({ index: this.count++, start: from + h.aStart, end: from + h.aEnd, lines: b.slice(h.bStart, h.bEnd), old: a.slice(h.aStart, h.aEnd) }));
   }
 

@@ -363,14 +363,14 @@ class Merger {
     const { file } = this;
     const firstFile = level.items[0];
     const lastFile = level.items[level.items.length - 1];
-    const lines: string[] = firstFile ? file.lines.slice(level.start, firstFile.start) : [];
+    const parts: (readonly string[])[] = [firstFile ? file.lines.slice(level.start, firstFile.start) : []];
     out.forEach((o, i) => {
-      if (i > 0) lines.push(...this.gap(level, items, out[i - 1], o));
-      lines.push(...o.lines);
+      if (i > 0) parts.push(this.gap(level, items, out[i - 1], o));
+      parts.push(o.lines);
     });
-    if (lastFile) lines.push(...file.lines.slice(lastFile.end, level.end));
-    else if (out.length === 0) lines.push(...file.lines.slice(level.start, level.end));
-    return lines;
+    if (lastFile) parts.push(file.lines.slice(lastFile.end, level.end));
+    else if (out.length === 0) parts.push(file.lines.slice(level.start, level.end));
+    return parts.flat();
   }
 
   /**
