@@ -113,6 +113,10 @@ beforeAll(async () => {
     'redline.trace.server': 'verbose',
     ...QUIET_WINDOW,
     'editor.inlineSuggest.enabled': true,
+    // The editor's formatter on a proposal has its own suite (editorChecks.test.ts). Here it stays off:
+    // a proposal a save set aside and showed again came back with its added lines indented twice
+    // when formatted (a known fault, not yet fixed), which these save and undo scenarios are not about.
+    'redline.formatProposals': false,
   };
   vscode = await VsCode.start({
     vsix,
