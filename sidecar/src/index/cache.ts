@@ -12,22 +12,14 @@ import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { IndexedDeclaration } from './symbols.js';
 
 /** Changes whenever what an entry holds, or how a file's declarations and words are read, changes. */
 export const CACHE_FORMAT = 1;
 const MAGIC = 'redline-workspace-index';
 
-export interface CachedDeclaration {
-  name: string;
-  kind: string;
-  exported: boolean;
-  signature: string;
-  doc: string;
-  line: number;
-  endLine: number;
-  /** Its words for retrieval (the file's path words included), each with how often it counts. */
-  words: Array<[string, number]>;
-}
+/** An indexed declaration as stored: its words for retrieval (the file's path words included), each with how often it counts. */
+export type CachedDeclaration = Omit<IndexedDeclaration, 'words'> & { words: Array<[string, number]> };
 
 export interface CachedFile {
   /** Absolute. */
