@@ -126,6 +126,31 @@ describe("a proposal checked by VS Code's own tools", () => {
     console.log(logs().filter((m) => m.includes("the editor's")).join('\n'));
   }, 180_000);
 
+  it("a formatted proposal that a save sets aside while another editor is in front comes back with the file's indentation", async () => {
+    const file = newFile(ORIGINAL);
+    await propose(file, { text: BADLY_INDENTED, chunkSize: 16, delayMs: 10 });
+    const shown = await vscode.editorText();
+    expect(shown).toContain('    sum += item.price;\n    sum += item.price * item.quantity;\n');
+    // Save All with another file in front: the proposal is set aside, saved, shown again and
+    // formatted while no editor shows its document (the language's default indentation is 4, the file's 2).
+    await vscode.openFile(newFile('// another file\n'));
+    const held = () => vscode.relayEvents().filter((e) => e.kind === 'held' && e.uri?.endsWith(`/${file}`)).length;
+    vscode.holdDone(true);
+    try {
+      await vscode.command('File: Save All');
+      await waitFor(() => held() === 1, 30_000, () => 'the proposal was not shown again after the save');
+    } finally {
+      vscode.holdDone(false);
+    }
+    expect(vscode.file(file)).toBe(ORIGINAL);
+    await vscode.openFile(file);
+    await vscode.codeLens('Reject all').waitFor({ timeout: 30_000 });
+    expect(await vscode.editorText()).toBe(shown);
+    await vscode.codeLens('Reject all').click();
+    await vscode.codeLens('Reject all').waitFor({ state: 'detached' });
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+  }, 180_000);
+
   it('keeps its copies out of the sidecar and out of the unsaved documents, and leaves none behind for a restart to restore', async () => {
     const copies = vscode.probeState()!.documents.filter((d) => d.uri.includes('/redline-copies-'));
     // Each check's copies: one for the formatter, two for the analysis, in each of the two tests.

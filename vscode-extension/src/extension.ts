@@ -8,6 +8,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { RedlineSettingsPatch, SettingName } from '@redline/shared-protocol';
 import { diagnoseText, formatText, prepareChecks } from './check/checks';
 import { CheckCopies } from './check/copies';
+import { Indentations } from './check/indentation';
 import { registerCompletion } from './completion/provider';
 import { CleanAfterUndo } from './edit/cleanUndo';
 import { RedoGuard } from './edit/history';
@@ -37,6 +38,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const renders = new RenderApplier(sessions, own, output, painter, cleanUndo, redo);
   const warnings = new WarningDiagnostics(sessions);
   const copies = new CheckCopies();
+  const indentations = new Indentations();
 
   let settings: RedlineSettingsPatch = {};
   const readSettings = async () => {
@@ -76,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       return sent;
     }),
   );
-  lc.onRequest('redline/formatText', (params, token) => formatText(copies, params, token, output));
+  lc.onRequest('redline/formatText', (params, token) => formatText(copies, indentations, params, token, output));
   lc.onRequest('redline/diagnoseText', (params, token) => diagnoseText(copies, params, token, output));
   lc.onNotification('redline/inlineEdit/status', (params) => {
     const doc = params.state === 'streaming' ? documentOf(params.uri) : undefined;
@@ -97,6 +99,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...registerFeedback(sessions, output, commands.retry),
     ...warnings.register(),
     ...copies.register(),
+    ...indentations.register(),
     ...commands.disposables,
     ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),

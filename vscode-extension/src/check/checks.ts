@@ -8,8 +8,8 @@
  */
 import * as vscode from 'vscode';
 import { TextBuffer, type CopyProblem, type Diagnostic, type DiagnoseTextParams, type DiagnoseTextResult, type FormatTextParams, type FormatTextResult, type WarningFix } from '@redline/shared-protocol';
-import { editorOf } from '../edit/renders';
 import { textOf, type CheckCopies } from './copies';
+import type { Indentations } from './indentation';
 import { analysedAt, fromTsServer, PROBE_TEXT, protocolDiagnostic, type TsServerDiagnostic } from './settle';
 
 /** Time kept back from the sidecar's budget for the answer to reach it. */
@@ -18,13 +18,10 @@ const ANSWER_MARGIN_MS = 100;
 const FIXED_PROBLEMS = 10;
 const FIXES_EACH = 3;
 
-/** The user's indentation for the document: its editor's, else the language's settings. */
-function formattingOptions(uri: string, languageId: string): vscode.FormattingOptions {
-  const options = editorOf(uri)?.options;
+/** The language's indentation settings: enough for a warm-up run, whose edits nobody takes. */
+function languageOptions(languageId: string): vscode.FormattingOptions {
   const config = vscode.workspace.getConfiguration('editor', { languageId });
-  const tabSize = typeof options?.tabSize === 'number' ? options.tabSize : config.get<number>('tabSize', 4);
-  const insertSpaces = typeof options?.insertSpaces === 'boolean' ? options.insertSpaces : config.get<boolean>('insertSpaces', true);
-  return { tabSize, insertSpaces };
+  return { tabSize: config.get<number>('tabSize', 4), insertSpaces: config.get<boolean>('insertSpaces', true) };
 }
 
 /**
@@ -34,14 +31,16 @@ function formattingOptions(uri: string, languageId: string): vscode.FormattingOp
 export function prepareChecks(copies: CheckCopies, uri: string, languageId: string): void {
   copies.prepare(uri, languageId, PROBE_TEXT, (doc) =>
     Promise.all([
-      vscode.commands.executeCommand('vscode.executeFormatDocumentProvider', doc.uri, formattingOptions(uri, languageId)),
+      vscode.commands.executeCommand('vscode.executeFormatDocumentProvider', doc.uri, languageOptions(languageId)),
       TS_SERVER_LANGUAGES.has(languageId) ? tsServerProblems(doc) : null,
     ]),
   );
 }
 
-export async function formatText(copies: CheckCopies, params: FormatTextParams, token: vscode.CancellationToken, log: vscode.LogOutputChannel): Promise<FormatTextResult> {
-  const options = formattingOptions(params.uri, params.languageId);
+export async function formatText(copies: CheckCopies, indentations: Indentations, params: FormatTextParams, token: vscode.CancellationToken, log: vscode.LogOutputChannel): Promise<FormatTextResult> {
+  // Formatted with a guessed indentation, every proposal line would be re-indented.
+  const options = indentations.of(params.uri, params.languageId);
+  if (!options) return { reason: 'no editor has shown the document, so its indentation is not known' };
   const asked = Date.now();
   const { docs: [doc] } = await copies.open(params.uri, params.languageId, [params.text]);
   const opened = Date.now();
