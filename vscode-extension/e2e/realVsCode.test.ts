@@ -440,6 +440,31 @@ describe('inline edit in a real VS Code', () => {
     await waitFor(async () => (text = await vscode.editorText()) === typedAndAccepted, 5_000, () => `Redo gave:\n${text}`);
   }, 120_000);
 
+  it('a Redo pressed right after the Ctrl+Z that brought the saved text back is kept, dirty flag and all', async () => {
+    // The undo lands on the text on disk, so the extension reverts the document to mark it clean; a Redo
+    // that reaches the window between the extension's check and the revert must not be reverted away.
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
+    await vscode.selectLines(1);
+    await vscode.page.keyboard.press('End');
+    await vscode.page.keyboard.type(' // typed');
+    await waitFor(() => changesOf(file).some((e) => e.texts.includes('d')), 10_000, () => 'the typing never reached the sidecar');
+    const before = changesOf(file).length;
+    await vscode.codeLens('Accept all').click();
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    await waitFor(() => changesOf(file).length >= before + 3, 10_000, () => 'the undo steps were not merged');
+    const typedAndAccepted = PROPOSED.replace('"./db";', '"./db"; // typed');
+    await vscode.page.keyboard.press('Control+Z');
+    await vscode.page.keyboard.press('Control+Shift+Z');
+    let text = '';
+    await waitFor(async () => (text = await vscode.editorText()) === typedAndAccepted, 5_000, () => `Ctrl+Z, Redo gave:\n${text}`);
+    // Nothing comes late to take it away.
+    await vscode.page.waitForTimeout(1000);
+    expect(await vscode.editorText()).toBe(typedAndAccepted);
+    expect(await vscode.page.locator('.tab.active.dirty').count()).toBe(1);
+  }, 120_000);
+
   it('applies a code block from the clipboard as a proposal where the file has that code', async () => {
     const file = newFile(ORIGINAL);
     await vscode.openFile(file);

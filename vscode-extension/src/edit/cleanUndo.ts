@@ -9,9 +9,15 @@
  * So for a document that had such a merge, an undo or redo that lands on exactly the bytes on disk
  * reverts the document: VS Code reads the file again, finds the same text (ModelService.updateModel
  * returns without an edit when the buffer is equal, so the undo and redo stacks stay as they are)
- * and marks the current version saved.
+ * and marks the current version saved. The check is made here and the revert runs in the window: a
+ * Redo or a key that lands in between is reverted away, and is put back at once.
  */
 import * as vscode from 'vscode';
+import { minimalEdit } from './marks';
+import { revertedAway } from './undoMerge';
+
+/** How long the revert's change may take to reach the extension host after the command has returned. */
+const LATE_CHANGE_MS = 150;
 
 export class CleanAfterUndo {
   private readonly merged = new Set<string>();
@@ -38,7 +44,25 @@ export class CleanAfterUndo {
     if (!onDisk || doc.version !== version || !doc.isDirty || !sameBytes(withoutBom(onDisk), new TextEncoder().encode(doc.getText()))) return;
     // The revert command acts on the active editor: only the one the undo was made in.
     if (vscode.window.activeTextEditor?.document !== doc) return;
-    await vscode.commands.executeCommand('workbench.action.files.revert', doc.uri);
+    const saved = doc.getText();
+    const texts: string[] = [];
+    const listener = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === doc && e.contentChanges.length > 0) texts.push(doc.getText());
+    });
+    try {
+      await vscode.commands.executeCommand('workbench.action.files.revert', doc.uri);
+      // The revert's change comes before the command's answer; a moment more for a slow window.
+      for (let waited = 0; texts.length > 0 && texts[texts.length - 1] !== saved && waited < LATE_CHANGE_MS; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    } finally {
+      listener.dispose();
+    }
+    // A Redo or a key that reached the window after the check above was reverted away: it is put back.
+    const lost = revertedAway(saved, texts);
+    if (lost === null || doc.getText() !== saved) return;
+    const edit = minimalEdit(saved, lost);
+    const restore = new vscode.WorkspaceEdit();
+    restore.replace(doc.uri, new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end)), edit.text);
+    await vscode.workspace.applyEdit(restore);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalWithTyping, historyFix } from './undoMerge';
+import { finalWithTyping, historyFix, revertedAway } from './undoMerge';
 
 const BEFORE = 'let count = 0;\nfor (const v of values) count += v;\nreturn count;\n';
 const FINAL = 'let count = 0;\nfor (const v of values) total += v;\nreturn count;\n';
@@ -80,5 +80,25 @@ describe('historyFix', () => {
     expect(historyFix(inline(true, 2), true)).toBe('merge');
     expect(historyFix(inline(false), true)).toBe('keep');
     expect(historyFix(inline(false), false)).toBe('keep');
+  });
+});
+
+describe('revertedAway', () => {
+  const SAVED = 'a\nb\n';
+  it('is nothing when the revert changed nothing (the undo had already brought the saved text)', () => {
+    expect(revertedAway(SAVED, [])).toBeNull();
+  });
+
+  it('is the text a Redo brought just before the revert replaced it with the saved one', () => {
+    expect(revertedAway(SAVED, ['a\nb\nc\n', SAVED])).toBe('a\nb\nc\n');
+  });
+
+  it('is the latest of several changes before the revert', () => {
+    expect(revertedAway(SAVED, ['a\nb\nc\n', 'a\nb\ncd\n', SAVED])).toBe('a\nb\ncd\n');
+  });
+
+  it('is nothing when the last change left another text (typing after the revert is kept as it is)', () => {
+    expect(revertedAway(SAVED, [SAVED, 'a\nbx\n'])).toBeNull();
+    expect(revertedAway(SAVED, ['a\nbx\n'])).toBeNull();
   });
 });

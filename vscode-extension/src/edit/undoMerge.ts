@@ -41,3 +41,16 @@ export function finalWithTyping(before: string, final: string, now: string): str
   }
   return null;
 }
+
+/**
+ * The text a revert to disk took away, or null. The revert that marks a document clean after an undo
+ * onto the saved text is checked in the extension host and run in the window: a Redo or a keystroke
+ * landing between the two is replaced by the file's text. `texts`: the document's text after each
+ * change seen while the revert ran, in order. A last change that brought the saved text back after
+ * another text means that other text was the user's and the revert took it.
+ */
+export function revertedAway(saved: string, texts: readonly string[]): string | null {
+  if (texts.length < 2 || texts[texts.length - 1] !== saved) return null;
+  const lost = texts[texts.length - 2];
+  return lost === saved ? null : lost;
+}
