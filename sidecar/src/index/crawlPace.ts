@@ -3,8 +3,8 @@
  * completion that arrives during one of its slices waits for it: it keeps out of the way while a
  * request is served and while the user types (a change or a request in the last `quietMs`), and goes
  * on once the user has paused. Typing without a pause must not hold it for ever: it takes one piece
- * at least every `maxHoldMs`, so a crawl of n pieces ends within about n × `maxHoldMs` whatever the
- * user does.
+ * at least every `maxHoldMs` (a request being served aside), so a crawl of n pieces ends within
+ * about n × `maxHoldMs` whatever the user types.
  */
 
 /** A pause in typing this long lets the crawl go on. */
