@@ -71,6 +71,11 @@ export class ContextService implements ContextSource {
     return this.index;
   }
 
+  /** A request from the user (a completion, a next edit, an inline edit): the index crawl gives way as it does to typing. */
+  userActive(): void {
+    this.pace.activity();
+  }
+
   /** From `textDocument/didSave`: the file is indexed again now. */
   saved(uri: string): void {
     const path = pathOfUri(uri);
