@@ -21,6 +21,8 @@ let logLines: string[];
 /** The completion outcome lines logged at the debug level (also in logLines). */
 let debugLines: string[];
 let dispose: () => void;
+/** Completion requests the service told of (the index crawl's pace hears them). */
+let activities: number;
 const versions = new Map<string, number>();
 
 async function setup(patch: RedlineSettingsPatch = {}, nextEditGhost?: (uri: string, position: Position, version: number) => string | null) {
@@ -39,7 +41,8 @@ async function setup(patch: RedlineSettingsPatch = {}, nextEditGhost?: (uri: str
   // The server's document wiring, as main's server does it: notifications feed the mirror in order.
   server.onNotification('textDocument/didOpen', (p) => documents.open(p));
   server.onNotification('textDocument/didChange', (p) => documents.change(p));
-  dispose = registerInlineCompletion({ connection: server, documents, settings, log, syntax: new SyntaxCache(), nextEditGhost }).dispose;
+  activities = 0;
+  dispose = registerInlineCompletion({ connection: server, documents, settings, log, syntax: new SyntaxCache(), nextEditGhost, activity: () => activities++ }).dispose;
   server.raw.listen();
   client.raw.listen();
 }
@@ -83,6 +86,7 @@ describe('inline completion over JSON-RPC', () => {
     expect((double.requests[0].body as { prompt: string }).prompt).toBe('<|fim_prefix|>function add(a: number, b: number) {\n  <|fim_suffix|>\n}\n<|fim_middle|>');
     expect(logLines).toHaveLength(1);
     expect(lastLog()).toMatch(/^completion #\d+ [\d.]+ ms, 52 chars, 3 lines: caught up with suffix$/);
+    expect(activities).toBe(1);
   });
 
   it('serves a 3-line suggestion typed through char by char without new model requests', async () => {
@@ -97,6 +101,8 @@ describe('inline completion over JSON-RPC', () => {
       expect(lastLog()).toMatch(/typed through$/);
     }
     expect(double.requests).toHaveLength(1);
+    // Every request told of, the ones served without the model too.
+    expect(activities).toBe(suggestion.length);
   });
 
   it('aborts the model request when a keystroke arrives mid-generation, never returning its result', async () => {

@@ -24,6 +24,8 @@ export interface InlineCompletionDeps {
   nextEditGhost?(uri: string, position: Position, version: number): string | null;
   /** Reply deadline override, for tests. */
   deadlineMs?: number;
+  /** Told of every completion request: the user is typing (the index crawl gives way). */
+  activity?(): void;
 }
 
 export function registerInlineCompletion(deps: InlineCompletionDeps): { dispose(): void } {
@@ -31,7 +33,10 @@ export function registerInlineCompletion(deps: InlineCompletionDeps): { dispose(
   let disposed = false;
   const requests = new CompletionRequests({ ...deps, generate: deps.generate ?? streamGenerate, chat: deps.chat ?? streamChat });
 
-  connection.onRequest('textDocument/inlineCompletion', (params, token) => (disposed ? { items: [] } : requests.complete(params, token)));
+  connection.onRequest('textDocument/inlineCompletion', (params, token) => {
+    deps.activity?.();
+    return disposed ? { items: [] } : requests.complete(params, token);
+  });
   connection.onNotification('redline/completion/selectionChanged', (params) => {
     if (!disposed) requests.selectionChanged(params.textDocument.uri, params.position);
   });

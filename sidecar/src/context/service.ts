@@ -6,10 +6,11 @@
  *
  * It also owns the workspace symbol index (`index/workspaceIndex.ts`): started once the client is
  * initialized, rebuilt when the folders change, fed the editor's changes, saves and watched files,
- * and paused while any context request is being served.
+ * and paused while a context request is served or the user types (`index/crawlPace.ts`).
  */
 import { homedir } from 'node:os';
 import type { FileEvent, InitializeParams, WorkspaceFoldersChangeEvent } from '@redline/shared-protocol';
+import { CrawlPace } from '../index/crawlPace.js';
 import type { WorkspaceIndex } from '../index/workspaceIndex.js';
 import type { SyntaxCache } from '../scope/parse.js';
 import type { DocumentStore } from '../server/documents.js';
@@ -41,12 +42,12 @@ export class ContextService implements ContextSource {
   private index: WorkspaceIndex | null = null;
   /** The index is wanted (after `initialized`); a change of folders starts a new one. */
   private indexing = false;
-  private serving = 0;
-  private waiters: Array<() => void> = [];
+  private readonly pace = new CrawlPace();
 
   constructor(private readonly deps: { documents: DocumentStore; syntax: SyntaxCache; log: Logger; collectGarbage?: () => void }) {
     this.edits = new RecentEdits((uri) => deps.documents.get(uri));
     deps.documents.onChange((change) => {
+      this.pace.activity();
       this.edits.track(change);
       const path = pathOfUri(change.uri);
       if (path) this.index?.changed(path);
@@ -68,6 +69,11 @@ export class ContextService implements ContextSource {
   /** The index, for tests and the bench: null until it has been started. */
   get workspaceIndex(): WorkspaceIndex | null {
     return this.index;
+  }
+
+  /** A request from the user (a completion, a next edit, an inline edit): the index crawl gives way as it does to typing. */
+  userActive(): void {
+    this.pace.activity();
   }
 
   /** From `textDocument/didSave`: the file is indexed again now. */
@@ -99,18 +105,13 @@ export class ContextService implements ContextSource {
       cacheFile: cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots),
       collect: this.deps.collectGarbage,
       log: this.deps.log,
-      quiet: () => this.quiet(),
+      quiet: () => this.pace.turn(),
       openText: (path) => {
         for (const doc of documents.all()) if (pathOfUri(doc.uri) === path) return doc.buffer.getText();
         return undefined;
       },
     });
     void this.index.start();
-  }
-
-  /** Resolves once no context request is being served. */
-  private quiet(): Promise<void> {
-    return this.serving === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }
 
   /** From `initialize`: only stored; read on the first request. */
@@ -165,16 +166,15 @@ export class ContextService implements ContextSource {
     this.edits.accepted(uri, start, before, after);
   }
 
-  private async safely(what: string, work: (builder: ContextBuilder) => Promise<ContextItem[]>): Promise<ContextItem[]> {
-    this.serving++;
-    try {
-      return await work(await this.load());
-    } catch (error) {
-      this.deps.log.warn(`context for ${what} left out: ${error instanceof Error ? error.message : String(error)}`);
-      return [];
-    } finally {
-      if (--this.serving === 0) for (const resolve of this.waiters.splice(0)) resolve();
-    }
+  private safely(what: string, work: (builder: ContextBuilder) => Promise<ContextItem[]>): Promise<ContextItem[]> {
+    return this.pace.serve(async () => {
+      try {
+        return await work(await this.load());
+      } catch (error) {
+        this.deps.log.warn(`context for ${what} left out: ${error instanceof Error ? error.message : String(error)}`);
+        return [];
+      }
+    });
   }
 
   private load(): Promise<ContextBuilder> {

@@ -148,10 +148,10 @@ export class TermIndex {
 
   /**
    * BM25 of the documents holding a query word (`weights` scales each word's share: an instruction
-   * word 1, a selection word less); the best SCORED_KEPT of those `keep` accepts, each with the
-   * words it matched, heaviest share first.
+   * word 1, a selection word less); the best `kept` of those `keep` accepts, each with the words it
+   * matched, heaviest share first.
    */
-  search(weights: ReadonlyMap<string, number>, keep: (id: number) => boolean = () => true): Map<number, { score: number; matched: string[] }> {
+  search(weights: ReadonlyMap<string, number>, keep: (id: number) => boolean = () => true, kept = SCORED_KEPT): Map<number, { score: number; matched: string[] }> {
     const documents = this.live;
     const average = documents > 0 ? this.totalLength / documents : 0;
     const terms: Array<{ word: string; term: number; weight: number }> = [];
@@ -176,19 +176,7 @@ export class TermIndex {
         scores[id] += weight * ((idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[id]) / averageLength)));
       }
     }
-    // The best SCORED_KEPT that `keep` accepts, by a min-heap: sorting every touched document costs more than the search.
-    const heap: number[] = [];
-    const worse = (a: number, b: number) => scores[a] < scores[b] || (scores[a] === scores[b] && a > b);
-    for (const id of touched) {
-      if (heap.length === SCORED_KEPT && !worse(heap[0], id)) continue;
-      if (!keep(id)) continue;
-      if (heap.length < SCORED_KEPT) siftUp(heap, heap.push(id) - 1, worse);
-      else {
-        heap[0] = id;
-        siftDown(heap, 0, worse);
-      }
-    }
-    const best: Array<[number, number]> = heap.sort((a, b) => scores[b] - scores[a] || a - b).map((id) => [id, scores[id]]);
+    const best: Array<[number, number]> = bestAccepted(touched, scores, kept, keep).map((id) => [id, scores[id]]);
     for (const id of touched) scores[id] = 0;
     const out = new Map<number, { score: number; matched: string[] }>();
     for (const [id, score] of best) {
@@ -248,26 +236,64 @@ export class TermIndex {
   }
 }
 
-function siftUp(heap: number[], at: number, worse: (a: number, b: number) => boolean): void {
-  while (at > 0) {
-    const parent = (at - 1) >> 1;
-    if (!worse(heap[at], heap[parent])) return;
-    [heap[at], heap[parent]] = [heap[parent], heap[at]];
-    at = parent;
+/** How many times `kept` the first band holds: enough when `keep` accepts a quarter or more. */
+const BAND = 4;
+
+/**
+ * The best `kept` of `ids` that `keep` accepts, best first (higher score, then lower id). Ranking
+ * every touched document costs more than the search, and so would asking `keep` of each: the best
+ * few (a band, BAND × kept) are found by their floor (quickselect on a copy of the scores) and
+ * sorted, and `keep` is asked in rank order until enough are accepted; too few, and the next band
+ * down is taken the same way, four times as deep.
+ */
+export function bestAccepted(ids: readonly number[], scores: Float64Array, kept: number, keep: (id: number) => boolean): number[] {
+  const out: number[] = [];
+  if (kept <= 0) return out;
+  const values = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) values[i] = scores[ids[i]];
+  let ceiling = Infinity;
+  for (let depth = kept * BAND; ; depth *= 4) {
+    const floor = depth >= ids.length ? -Infinity : nthLargest(values, depth);
+    const band = ids.filter((id) => scores[id] >= floor && scores[id] < ceiling).sort((a, b) => scores[b] - scores[a] || a - b);
+    for (const id of band) {
+      if (!keep(id)) continue;
+      out.push(id);
+      if (out.length === kept) return out;
+    }
+    if (floor === -Infinity) return out;
+    ceiling = floor;
   }
 }
 
-function siftDown(heap: number[], at: number, worse: (a: number, b: number) => boolean): void {
-  for (;;) {
-    const left = 2 * at + 1;
-    const right = left + 1;
-    let least = at;
-    if (left < heap.length && worse(heap[left], heap[least])) least = left;
-    if (right < heap.length && worse(heap[right], heap[least])) least = right;
-    if (least === at) return;
-    [heap[at], heap[least]] = [heap[least], heap[at]];
-    at = least;
+/** The `n`-th largest of `values` (1 ≤ n ≤ length), by a three-way quickselect (scores tie often); reorders `values`. */
+export function nthLargest(values: Float64Array, n: number): number {
+  const at = n - 1;
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const a = values[lo];
+    const b = values[(lo + hi) >> 1];
+    const c = values[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    // Larger than the pivot to the left of `lt`, equal up to `gt`, smaller after it.
+    let lt = lo;
+    let gt = hi;
+    let i = lo;
+    while (i <= gt) {
+      const v = values[i];
+      if (v > pivot) {
+        values[i++] = values[lt];
+        values[lt++] = v;
+      } else if (v < pivot) {
+        values[i] = values[gt];
+        values[gt--] = v;
+      } else i++;
+    }
+    if (at < lt) hi = lt - 1;
+    else if (at > gt) lo = gt + 1;
+    else return pivot;
   }
+  return values[lo];
 }
 
 /** Where `value` is in the first `n` of an ascending list (a posting list's ids, a document's terms), or -1. */

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, WorkspaceFiles } from '../context/workspace.js';
+import { CrawlPace } from './crawlPace.js';
 import { WorkspaceIndex, type SearchRequest } from './workspaceIndex.js';
 
 const POLICY = `/** Decides whether an order may be returned. */
@@ -145,5 +146,40 @@ describe('WorkspaceIndex', () => {
     release();
     await done;
     expect(index.status).toMatchObject({ state: 'ready', files: 1 });
+  });
+
+  it('gives way to a user who types without pause: one piece of work per hold, an end, and the same index as a crawl left alone', async () => {
+    const big = Array.from({ length: 600 }, (_, i) => `/** Step ${i}. */\nexport function step${i}(value: number): number {\n  return value * ${i} + 1;\n}\n`).join('');
+    const root = project({ 'src/big.ts': big, 'src/orders/returnPolicy.ts': POLICY, 'src/a.ts': 'export const a = 1;\n', 'lib/Ledger.java': 'package lib;\npublic class Ledger { public void post(int amount) {} }\n' });
+    const cacheFile = join(root, '..', `${root.split('/').pop()}-cache.jsonl`);
+    /** The index a crawl builds, as the cache file it writes. */
+    async function built(quiet: () => Promise<void>): Promise<string> {
+      const log = { error() {}, warn() {}, info() {}, debug() {} };
+      await new WorkspaceIndex({ files: new WorkspaceFiles([root]), log, quiet, openText: () => undefined, cacheFile }).start();
+      const text = readFileSync(cacheFile, 'utf8');
+      rmSync(cacheFile);
+      return text;
+    }
+    const alone = await built(async () => {});
+
+    const timing = { quietMs: 200, maxHoldMs: 100 };
+    const pace = new CrawlPace(timing);
+    const turns: number[] = [];
+    pace.activity();
+    const typing = setInterval(() => pace.activity(), 10);
+    let typed: string;
+    try {
+      typed = await built(async () => {
+        await pace.turn();
+        turns.push(performance.now());
+      });
+    } finally {
+      clearInterval(typing);
+    }
+    expect(typed).toBe(alone);
+    // The big file alone is parsed in several slices, each its own piece.
+    expect(turns.length).toBeGreaterThan(10);
+    const gaps = turns.slice(1).map((t, i) => t - turns[i]);
+    expect(Math.min(...gaps)).toBeGreaterThan(timing.maxHoldMs * 0.95);
   });
 });

@@ -4,9 +4,9 @@
  * that state; its states are `idle` (made, not started), `building` (the first crawl is walking the
  * folders) and `ready`, and it can be `stopped` (folders changed: a new index takes over).
  *
- * The crawl runs in the background from `start`, one file per turn of the event loop, and waits
- * while a request is being served (`quiet`), so the first edit or completion never queues behind
- * it. It reads only through `WorkspaceFiles` (inside the folders, as resolved), honours each
+ * The crawl runs in the background from `start`, one file per turn of the event loop. It gives way
+ * to the user (`quiet`: while a request is served, while the user types, see `crawlPace.ts`) before
+ * each file and between the slices of a parse, so a completion waits for one slice at most. It reads only through `WorkspaceFiles` (inside the folders, as resolved), honours each
  * directory's `.gitignore`, never follows a symbolic link, and skips what it cannot use — a file
  * too large, binary, not UTF-8, unreadable — with one debug line each. Updates come from the
  * editor: an open document's text after typing pauses, a saved or watched file from disk, a
@@ -23,8 +23,8 @@ import ignore, { type Ignore } from 'ignore';
 import { parseFile } from '../context/definitions/definitions.js';
 import { CacheUnusable, contentHash, readCache, writeCache, type CachedFile } from './cache.js';
 import type { WorkspaceFiles } from '../context/workspace.js';
-import { parseText } from '../scope/parse.js';
-import { getParser, languageOfPath, ownParsers, type ParserSource } from '../scope/grammars.js';
+import { parseInSlices, parseText } from '../scope/parse.js';
+import { languageOfPath, ownParsers, type ParserSource } from '../scope/grammars.js';
 import type { Logger } from '../server/log.js';
 import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
 import { indexFile, type IndexedDeclaration } from './symbols.js';
@@ -114,7 +114,7 @@ export interface Found extends IndexedSymbol {
 export interface IndexDeps {
   files: WorkspaceFiles;
   log: Logger;
-  /** Resolves once no request is being served: the crawl waits on it before each file. */
+  /** Resolves when the crawl may do its next piece of work (no request served, the user not typing): it waits on it before each file and each slice of a parse. */
   quiet(): Promise<void>;
   /** The text of an open document at `path`, or undefined (the index reads open files from the editor, not the disk). */
   openText(path: string): string | undefined;
@@ -143,8 +143,8 @@ export class WorkspaceIndex {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether the index differs from the cache file (as taken back, or as last written). */
   private changedSinceSave = false;
-  /** The crawl parses with a web-tree-sitter instance of its own, let go when it ends; updates use the shared one. */
-  private parsers: ParserSource = getParser;
+  /** The crawl parses with a web-tree-sitter instance of its own (its parses are sliced), let go when it ends; updates use the shared one. */
+  private parsers: ParserSource | null = null;
 
   constructor(private readonly deps: IndexDeps) {}
 
@@ -167,7 +167,7 @@ export class WorkspaceIndex {
       .catch((error) => this.deps.log.warn(`index: the crawl stopped: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
         this.buildMs = performance.now() - started;
-        this.parsers = getParser;
+        this.parsers = null;
         this.terms.compact();
         // Once the crawl's last promises have let go of its instance, not within this turn.
         if (this.deps.collect) setTimeout(this.deps.collect, COLLECT_AFTER_MS).unref?.();
@@ -322,10 +322,8 @@ export class WorkspaceIndex {
               this.found.add(path);
               continue;
             }
-            await this.deps.quiet();
+            await this.indexOne(path, undefined, true);
             if (this.stopped) return;
-            await nextTurn();
-            await this.indexOne(path);
           }
         }
       }
@@ -356,8 +354,7 @@ export class WorkspaceIndex {
 
   /** A batch of cache entries, their files looked at together (a look at a time would wait on the disk once per file). */
   private async restoreBatch(batch: readonly CachedFile[]): Promise<void> {
-    await this.deps.quiet();
-    await nextTurn();
+    await this.giveWay();
     const usable = batch.filter((c) => this.deps.files.folderOf(c.path) && languageOfPath(c.path) === c.languageId && !this.updated.has(c.path));
     const stamps = await Promise.all(usable.map((c) => this.deps.files.stamp(c.path)));
     // An entry left out (its file gone, or not indexed here now) is one the cache should lose.
@@ -367,7 +364,7 @@ export class WorkspaceIndex {
       if (stamp === null || this.stopped) continue;
       const [mtimeMs, size] = stamp.split(':').map(Number);
       if (size === cached.size && mtimeMs === cached.mtimeMs && this.deps.openText(cached.path) === undefined) this.add(cached, true);
-      else await this.indexOne(cached.path, cached);
+      else await this.indexOne(cached.path, cached, true);
       if (this.files.has(cached.path)) this.restored.add(cached.path);
     }
   }
@@ -439,11 +436,18 @@ export class WorkspaceIndex {
     return ignore().add(file.text);
   }
 
+  /** Lets what is waiting on the event loop (a request's bytes) in, then waits until the crawl may go on. */
+  private async giveWay(): Promise<void> {
+    await nextTurn();
+    await this.deps.quiet();
+  }
+
   /**
    * Reads, parses and indexes one file (an open document from the editor's text); a file that cannot
    * be read is dropped. `cached`: the cache's entry for it, used when the text hashes the same.
+   * `crawling`: the crawl's work, which gives way to the user before each slice of it.
    */
-  private async indexOne(path: string, cached?: CachedFile): Promise<void> {
+  private async indexOne(path: string, cached?: CachedFile, crawling = false): Promise<void> {
     const languageId = languageOfPath(path)!;
     let text = this.deps.openText(path);
     let size = -1;
@@ -463,7 +467,11 @@ export class WorkspaceIndex {
       this.add({ ...cached, size, mtimeMs });
       return;
     }
-    const tree = await parseText(languageId, text, this.parsers);
+    const tree = crawling && this.parsers ? await parseInSlices(languageId, text, this.parsers, () => this.giveWay(), () => this.stopped) : await parseText(languageId, text);
+    if (this.stopped) {
+      tree?.delete();
+      return;
+    }
     if (!tree) {
       this.drop(path);
       this.skip(path, 'too large to parse');
@@ -472,6 +480,8 @@ export class WorkspaceIndex {
     let parsed;
     const partial = tree.rootNode.hasError;
     try {
+      // Reading the declarations of a large tree is a piece of work of its own.
+      if (crawling) await this.giveWay();
       parsed = parseFile(path, languageId, tree.rootNode, text);
     } finally {
       tree.delete();

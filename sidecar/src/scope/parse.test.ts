@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import type { Range } from '@redline/shared-protocol';
 import type { Node, Tree } from 'web-tree-sitter';
 import { DocumentStore } from '../server/documents.js';
-import { MAX_CACHED_TREES, MAX_PARSE_CHARS, SyntaxCache, parseText } from './parse.js';
+import { ownParsers } from './grammars.js';
+import { MAX_CACHED_TREES, MAX_PARSE_CHARS, SyntaxCache, parseInSlices, parseText } from './parse.js';
 
 describe('parseText', () => {
   it('parses supported languages and returns null for others', async () => {
@@ -23,6 +24,38 @@ describe('parseText', () => {
     const functions = tree!.rootNode.children.filter((n) => n?.type === 'function_declaration');
     expect(functions.map((n) => n!.startPosition.row)).toEqual([0, 2]);
     tree!.delete();
+  });
+});
+
+describe('parseInSlices', () => {
+  const source = (seed: number) =>
+    Array.from({ length: 400 }, (_, i) => `/** Step ${i * seed}. */\nexport function step${i}(value: number): string {\n  if (value > ${i}) return \`\${value * ${seed}}\`;\n  return [value, ${i}].join('-');\n}\n`).join('');
+
+  /** The whole parse's tree, as text: the oracle. */
+  async function whole(text: string): Promise<string> {
+    const tree = (await parseText('typescript', text))!;
+    const shown = tree.rootNode.toString();
+    tree.delete();
+    return shown;
+  }
+
+  it('gives way between slices and ends with the tree of a whole parse', async () => {
+    const text = source(3);
+    let slices = 0;
+    const tree = (await parseInSlices('typescript', text, ownParsers(), async () => void slices++, () => false, 0))!;
+    expect(slices).toBeGreaterThan(5);
+    expect(tree.rootNode.toString()).toBe(await whole(text));
+    tree.delete();
+  });
+
+  it('stops when told, and the parser then parses another text from its start', async () => {
+    const parsers = ownParsers();
+    let slices = 0;
+    expect(await parseInSlices('typescript', source(3), parsers, async () => void slices++, () => slices > 3, 0)).toBeNull();
+    const other = source(7);
+    const tree = (await parseInSlices('typescript', other, parsers, async () => {}, () => false))!;
+    expect(tree.rootNode.toString()).toBe(await whole(other));
+    tree.delete();
   });
 });
 

@@ -17,11 +17,46 @@ export async function parseText(languageId: string, text: string, parsers: Parse
   return parser ? parseWith(parser, text) : null;
 }
 
+/**
+ * A parse that gives way to other work: it runs in slices of about `sliceMs`, awaiting `between()`
+ * before each, and the parser resumes where it stopped (tree-sitter keeps its state until the next
+ * parse). Nothing else may parse with these parsers meanwhile. Null as parseText, or once `stopped()`.
+ */
+export async function parseInSlices(languageId: string, text: string, parsers: ParserSource, between: () => Promise<void>, stopped: () => boolean, sliceMs = PARSE_SLICE_MS): Promise<Tree | null> {
+  const parser = await parsers(languageId);
+  if (!parser || text.length > MAX_PARSE_CHARS) return null;
+  const input = parseInput(text);
+  let done = false;
+  try {
+    for (;;) {
+      await between();
+      if (stopped()) return null;
+      const sliceEnd = performance.now() + sliceMs;
+      let halted = false;
+      const tree = parser.parse(input, undefined, { progressCallback: () => (halted = performance.now() > sliceEnd) });
+      if (tree || !halted) {
+        done = true;
+        return tree;
+      }
+    }
+  } finally {
+    // A parse left halfway would be resumed by the parser's next parse, whatever its text.
+    if (!done) parser.reset();
+  }
+}
+
+/** A slice of a parse that gives way: a request arriving meanwhile waits this long at most. */
+export const PARSE_SLICE_MS = 4;
+
 /** `text` parsed (reusing `old`, already edited to match it), or null when it is over the limit. */
 function parseWith(parser: Parser, text: string, old?: Tree): Tree | null {
   if (text.length > MAX_PARSE_CHARS) return null;
-  // Grammars' scanners read NUL as the end of input, and some then never advance: a space keeps every offset.
-  return parser.parse(text.includes('\0') ? text.replaceAll('\0', ' ') : text, old);
+  return parser.parse(parseInput(text), old);
+}
+
+/** Grammars' scanners read NUL as the end of input, and some then never advance: a space keeps every offset. */
+function parseInput(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', ' ') : text;
 }
 
 interface Entry {

@@ -121,7 +121,7 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
       return rules && tree ? usesInScope(tree.rootNode, { row: at.line, column: at.character }, name, rules) : [];
     },
   });
-  registerInlineCompletion({ connection: conn, documents, settings, log, syntax, context, nextEditGhost: (uri, position, version) => nextEdits.ghostAt(uri, position, version) });
+  registerInlineCompletion({ connection: conn, documents, settings, log, syntax, context, activity: () => context.userActive(), nextEditGhost: (uri, position, version) => nextEdits.ghostAt(uri, position, version) });
 
   conn.onRequest('initialize', (params): InitializeResult => {
     lifecycle.initialized();
@@ -162,7 +162,10 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
   conn.onNotification('textDocument/didSave', (params) => context.saved(params.textDocument.uri));
   conn.onNotification('workspace/didChangeWatchedFiles', (params) => context.filesChanged(params.changes));
 
-  conn.onRequest('redline/inlineEdit/start', (params) => sessions.start(params));
+  conn.onRequest('redline/inlineEdit/start', (params) => {
+    context.userActive();
+    return sessions.start(params);
+  });
   conn.onRequest('redline/snippet/apply', (params) => sessions.applySnippet(params));
   conn.onRequest('redline/inlineEdit/cancel', async (params) => {
     await sessions.cancel(params.sessionId);
@@ -170,7 +173,10 @@ export function startServer(raw: MessageConnection, options: ServerOptions): Sta
   });
   conn.onRequest('redline/inlineEdit/accept', async (params) => ({ remainingHunks: await sessions.settle(params.sessionId, true, params.line) }));
   conn.onRequest('redline/inlineEdit/reject', async (params) => ({ remainingHunks: await sessions.settle(params.sessionId, false, params.line) }));
-  conn.onRequest('redline/nextEdit', (params, token) => nextEdits.request(params, token));
+  conn.onRequest('redline/nextEdit', (params, token) => {
+    context.userActive();
+    return nextEdits.request(params, token);
+  });
 
   conn.onRequest('shutdown', async () => {
     lifecycle.shutDown();

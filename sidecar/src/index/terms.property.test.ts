@@ -1,0 +1,110 @@
+/**
+ * The search gives exactly what scoring every document and sorting them all gives: on random
+ * indexes (documents added, removed, the arrays compacted, more added after) and random queries
+ * (words common and rare, instruction and selection weights, a filter, how many to keep), the same
+ * documents in the same order with the same scores and matched words as the plain scorer below,
+ * which scores every document from its own words. And its selection of the best alone, against a
+ * plain sort, on scores that tie often.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BM25_B, BM25_K1, SELECTION_WEIGHT, bm25 } from './rank.js';
+import { COMMON_SHARE, TermIndex, bestAccepted, nthLargest } from './terms.js';
+
+/** Every live document scored word by word in the query's order (BM25 as the index adds it), sorted, the best `kept` that `keep` accepts. */
+function exhaustive(docs: ReadonlyMap<number, readonly string[]>, weights: ReadonlyMap<string, number>, keep: (id: number) => boolean, kept: number) {
+  const documents = docs.size;
+  const average = documents > 0 ? [...docs.values()].reduce((sum, words) => sum + words.length, 0) / documents : 0;
+  const df = (word: string) => [...docs.values()].filter((words) => words.includes(word)).length;
+  const terms = [...weights].filter(([word, weight]) => df(word) > 0 && !(weight < 1 && df(word) > COMMON_SHARE * documents));
+  const scored: Array<{ id: number; score: number; matched: string[] }> = [];
+  for (const [id, words] of docs) {
+    let score = 0;
+    const shares: Array<[string, number]> = [];
+    for (const [word, weight] of terms) {
+      const tf = words.filter((w) => w === word).length;
+      if (tf === 0) continue;
+      const idf = Math.log(1 + (documents - df(word) + 0.5) / (df(word) + 0.5));
+      score += weight * ((idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * Math.max(1, words.length)) / Math.max(1, average))));
+      shares.push([word, weight * bm25(tf, df(word), documents, words.length, average)]);
+    }
+    if (shares.length > 0 && keep(id)) scored.push({ id, score, matched: shares.sort((a, b) => b[1] - a[1]).map(([w]) => w) });
+  }
+  return scored.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, kept);
+}
+
+/** A word of a small vocabulary, the first ones far more often: some words most documents hold, some few. */
+const word = fc.integer({ min: 0, max: 999 }).map((n) => `w${Math.floor(30 * (n / 1000) ** 3)}`);
+const step = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ add: fc.array(word, { maxLength: 12 }), gap: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 1, arbitrary: fc.record({ remove: fc.nat() }) },
+  { weight: 1, arbitrary: fc.constant({ query: true as const }) },
+);
+const query = fc.record({
+  words: fc.uniqueArray(fc.tuple(fc.oneof(word, fc.constant('absent')), fc.constantFrom(1, SELECTION_WEIGHT, 0.5)), { selector: ([w]) => w, minLength: 1, maxLength: 10 }),
+  kept: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 60 })),
+  filter: fc.integer({ min: 1, max: 4 }),
+});
+
+describe('TermIndex.search', () => {
+  it('ranks exactly as scoring every document', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 50, maxLength: 600 }), fc.array(query, { minLength: 1, maxLength: 4 }), fc.boolean(), (steps, queries, compactHalfway) => {
+        const index = new TermIndex();
+        const docs = new Map<number, string[]>();
+        let id = 0;
+        const check = () => {
+          for (const q of queries) {
+            const weights = new Map(q.words);
+            const keep = (d: number) => d % q.filter !== 1;
+            const found = [...index.search(weights, keep, q.kept)].map(([d, hit]) => ({ id: d, ...hit }));
+            expect(found).toEqual(exhaustive(docs, weights, keep, q.kept));
+          }
+        };
+        steps.forEach((s, i) => {
+          if (compactHalfway && i === steps.length >> 1) index.compact();
+          if ('add' in s) {
+            id += s.gap;
+            index.add(id, s.add);
+            docs.set(id, s.add);
+          } else if ('remove' in s) {
+            const ids = [...docs.keys()];
+            if (ids.length === 0) return;
+            const gone = ids[s.remove % ids.length];
+            index.remove(gone);
+            docs.delete(gone);
+          } else check();
+        });
+        check();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('bestAccepted', () => {
+  it('is the accepted ids sorted by score then id, cut to `kept`; nthLargest is the sorted scores’ n-th', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 5000 }), { maxLength: 3000 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 5 }),
+        (ids, distinct, kept, filter, n) => {
+          // Few distinct scores: ties everywhere.
+          const scores = new Float64Array(5001);
+          for (const id of ids) scores[id] = 1 + ((id * 7919) % distinct) / 7;
+          const keep = (id: number) => id % filter === 0 || filter > 6;
+          const plain = ids.filter(keep).sort((a, b) => scores[b] - scores[a] || a - b).slice(0, kept);
+          expect(bestAccepted(ids, scores, kept, keep)).toEqual(plain);
+          if (ids.length === 0) return;
+          const values = Float64Array.from(ids, (id) => scores[id]);
+          const at = Math.min(ids.length, n * Math.ceil(ids.length / 5));
+          expect(nthLargest(values, at)).toBe([...values].sort((a, b) => b - a)[at - 1]);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
