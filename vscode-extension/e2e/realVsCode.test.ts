@@ -417,7 +417,8 @@ describe('inline edit in a real VS Code', () => {
     expect(Buffer.from(vscode.file(file))).toEqual(Buffer.from(PROPOSED.replace(/\n/g, '\r\n')));
   }, 120_000);
 
-  it('typing during a session joins its undo step: one Ctrl+Z returns to the text before the command, Redo brings it all back', async () => {
+  /** A proposal accepted after typing on line 1 while it waited: the session's split steps made one again. Its final text. */
+  async function typedThenAccepted(): Promise<string> {
     const file = newFile(ORIGINAL);
     await startEdit(file, 3, 7, { text: REWRITE });
     await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
@@ -431,7 +432,11 @@ describe('inline edit in a real VS Code', () => {
     await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
     // The verdict's edit, then the two that make the session one undo step again (back, and the final text).
     await waitFor(() => changesOf(file).length >= before + 3, 10_000, () => `the undo steps were not merged: ${JSON.stringify(changesOf(file).slice(before))}`);
-    const typedAndAccepted = PROPOSED.replace('"./db";', '"./db"; // typed');
+    return PROPOSED.replace('"./db";', '"./db"; // typed');
+  }
+
+  it('typing during a session joins its undo step: one Ctrl+Z returns to the text before the command, Redo brings it all back', async () => {
+    const typedAndAccepted = await typedThenAccepted();
     expect(await vscode.editorText()).toBe(typedAndAccepted);
     await vscode.page.keyboard.press('Control+Z');
     let text = '';
@@ -443,18 +448,7 @@ describe('inline edit in a real VS Code', () => {
   it('a Redo pressed right after the Ctrl+Z that brought the saved text back is kept, dirty flag and all', async () => {
     // The undo lands on the text on disk, so the extension reverts the document to mark it clean; a Redo
     // that reaches the window between the extension's check and the revert must not be reverted away.
-    const file = newFile(ORIGINAL);
-    await startEdit(file, 3, 7, { text: REWRITE });
-    await vscode.codeLens('Accept all').waitFor({ timeout: 30_000 });
-    await vscode.selectLines(1);
-    await vscode.page.keyboard.press('End');
-    await vscode.page.keyboard.type(' // typed');
-    await waitFor(() => changesOf(file).some((e) => e.texts.includes('d')), 10_000, () => 'the typing never reached the sidecar');
-    const before = changesOf(file).length;
-    await vscode.codeLens('Accept all').click();
-    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
-    await waitFor(() => changesOf(file).length >= before + 3, 10_000, () => 'the undo steps were not merged');
-    const typedAndAccepted = PROPOSED.replace('"./db";', '"./db"; // typed');
+    const typedAndAccepted = await typedThenAccepted();
     await vscode.page.keyboard.press('Control+Z');
     await vscode.page.keyboard.press('Control+Shift+Z');
     let text = '';
