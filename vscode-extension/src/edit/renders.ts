@@ -9,7 +9,7 @@ import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-proto
 import { minimalEdit } from './marks';
 import { OwnEdits, editThroughEditor } from './ownEdits';
 import type { CleanAfterUndo } from './cleanUndo';
-import { redoOnce, stateOf, undoSession, type RedoGuard } from './history';
+import { stateOf, type UndoGroups } from './history';
 import { finalWithTyping, historyFix } from './undoMerge';
 import type { Painter } from './paint';
 import type { Session, Sessions } from './sessions';
@@ -66,7 +66,7 @@ export class RenderApplier {
     private readonly log: vscode.LogOutputChannel,
     private readonly painter: Painter,
     private readonly cleanUndo: CleanAfterUndo,
-    private readonly redo: RedoGuard,
+    private readonly groups: UndoGroups,
   ) {}
 
   async apply(params: RenderParams): Promise<RenderResult> {
@@ -99,7 +99,10 @@ export class RenderApplier {
     if (session && params.edits.length > 0) session.editCount++;
     this.sessions.rendered(session, params, params.edits.length > 0);
     // After the answer: the sidecar must see the fix-up's changes as changes after the session.
-    if (session && params.undo.close && !session.takingBack && (session.nextEdit || session.undoSplit)) this.afterAnswer(session, () => this.putHistoryRight(session));
+    if (session && params.undo.close && !session.takingBack && (session.nextEdit || session.undoSplit)) {
+      const final = doc.getText();
+      this.afterAnswer(session, () => this.putHistoryRight(session, final));
+    }
     return { applied: true, version };
   }
 
@@ -143,51 +146,24 @@ export class RenderApplier {
   }
 
   /** A closed session's undo steps as undoMerge.ts `historyFix` says. */
-  private putHistoryRight(session: Session): Promise<void> {
-    const doc = documentOf(session.uri);
-    if (!doc || session.before === null || session.editCount === 0) return Promise.resolve();
-    const fix = historyFix(session, doc.getText() !== session.before);
-    return fix === 'rewind' ? this.rewind(session, session.before) : fix === 'merge' ? this.mergeUndoSteps(session) : Promise.resolve();
+  private putHistoryRight(session: Session, final: string): Promise<void> {
+    const before = session.before;
+    if (!documentOf(session.uri) || before === null || session.editCount === 0) return Promise.resolve();
+    const fix = historyFix(session, final !== before);
+    if (fix.kind === 'merge') return this.mergeUndoSteps(session);
+    if (fix.kind === 'group') {
+      // The text its renders left: what a Redo through its split steps may bring back.
+      if (fix.guarded) this.groups.guard(session.uri, [...session.states].filter((state) => state !== stateOf(final) && state !== stateOf(before)), final, fix.steps);
+      this.groups.add(session.uri, final, fix.steps);
+      this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; its ${fix.steps === 3 ? 'two steps and the one before them go' : fix.guarded ? 'two steps go' : 'step and the one before it go'} with one Ctrl+Z`);
+    }
+    return Promise.resolve();
   }
 
-  /**
-   * A settled next-edit hunk as the user's history should hold it (history.ts). Accepted after something
-   * closed VS Code's open step (a caret move by key or mouse, a save): its steps are undone and the final
-   * text put back as one step (the text before it first, when the undo went past that). Dismissed, it
-   * leaves no step: its steps are undone, a step the undo took too many is redone, and a Redo may not bring
-   * the hunk's lines back. When the history cannot be rewound (the editor lost the focus) the text is put
-   * right in one edit and the steps stay as they are.
-   */
-  private async rewind(session: Session, before: string): Promise<void> {
-    const doc = documentOf(session.uri)!;
-    const final = doc.getText();
-    const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
-    this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'settled'}; ${undone ? `${undone.left.length} undo steps taken back, landed ${undone.landed} it` : 'its undo steps could not be taken back'} (${session.editCount} renders, ${session.userEdits} changes of the user's)`);
-    if (!undone) {
-      if (doc.getText() !== final) await this.replaceText(session.uri, doc, final);
-      return;
-    }
-    // The user typed on while the steps were undone: what they typed, in the text they typed it in, goes onto the final text.
-    if (undone.landed === 'typed') return this.replay(session.uri, doc, undone.base!, final);
-    if (final === before) {
-      if (undone.landed === 'past' && !(await redoOnce(session.uri))) this.log.warn(`${session.id}: a step before the dismissed hunk was undone and could not be redone`);
-      if (doc.getText() !== before) await this.replaceText(session.uri, doc, before);
-      this.redo.guard(session.uri, undone.left.filter((state) => state !== stateOf(before)));
-      return;
-    }
-    // The session's steps had merged into the step before it: that step is put back on its own first.
-    if (undone.landed === 'past') await this.replaceText(session.uri, doc, before);
-    // Back at the text before it: the text the user is left with, with whatever was typed since, as one step.
-    await this.replay(session.uri, doc, before, final);
-  }
-
-  /** Turns `base` with what the user has typed into it since into `final` with that typing, as one step; a keystroke that overtakes the edit is replayed too. */
-  private async replay(uri: string, doc: vscode.TextDocument, base: string, final: string): Promise<void> {
-    for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
-      const target = finalWithTyping(base, final, doc.getText());
-      if (target === null || doc.getText() === target || (await this.replaceText(uri, doc, target))) return;
-      await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
-    }
+  /** `target` as `uri`'s text, as one undo step of that document: a Redo that brought back a text no step should hold put right. */
+  async putText(uri: string, target: string): Promise<boolean> {
+    const doc = documentOf(uri);
+    return doc !== undefined && doc.getText() !== target && (await this.replaceText(uri, doc, target));
   }
 
   /**
