@@ -799,6 +799,16 @@ describe('next-edit suggestions in a real VS Code', () => {
     // Ctrl+Z takes the shown hunk and both steps of the accepted one: back to the rename alone, then to the original.
     expect(await undoSteps(2)).toEqual([TYPED, BEFORE]);
     expect(await hinted('Esc to dismiss')).toEqual([]);
+    // Redo brings the rename and the accepted hunk back, never a hunk's red and green lines as plain text; Ctrl+Z
+    // then takes the accepted hunk back whole again.
+    const redone: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await vscode.page.keyboard.press('Control+Shift+Z');
+      await vscode.page.waitForTimeout(500);
+      redone.push(await vscode.editorText());
+    }
+    expect(redone).toEqual([TYPED, renamed(1), renamed(1)]);
+    expect(await undoSteps(1)).toEqual([TYPED]);
   }, 120_000);
 
   it('after each Tab the caret is where the accepted text ends, and a renamed parameter\'s use past the first window (line 14 of 16) is offered too', async () => {
