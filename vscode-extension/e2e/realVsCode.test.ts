@@ -789,6 +789,17 @@ describe('next-edit suggestions in a real VS Code', () => {
     expect(await undoSteps(1)).toEqual([BEFORE]);
   }, 120_000);
 
+  it('Esc and at once Ctrl+Z: the hunk goes without a step, and that Ctrl+Z takes back the rename', async () => {
+    await renameDeclaration();
+    await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));
+    await vscode.page.keyboard.press('Escape');
+    await vscode.page.keyboard.press('Control+Z');
+    await vscode.page.waitForTimeout(1500);
+    expect(await hinted('Esc to dismiss')).toEqual([]);
+    expect(await vscode.editorText()).toBe(BEFORE);
+    expect(await vscode.notifications()).toEqual([]);
+  }, 120_000);
+
   it('Tab and at once Ctrl+P: what is typed into Quick Open stays, and the accepted hunk is one Ctrl+Z', async () => {
     await renameDeclaration();
     await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));

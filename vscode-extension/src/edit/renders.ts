@@ -97,19 +97,16 @@ export class RenderApplier {
       await this.closeUndoStep(session);
     }
     if (session && params.edits.length > 0) session.editCount++;
+    // Before the marks go (which ends the shown hunk's Ctrl+Z): its steps' group is there by then.
+    if (session && params.undo.close && !session.takingBack && (session.nextEdit || session.undoSplit)) this.putHistoryRight(session, doc.getText());
     this.sessions.rendered(session, params, params.edits.length > 0);
-    // After the answer: the sidecar must see the fix-up's changes as changes after the session.
-    if (session && params.undo.close && !session.takingBack && (session.nextEdit || session.undoSplit)) {
-      const final = doc.getText();
-      this.afterAnswer(session, () => this.putHistoryRight(session, final));
-    }
     return { applied: true, version };
   }
 
   /**
    * Runs `fix` once the render's answer is out, as the extension's edits (not the user's), after the
-   * document's fixes before it: a rewind undoes the newest steps, so no other fix and no render (which
-   * waits for the document's fixes) may put steps in meanwhile. `session.merged` settles with it.
+   * document's fixes before it: no other fix and no render (which waits for the document's fixes) may
+   * put a step in between a merge's two edits. `session.merged` settles with it.
    */
   private afterAnswer(session: Session, fix: () => Promise<void>): void {
     const uri = session.uri;
@@ -145,19 +142,21 @@ export class RenderApplier {
     return this.fixEdits.apply(uri, () => applyEdits(uri, [{ range: { start: at(edit.start), end: at(edit.end) }, newText: edit.text }], true, true)).then((result) => result.ok);
   }
 
-  /** A closed session's undo steps as undoMerge.ts `historyFix` says. */
-  private putHistoryRight(session: Session, final: string): Promise<void> {
+  /**
+   * A closed session's undo steps as undoMerge.ts `historyFix` says: a group at once; a merge once the
+   * render's answer is out (the sidecar must see its edits as changes after the session).
+   */
+  private putHistoryRight(session: Session, final: string): void {
     const before = session.before;
-    if (!documentOf(session.uri) || before === null || session.editCount === 0) return Promise.resolve();
+    if (before === null || session.editCount === 0) return;
     const fix = historyFix(session, final !== before);
-    if (fix.kind === 'merge') return this.mergeUndoSteps(session);
+    if (fix.kind === 'merge') this.afterAnswer(session, () => this.mergeUndoSteps(session));
     if (fix.kind === 'group') {
       // The text its renders left: what a Redo through its split steps may bring back.
       if (fix.guarded) this.groups.guard(session.uri, [...session.states].filter((state) => state !== stateOf(final) && state !== stateOf(before)), final, fix.steps);
       this.groups.add(session.uri, final, fix.steps);
       this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; its ${fix.steps === 3 ? 'two steps and the one before them go' : fix.guarded ? 'two steps go' : 'step and the one before it go'} with one Ctrl+Z`);
     }
-    return Promise.resolve();
   }
 
   /** `target` as `uri`'s text, as one undo step of that document: a Redo that brought back a text no step should hold put right. */

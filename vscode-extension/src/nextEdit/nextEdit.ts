@@ -61,12 +61,13 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   let undoSteps = 0;
   /** Per shown hunk, the steps Ctrl+Z runs under its own: those of a group its text came after, or the one step before it. */
   const below = new WeakMap<Session, number>();
+  /** Its step is the newest: no change of the user's (an undo counts) and no other session's since its render. */
   const updateUndoSteps = () => {
     const editor = vscode.window.activeTextEditor;
     const session = shownIn(editor);
     const uri = editor?.document.uri.toString();
     let steps = uri === undefined ? 0 : groups.armed(uri);
-    if (session && session.before !== null && editor!.document.version === session.lastRenderVersion && session.userEdits === 0 && !session.overlapped) {
+    if (session && session.before !== null && session.lastRenderVersion !== null && session.userEdits === 0 && !session.overlapped) {
       if (!below.has(session)) below.set(session, groups.stepsAt(session.uri, session.before));
       steps = 1 + below.get(session)!;
     }
@@ -74,6 +75,12 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     undoSteps = steps;
     void vscode.commands.executeCommand('setContext', UNDO_STEPS_CONTEXT, steps);
   };
+  /**
+   * After every listener of the change at hand has run: the sessions count the user's change later, and a
+   * render's change comes before its marks go and its group is made (renders.ts), so Ctrl+Z's steps never drop
+   * in between.
+   */
+  const updateUndoStepsSoon = () => queueMicrotask(updateUndoSteps);
 
   /** The value last given to the context key, and the command that gives it (the window takes it in a round trip later). */
   let context = false;
@@ -172,11 +179,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.window.onDidChangeTextEditorSelection(update),
     vscode.window.onDidChangeTextEditorVisibleRanges(update),
-    groups.onDidChange(updateUndoSteps),
+    groups.onDidChange(updateUndoStepsSoon),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const editor = vscode.window.activeTextEditor;
       if (event.contentChanges.length > 0 && event.reason === vscode.TextDocumentChangeReason.Undo) takenBack(event.document.uri.toString());
-      updateUndoSteps();
+      updateUndoStepsSoon();
       // Undo and redo go back to text the user had: no suggestion is asked for it (each would put lines into the undo history).
       if (event.contentChanges.length === 0 || event.reason !== undefined || !enabled() || editor?.document !== event.document) return;
       const uri = event.document.uri.toString();
@@ -227,7 +234,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       const session = shownIn(vscode.window.activeTextEditor);
       if (!session) return;
       await sessions.whenPending(session.id);
-      await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id }).catch(fail);
+      await sidecar()
+        .request('redline/inlineEdit/reject', { sessionId: session.id })
+        // A Ctrl+Z right after Esc may have taken the hunk back first: it is gone, as Esc wanted.
+        .catch((error) => (session.takingBack || sessions.hasEnded(session.id) ? undefined : fail(error)));
     }),
   ];
 }
