@@ -800,6 +800,24 @@ describe('next-edit suggestions in a real VS Code', () => {
     expect(await vscode.notifications()).toEqual([]);
   }, 120_000);
 
+  it('a hunk dismissed after a caret move: one Ctrl+Z takes back the rename, and Redo never shows the hunk\'s lines', async () => {
+    await renameDeclaration();
+    await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));
+    // VS Code closes the hunk's open step at the caret move: the dismissal makes a second one.
+    await vscode.page.keyboard.press('End');
+    await vscode.page.keyboard.press('Escape');
+    await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 10_000, explain('Esc did not dismiss the suggestion'));
+    expect(await undoSteps(1)).toEqual([BEFORE]);
+    const redone: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await vscode.page.keyboard.press('Control+Shift+Z');
+      await vscode.page.waitForTimeout(500);
+      redone.push(await vscode.editorText());
+    }
+    expect(redone).toEqual([TYPED, TYPED, TYPED]);
+    expect(await undoSteps(1)).toEqual([BEFORE]);
+  }, 120_000);
+
   it('Tab and at once Ctrl+P: what is typed into Quick Open stays, and the accepted hunk is one Ctrl+Z', async () => {
     await renameDeclaration();
     await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));

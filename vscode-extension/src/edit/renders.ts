@@ -152,10 +152,12 @@ export class RenderApplier {
     const fix = historyFix(session, final !== before);
     if (fix.kind === 'merge') this.afterAnswer(session, () => this.mergeUndoSteps(session));
     if (fix.kind === 'group') {
-      // The text its renders left: what a Redo through its split steps may bring back.
-      if (fix.guarded) this.groups.guard(session.uri, [...session.states].filter((state) => state !== stateOf(final) && state !== stateOf(before)), final, fix.steps);
+      // The texts its renders left (its red and green lines) may come back with a Redo through split steps,
+      // also ones VS Code split unseen: put right, a dismissed hunk's two steps go with the step before them.
+      const left = [...session.states].filter((state) => state !== stateOf(final) && state !== stateOf(before));
+      this.groups.guard(session.uri, left, final, final === before ? 3 : 2);
       this.groups.add(session.uri, final, fix.steps);
-      this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; its ${fix.steps === 3 ? 'two steps and the one before them go' : fix.guarded ? 'two steps go' : 'step and the one before it go'} with one Ctrl+Z`);
+      this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; Ctrl+Z undoes ${fix.steps} steps at once`);
     }
   }
 

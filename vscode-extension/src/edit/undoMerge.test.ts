@@ -57,15 +57,15 @@ describe('historyFix', () => {
   });
 
   it('groups a hunk dismissed by Esc with the step before it: its lines in and out are a step that changes nothing', () => {
-    expect(historyFix(nextEdit(false), false)).toEqual({ kind: 'group', steps: 2, guarded: false });
+    expect(historyFix(nextEdit(false), false)).toEqual({ kind: 'group', steps: 2 });
   });
 
-  it('groups both steps of a hunk dismissed after its step was split, and the step before; a Redo may not show its lines', () => {
-    expect(historyFix(nextEdit(true), false)).toEqual({ kind: 'group', steps: 3, guarded: true });
+  it('groups both steps of a hunk dismissed after its step was split, and the step before', () => {
+    expect(historyFix(nextEdit(true), false)).toEqual({ kind: 'group', steps: 3 });
   });
 
   it('groups both steps of a hunk accepted after a caret move split its step, and nothing before them', () => {
-    expect(historyFix(nextEdit(true), true)).toEqual({ kind: 'group', steps: 2, guarded: true });
+    expect(historyFix(nextEdit(true), true)).toEqual({ kind: 'group', steps: 2 });
   });
 
   it('keeps the steps of a hunk the user typed away from: never the merge, whose second step undone goes forward', () => {

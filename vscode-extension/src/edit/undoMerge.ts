@@ -9,18 +9,17 @@
  * - `group`: a next-edit hunk's steps stay, and the next Ctrl+Z undoes `steps` at once: dismissed by
  *   Esc in one step (its lines in and out: a step that changes nothing), that step and the one before
  *   it (2); dismissed after its step was split (lines in, then out), both and the one before (3);
- *   accepted after its step was split, both (2). `guarded`: its split steps show its red and green
- *   lines as plain text, which a Redo may not bring back. Never the merge: its second step, undone,
- *   brings the session's text back, so that Ctrl+Z would go forward.
+ *   accepted after its step was split, both (2). Never the merge: its second step, undone, brings the
+ *   session's text back, so that Ctrl+Z would go forward.
  * - `merge`: an inline edit whose steps were split: made one again by two edits (back, then the
  *   final text).
  */
-export type HistoryFix = { kind: 'keep' } | { kind: 'merge' } | { kind: 'group'; steps: number; guarded: boolean };
+export type HistoryFix = { kind: 'keep' } | { kind: 'merge' } | { kind: 'group'; steps: number };
 
 export function historyFix(session: { nextEdit: boolean; undoSplit: boolean; userEdits: number; overlapped: boolean }, changedText: boolean): HistoryFix {
   if (!session.nextEdit) return { kind: session.undoSplit ? 'merge' : 'keep' };
   if (session.userEdits > 0 || session.overlapped || (changedText && !session.undoSplit)) return { kind: 'keep' };
-  return { kind: 'group', steps: session.undoSplit && !changedText ? 3 : 2, guarded: session.undoSplit };
+  return { kind: 'group', steps: session.undoSplit && !changedText ? 3 : 2 };
 }
 
 /**
