@@ -670,7 +670,7 @@ describe('next-edit suggestions in a real VS Code', () => {
     await waitFor(async () => (text = await vscode.editorText()) === indented, 5_000, () => `Tab did not indent:\n${text}`);
     await vscode.page.keyboard.press('Control+Z');
     await waitFor(async () => (text = await vscode.editorText()) === renamed(3), 5_000, () => `Ctrl+Z did not take back the indentation:\n${text}`);
-    // One Ctrl+Z takes back the last hunk alone (the caret moved while it was shown: the extension made its steps one again).
+    // One Ctrl+Z takes back the last hunk alone (the caret moved while it was shown: Ctrl+Z undoes its two steps at once).
     await vscode.page.keyboard.press('Control+Z');
     await waitFor(async () => (text = await vscode.editorText()) === renamed(2), 5_000, () => `Ctrl+Z did not take back the last hunk alone:\n${text}`);
   }, 180_000);
