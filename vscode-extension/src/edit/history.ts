@@ -147,7 +147,8 @@ export class UndoGroups {
     if (event.contentChanges.length === 0 || !this.core.tracks(uri)) return;
     const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : 'edit';
     const wasArmed = this.core.armed(uri);
-    const fix = this.core.changed(uri, stateOf(event.document.getText()), reason);
+    // Only an undo or a redo is looked up by its text (a checksum of the whole text: not at every keystroke).
+    const fix = this.core.changed(uri, reason === 'edit' ? '' : stateOf(event.document.getText()), reason);
     if (this.core.armed(uri) !== wasArmed) this.changedEmitter.fire(uri);
     if (fix && (await this.put(uri, fix.target))) this.add(uri, fix.target, fix.steps);
   }

@@ -137,6 +137,15 @@ describe('StepGroups', () => {
     expect(history.text).toBe(TYPED);
   });
 
+  it('an edit disarms and is never put right, whatever its text: only a Redo brings a guarded text back', () => {
+    const groups = new StepGroups();
+    groups.add(URI, HUNK1, 2);
+    groups.guard(URI, [SHOWN], HUNK1, 3);
+    expect(groups.changed(URI, SHOWN, 'edit')).toBeNull();
+    expect(groups.armed(URI)).toBe(0);
+    expect(groups.changed(URI, SHOWN, 'redo')).toEqual({ target: HUNK1, steps: 3 });
+  });
+
   it('forgets a closed document', () => {
     const groups = new StepGroups();
     groups.add(URI, 'x', 2);

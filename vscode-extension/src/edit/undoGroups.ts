@@ -73,7 +73,7 @@ export class StepGroups {
     return this.groups.get(uri)?.find((g) => g.top === state)?.steps ?? 1;
   }
 
-  /** `uri` changed to `state`; a guarded Redo returns the text to put and the group that edit makes with it. */
+  /** `uri` changed to `state` (read only for an undo or a redo); a guarded Redo returns the text to put and the group that edit makes with it. */
   changed(uri: string, state: string, reason: ChangeReason): Guard | null {
     const group = reason === 'undo' ? this.groups.get(uri)?.find((g) => g.top === state) : undefined;
     this.armedSteps.set(uri, group?.steps ?? 0);
