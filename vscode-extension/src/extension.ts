@@ -11,7 +11,7 @@ import { CheckCopies } from './check/copies';
 import { Indentations } from './check/indentation';
 import { registerCompletion } from './completion/provider';
 import { CleanAfterUndo } from './edit/cleanUndo';
-import { RedoGuard } from './edit/history';
+import { UndoGroups } from './edit/history';
 import { registerEditCommands } from './edit/commands';
 import { registerFeedback } from './edit/feedback';
 import { lineDeletions } from './edit/marks';
@@ -34,8 +34,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const own = new OwnEdits();
   const painter = new Painter(sessions);
   const cleanUndo = new CleanAfterUndo();
-  const redo = new RedoGuard();
-  const renders = new RenderApplier(sessions, own, output, painter, cleanUndo, redo);
+  // A Redo the groups put right is one edit of that document, made as the renders make theirs (renders.ts putText).
+  const groups: UndoGroups = new UndoGroups((uri, target) => renders.putText(uri, target));
+  const renders = new RenderApplier(sessions, own, output, painter, cleanUndo, groups);
   const warnings = new WarningDiagnostics(sessions);
   const copies = new CheckCopies();
   const indentations = new Indentations();
@@ -92,7 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   const guard = registerSaveGuard(() => sidecar, sessions, context.globalState);
-  const commands = registerEditCommands(() => sidecar, sessions, guard, redo);
+  const commands = registerEditCommands(() => sidecar, sessions, guard, groups);
   context.subscriptions.push(
     output,
     painter,
@@ -103,9 +104,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...commands.disposables,
     ...guard.disposables,
     ...registerCompletion(() => lc, () => sidecar),
-    ...registerNextEdit(() => sidecar, sessions, own, renders, output),
+    ...registerNextEdit(() => sidecar, sessions, own, renders, groups, output),
     vscode.workspace.onDidChangeTextDocument((event) => void cleanUndo.changed(event)),
-    vscode.workspace.onDidChangeTextDocument((event) => redo.changed(event)),
+    vscode.workspace.onDidChangeTextDocument((event) => void groups.changed(event)),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const uri = event.document.uri.toString();
       if (event.contentChanges.length === 0 || own.isOwn(uri, event.document.version)) return;
@@ -117,7 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidCloseTextDocument((doc) => {
       own.forget(doc.uri.toString());
       cleanUndo.forget(doc.uri.toString());
-      redo.forget(doc.uri.toString());
+      groups.forget(doc.uri.toString());
     }),
     vscode.window.onDidChangeTextEditorSelection((event) => {
       const kind = event.kind;

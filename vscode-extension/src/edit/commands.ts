@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { InlineEditStartResult, Range } from '@redline/shared-protocol';
 import type { Sidecar } from '../sidecar/connection';
-import { redoOnce, stateOf, undoSession, type RedoGuard } from './history';
+import { redoOnce, stateOf, undoSession, type UndoGroups } from './history';
 import { hunkAt } from './marks';
 import { documentOf, editorOf } from './renders';
 import type { SaveGuard } from './saveGuard';
@@ -36,7 +36,7 @@ export interface EditCommands {
   retry(session: Session): Promise<void>;
 }
 
-export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions, guard: SaveGuard, redo: RedoGuard): EditCommands {
+export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions, guard: SaveGuard, groups: UndoGroups): EditCommands {
   const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
   const run =
     <A extends unknown[]>(body: (...args: A) => Promise<unknown>) =>
@@ -104,10 +104,12 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
     });
 
   /**
-   * Undo (Ctrl+Z) while a proposal waits in the editor and its step is the newest. A next-edit hunk goes as
-   * with Esc, leaving no step, and the step before it is undone: the hunk accepted last. An inline edit's
+   * Undo (Ctrl+Z) while a proposal waits in the editor and its step is the newest. An inline edit's
    * proposal is taken back whole — also the hunks accepted, whose steps VS Code may have split off the
-   * proposal's when the caret moved — and the user is told so.
+   * proposal's when the caret moved — and the user is told so. A next-edit hunk comes here only when
+   * Ctrl+Z cannot undo its step and the one before at the key (nextEdit.ts `redline.undoSteps`: the user
+   * typed into it, or another session shares its steps): it is dismissed, and its steps stay, since an
+   * undo run now could land in whatever has the focus by then.
    */
   const undo = run(async () => {
     const editor = vscode.window.activeTextEditor;
@@ -117,10 +119,7 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
     const before = session.before;
     if (session.nextEdit) {
       await sessions.whenPending(session.id);
-      await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
-      await sessions.whenEnded(session.id);
-      await session.merged;
-      return void (await vscode.commands.executeCommand('undo'));
+      return void (await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id }));
     }
     session.takingBack = true;
     await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
@@ -128,7 +127,8 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
     const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
     if (undone?.landed === 'past') await redoOnce(session.uri);
     if (!undone || editor.document.getText() !== before) return void vscode.window.showWarningMessage('Redline: the proposal was rejected, but its accepted hunks could not all be undone here (the editor lost the focus); Undo takes them back.');
-    redo.guard(session.uri, undone.left.filter((state) => state !== stateOf(before)));
+    // A Redo of its steps is put right to the text before it: with that step, the edit and the step before go as one Ctrl+Z.
+    groups.guard(session.uri, undone.left.filter((state) => state !== stateOf(before)), before, 3);
     void vscode.window.showWarningMessage('Redline: Undo took the proposal back: the code is as it was before the edit.');
   });
 

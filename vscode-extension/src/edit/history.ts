@@ -1,20 +1,22 @@
 /**
  * A session's steps in the document's undo history, made to read as the user's own: an accepted
- * next-edit hunk is one step, a dismissed one leaves none, and an undo while a proposal waits takes
- * the whole proposal back. VS Code gives an extension no way to take steps off a document's history
- * but its `undo` command, which acts on the focused editor (where the key that settled the session
- * was pressed): the session's steps are undone with it until the text is none the session's renders
- * left, and what is kept is put back as one edit, which also empties the redo stack.
+ * next-edit hunk is one Ctrl+Z, a dismissed one is none, and an undo while a proposal waits takes
+ * the whole proposal back.
  *
- * VS Code does not always keep a session's steps apart from the step before them: a hunk's lines put
- * in and taken out again were seen to vanish from the history, so that the next undo took back the
- * step before the session. The undo then lands past the text before the session: a dismissal redoes
- * that step, an accept puts the text before the session back as a step of its own first. Undone
- * steps a dismissal leaves on the redo stack are guarded: a Redo that brings one back (a proposal's
- * lines as plain text) is undone again at once.
+ * Next-edit verdicts never run an undo or redo command: VS Code's act on whatever has the focus
+ * when they run, which may by then be Quick Open, the Find widget or another editor. Steps that go
+ * together are remembered (undoGroups.ts, `UndoGroups` here) and undone at the Ctrl+Z key, where the
+ * editor has the focus; a Redo that brings back a hunk's red and green lines as plain text is put
+ * right with an edit of the document itself.
+ *
+ * Taking an inline edit's proposal back (commands.ts, at Ctrl+Z) still undoes its steps one by one
+ * with VS Code's `undo` (`undoSession`) until the text is none its renders left; the undo can land
+ * past the text before the session (VS Code merged a step into the one before), and one Redo puts
+ * that step back.
  */
 import * as vscode from 'vscode';
 import { textChecksum } from '@redline/shared-protocol';
+import { StepGroups } from './undoGroups';
 
 /** How long a change may take to reach the extension host after the command that made it has returned. */
 const LATE_CHANGE_MS = 150;
@@ -103,26 +105,51 @@ export async function redoOnce(uri: string): Promise<boolean> {
   return (await step(uri, 'redo')).changed;
 }
 
-/** States a Redo must not bring back, per document, until the next edit (which empties the redo stack). */
-export class RedoGuard {
-  private readonly guarded = new Map<string, Set<string>>();
+/**
+ * The document's undo groups and guards (undoGroups.ts) on VS Code: fed every change, it puts right a
+ * Redo that brings back a guarded text (`put`: one edit of that document, through its editor) and says
+ * how many steps Ctrl+Z runs in a document (the `redline.undoSteps` context key, set by nextEdit.ts).
+ */
+export class UndoGroups {
+  private readonly core = new StepGroups();
+  private readonly changedEmitter = new vscode.EventEmitter<string>();
+  /** Fires with a document's uri when the steps Ctrl+Z runs there may have changed. */
+  readonly onDidChange = this.changedEmitter.event;
 
-  guard(uri: string, states: readonly string[]): void {
-    if (states.length === 0) return;
-    const set = this.guarded.get(uri) ?? new Set<string>();
-    for (const state of states) set.add(state);
-    this.guarded.set(uri, set);
+  constructor(private readonly put: (uri: string, target: string) => Promise<boolean>) {}
+
+  /** The newest `steps` steps of `uri` go together; `text` is its text now. */
+  add(uri: string, text: string, steps: number): void {
+    this.core.add(uri, stateOf(text), steps);
+    this.changedEmitter.fire(uri);
+  }
+
+  /** A Redo that brings back one of `states` of `uri` is put right to `target`, which then goes with it as `steps`. */
+  guard(uri: string, states: Iterable<string>, target: string, steps: number): void {
+    this.core.guard(uri, states, target, steps);
+  }
+
+  /** Steps Ctrl+Z runs once `uri`'s text is back at `text`: a group's, else one. */
+  stepsAt(uri: string, text: string): number {
+    return this.core.stepsAt(uri, stateOf(text));
+  }
+
+  armed(uri: string): number {
+    return this.core.armed(uri);
   }
 
   forget(uri: string): void {
-    this.guarded.delete(uri);
+    this.core.forget(uri);
   }
 
-  changed(event: vscode.TextDocumentChangeEvent): void {
+  async changed(event: vscode.TextDocumentChangeEvent): Promise<void> {
     const uri = event.document.uri.toString();
-    const set = this.guarded.get(uri);
-    if (!set || event.contentChanges.length === 0) return;
-    if (event.reason === undefined) return this.forget(uri);
-    if (event.reason === vscode.TextDocumentChangeReason.Redo && set.has(stateOf(event.document.getText()))) void step(uri, 'undo');
+    if (event.contentChanges.length === 0 || !this.core.tracks(uri)) return;
+    const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : 'edit';
+    const wasArmed = this.core.armed(uri);
+    // Only an undo or a redo is looked up by its text (a checksum of the whole text: not at every keystroke).
+    const fix = this.core.changed(uri, reason === 'edit' ? '' : stateOf(event.document.getText()), reason);
+    if (this.core.armed(uri) !== wasArmed) this.changedEmitter.fire(uri);
+    if (fix && (await this.put(uri, fix.target))) this.add(uri, fix.target, fix.steps);
   }
 }

@@ -9,7 +9,7 @@ import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-proto
 import { minimalEdit } from './marks';
 import { OwnEdits, editThroughEditor } from './ownEdits';
 import type { CleanAfterUndo } from './cleanUndo';
-import { redoOnce, stateOf, undoSession, type RedoGuard } from './history';
+import { stateOf, type UndoGroups } from './history';
 import { finalWithTyping, historyFix } from './undoMerge';
 import type { Painter } from './paint';
 import type { Session, Sessions } from './sessions';
@@ -66,7 +66,7 @@ export class RenderApplier {
     private readonly log: vscode.LogOutputChannel,
     private readonly painter: Painter,
     private readonly cleanUndo: CleanAfterUndo,
-    private readonly redo: RedoGuard,
+    private readonly groups: UndoGroups,
   ) {}
 
   async apply(params: RenderParams): Promise<RenderResult> {
@@ -97,16 +97,16 @@ export class RenderApplier {
       await this.closeUndoStep(session);
     }
     if (session && params.edits.length > 0) session.editCount++;
+    // Before the marks go (which ends the shown hunk's Ctrl+Z): its steps' group is there by then.
+    if (session && params.undo.close && !session.takingBack && (session.nextEdit || session.undoSplit)) this.putHistoryRight(session, doc.getText());
     this.sessions.rendered(session, params, params.edits.length > 0);
-    // After the answer: the sidecar must see the fix-up's changes as changes after the session.
-    if (session && params.undo.close && !session.takingBack && (session.nextEdit || session.undoSplit)) this.afterAnswer(session, () => this.putHistoryRight(session));
     return { applied: true, version };
   }
 
   /**
    * Runs `fix` once the render's answer is out, as the extension's edits (not the user's), after the
-   * document's fixes before it: a rewind undoes the newest steps, so no other fix and no render (which
-   * waits for the document's fixes) may put steps in meanwhile. `session.merged` settles with it.
+   * document's fixes before it: no other fix and no render (which waits for the document's fixes) may
+   * put a step in between a merge's two edits. `session.merged` settles with it.
    */
   private afterAnswer(session: Session, fix: () => Promise<void>): void {
     const uri = session.uri;
@@ -142,52 +142,29 @@ export class RenderApplier {
     return this.fixEdits.apply(uri, () => applyEdits(uri, [{ range: { start: at(edit.start), end: at(edit.end) }, newText: edit.text }], true, true)).then((result) => result.ok);
   }
 
-  /** A closed session's undo steps as undoMerge.ts `historyFix` says. */
-  private putHistoryRight(session: Session): Promise<void> {
-    const doc = documentOf(session.uri);
-    if (!doc || session.before === null || session.editCount === 0) return Promise.resolve();
-    const fix = historyFix(session, doc.getText() !== session.before);
-    return fix === 'rewind' ? this.rewind(session, session.before) : fix === 'merge' ? this.mergeUndoSteps(session) : Promise.resolve();
-  }
-
   /**
-   * A settled next-edit hunk as the user's history should hold it (history.ts). Accepted after something
-   * closed VS Code's open step (a caret move by key or mouse, a save): its steps are undone and the final
-   * text put back as one step (the text before it first, when the undo went past that). Dismissed, it
-   * leaves no step: its steps are undone, a step the undo took too many is redone, and a Redo may not bring
-   * the hunk's lines back. When the history cannot be rewound (the editor lost the focus) the text is put
-   * right in one edit and the steps stay as they are.
+   * A closed session's undo steps as undoMerge.ts `historyFix` says: a group at once; a merge once the
+   * render's answer is out (the sidecar must see its edits as changes after the session).
    */
-  private async rewind(session: Session, before: string): Promise<void> {
-    const doc = documentOf(session.uri)!;
-    const final = doc.getText();
-    const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
-    this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'settled'}; ${undone ? `${undone.left.length} undo steps taken back, landed ${undone.landed} it` : 'its undo steps could not be taken back'} (${session.editCount} renders, ${session.userEdits} changes of the user's)`);
-    if (!undone) {
-      if (doc.getText() !== final) await this.replaceText(session.uri, doc, final);
-      return;
+  private putHistoryRight(session: Session, final: string): void {
+    const before = session.before;
+    if (before === null || session.editCount === 0) return;
+    const fix = historyFix(session, final !== before);
+    if (fix.kind === 'merge') this.afterAnswer(session, () => this.mergeUndoSteps(session));
+    if (fix.kind === 'group') {
+      // The texts its renders left (its red and green lines) may come back with a Redo through split steps,
+      // also ones VS Code split unseen: put right, a dismissed hunk's two steps go with the step before them.
+      const left = [...session.states].filter((state) => state !== stateOf(final) && state !== stateOf(before));
+      this.groups.guard(session.uri, left, final, final === before ? 3 : 2);
+      this.groups.add(session.uri, final, fix.steps);
+      this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; Ctrl+Z undoes ${fix.steps} steps at once`);
     }
-    // The user typed on while the steps were undone: what they typed, in the text they typed it in, goes onto the final text.
-    if (undone.landed === 'typed') return this.replay(session.uri, doc, undone.base!, final);
-    if (final === before) {
-      if (undone.landed === 'past' && !(await redoOnce(session.uri))) this.log.warn(`${session.id}: a step before the dismissed hunk was undone and could not be redone`);
-      if (doc.getText() !== before) await this.replaceText(session.uri, doc, before);
-      this.redo.guard(session.uri, undone.left.filter((state) => state !== stateOf(before)));
-      return;
-    }
-    // The session's steps had merged into the step before it: that step is put back on its own first.
-    if (undone.landed === 'past') await this.replaceText(session.uri, doc, before);
-    // Back at the text before it: the text the user is left with, with whatever was typed since, as one step.
-    await this.replay(session.uri, doc, before, final);
   }
 
-  /** Turns `base` with what the user has typed into it since into `final` with that typing, as one step; a keystroke that overtakes the edit is replayed too. */
-  private async replay(uri: string, doc: vscode.TextDocument, base: string, final: string): Promise<void> {
-    for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
-      const target = finalWithTyping(base, final, doc.getText());
-      if (target === null || doc.getText() === target || (await this.replaceText(uri, doc, target))) return;
-      await new Promise((resolve) => setTimeout(resolve, MERGE_RETRY_MS));
-    }
+  /** `target` as `uri`'s text, as one undo step of that document: a Redo that brought back a text no step should hold put right. */
+  async putText(uri: string, target: string): Promise<boolean> {
+    const doc = documentOf(uri);
+    return doc !== undefined && doc.getText() !== target && (await this.replaceText(uri, doc, target));
   }
 
   /**

@@ -53,7 +53,7 @@ export class Session {
   readonly states = new Set<string>();
   /** Another session of its document was live at the same time: their undo steps may lie in between each other's. */
   overlapped = false;
-  /** Undo is taking it back (history.ts): its closing render makes no steps of its own. */
+  /** Undo is taking it back (commands.ts), or took a shown next-edit hunk's step back (nextEdit.ts): its closing render's steps need no fix. */
   takingBack = false;
   /**
    * It shows a proposal a save set aside: complete from its first render on, though the sidecar

@@ -53,33 +53,36 @@ describe('historyFix', () => {
   const inline = (undoSplit: boolean, userEdits = 0) => ({ nextEdit: false, undoSplit, userEdits, overlapped: false });
 
   it('keeps an accepted next-edit hunk whose one step nothing closed early', () => {
-    expect(historyFix(nextEdit(false), true)).toBe('keep');
+    expect(historyFix(nextEdit(false), true)).toEqual({ kind: 'keep' });
   });
 
-  it('rewinds a hunk dismissed by Esc, split or not: its lines in and out would be a step that changes nothing', () => {
-    expect(historyFix(nextEdit(false), false)).toBe('rewind');
-    expect(historyFix(nextEdit(true), false)).toBe('rewind');
+  it('groups a hunk dismissed by Esc with the step before it: its lines in and out are a step that changes nothing', () => {
+    expect(historyFix(nextEdit(false), false)).toEqual({ kind: 'group', steps: 2 });
   });
 
-  it('rewinds a hunk accepted after a caret move split its step', () => {
-    expect(historyFix(nextEdit(true), true)).toBe('rewind');
+  it('groups both steps of a hunk dismissed after its step was split, and the step before', () => {
+    expect(historyFix(nextEdit(true), false)).toEqual({ kind: 'group', steps: 3 });
+  });
+
+  it('groups both steps of a hunk accepted after a caret move split its step, and nothing before them', () => {
+    expect(historyFix(nextEdit(true), true)).toEqual({ kind: 'group', steps: 2 });
   });
 
   it('keeps the steps of a hunk the user typed away from: never the merge, whose second step undone goes forward', () => {
-    expect(historyFix(nextEdit(true, 1), true)).toBe('keep');
-    expect(historyFix(nextEdit(true, 3), false)).toBe('keep');
+    expect(historyFix(nextEdit(true, 1), true)).toEqual({ kind: 'keep' });
+    expect(historyFix(nextEdit(true, 3), false)).toEqual({ kind: 'keep' });
   });
 
-  it('keeps the steps of a hunk that was live together with another session of its document: an undo would take the other\'s', () => {
-    expect(historyFix(nextEdit(false, 0, true), false)).toBe('keep');
-    expect(historyFix(nextEdit(true, 0, true), true)).toBe('keep');
+  it('keeps the steps of a hunk that was live together with another session of its document: Ctrl+Z could take the other\'s', () => {
+    expect(historyFix(nextEdit(false, 0, true), false)).toEqual({ kind: 'keep' });
+    expect(historyFix(nextEdit(true, 0, true), true)).toEqual({ kind: 'keep' });
   });
 
   it('merges an inline edit only when its steps were split, typed into or not', () => {
-    expect(historyFix(inline(true), true)).toBe('merge');
-    expect(historyFix(inline(true, 2), true)).toBe('merge');
-    expect(historyFix(inline(false), true)).toBe('keep');
-    expect(historyFix(inline(false), false)).toBe('keep');
+    expect(historyFix(inline(true), true)).toEqual({ kind: 'merge' });
+    expect(historyFix(inline(true, 2), true)).toEqual({ kind: 'merge' });
+    expect(historyFix(inline(false), true)).toEqual({ kind: 'keep' });
+    expect(historyFix(inline(false), false)).toEqual({ kind: 'keep' });
   });
 });
 

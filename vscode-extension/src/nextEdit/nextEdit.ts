@@ -10,6 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { NextEditTrigger } from '@redline/shared-protocol';
+import { stateOf, type UndoGroups } from '../edit/history';
 import type { OwnEdits } from '../edit/ownEdits';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
@@ -17,6 +18,8 @@ import { SECTION } from '../settings/settings';
 import { HINT, JUMP_HINT, hintLine, tabAction } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
+/** How many steps Ctrl+Z undoes at the key (the manifest binds 2 and 3 to `runCommands`); 0: Redline's or VS Code's own. */
+export const UNDO_STEPS_CONTEXT = 'redline.undoSteps';
 
 /** The documents the language client mirrors to the sidecar (its document selector). */
 const SYNCED_SCHEMES = ['file', 'untitled'];
@@ -27,7 +30,7 @@ export interface HistoryFixes {
   isFixEdit(uri: string, version: number): boolean;
 }
 
-export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, fixes: HistoryFixes, log: vscode.LogOutputChannel): vscode.Disposable[] {
+export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, fixes: HistoryFixes, groups: UndoGroups, log: vscode.LogOutputChannel): vscode.Disposable[] {
   let shown: string | null = null;
   /**
    * Where the time goes between what started a request (a change, a Tab) and its hunk's hint: each step's
@@ -50,14 +53,45 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     return session && editor && session.uri === editor.document.uri.toString() && (session.pending || session.editCount > 0) && session.marks.hunks.length > 0 ? session : undefined;
   };
 
+  /**
+   * Ctrl+Z in the active editor undoes at the key (the window runs the undos while the editor surely has the
+   * focus): a shown hunk whose step is the newest, with the step before it (the hunk accepted last), or a
+   * group of steps a verdict left (history.ts).
+   */
+  let undoSteps = 0;
+  /** Per shown hunk, the steps Ctrl+Z runs under its own: those of a group its text came after, or the one step before it. */
+  const below = new WeakMap<Session, number>();
+  /** Its step is the newest: no change of the user's (an undo counts) and no other session's since its render. */
+  const updateUndoSteps = () => {
+    const editor = vscode.window.activeTextEditor;
+    const session = shownIn(editor);
+    const uri = editor?.document.uri.toString();
+    let steps = uri === undefined ? 0 : groups.armed(uri);
+    if (session && session.before !== null && session.lastRenderVersion !== null && session.userEdits === 0 && !session.overlapped) {
+      if (!below.has(session)) below.set(session, groups.stepsAt(session.uri, session.before));
+      steps = 1 + below.get(session)!;
+    }
+    if (steps === undoSteps) return;
+    undoSteps = steps;
+    void vscode.commands.executeCommand('setContext', UNDO_STEPS_CONTEXT, steps);
+  };
+  /**
+   * After every listener of the change at hand has run: the sessions count the user's change later, and a
+   * render's change comes before its marks go and its group is made (renders.ts), so Ctrl+Z's steps never drop
+   * in between.
+   */
+  const updateUndoStepsSoon = () => queueMicrotask(updateUndoSteps);
+
   /** The value last given to the context key, and the command that gives it (the window takes it in a round trip later). */
   let context = false;
   let settingContext: Thenable<unknown> = Promise.resolve();
   /**
    * The hint says Tab and Esc are this module's: it is drawn once the window has the context key that gives
-   * them to it, never before (a key pressed as the hint appears would indent, or do nothing).
+   * them to it, never before (a key pressed as the hint appears would indent, or do nothing). Ctrl+Z's
+   * steps go out first: the window has them whenever it has the key.
    */
   const update = () => {
+    updateUndoSteps();
     const shownNow = shownIn(vscode.window.activeTextEditor) !== undefined;
     if (shownNow !== context) {
       context = shownNow;
@@ -119,6 +153,20 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     }
   };
 
+  /**
+   * An undo took a shown hunk's step back (Ctrl+Z at the key, or VS Code's own undo): the sidecar ends it
+   * as broken, which says nothing here, and its steps need no fix. A Redo may not bring its lines back.
+   */
+  const takenBack = (uri: string) => {
+    for (const session of sessions.in(uri)) {
+      if (!session.nextEdit || !session.undoOpen || session.takingBack || session.before === null) continue;
+      session.takingBack = true;
+      const before = stateOf(session.before);
+      // Put right, its step and the fix go with the steps under it (the manifest binds up to 4).
+      groups.guard(uri, [...session.states].filter((state) => state !== before), session.before, Math.min(4, 2 + (below.get(session) ?? 1)));
+    }
+  };
+
   const enabled = () => vscode.workspace.getConfiguration(SECTION).get<boolean>('nextEditEnabled') === true;
 
   return [
@@ -131,8 +179,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.window.onDidChangeTextEditorSelection(update),
     vscode.window.onDidChangeTextEditorVisibleRanges(update),
+    groups.onDidChange(updateUndoStepsSoon),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const editor = vscode.window.activeTextEditor;
+      if (event.contentChanges.length > 0 && event.reason === vscode.TextDocumentChangeReason.Undo) takenBack(event.document.uri.toString());
+      updateUndoStepsSoon();
       // Undo and redo go back to text the user had: no suggestion is asked for it (each would put lines into the undo history).
       if (event.contentChanges.length === 0 || event.reason !== undefined || !enabled() || editor?.document !== event.document) return;
       const uri = event.document.uri.toString();
@@ -183,7 +234,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       const session = shownIn(vscode.window.activeTextEditor);
       if (!session) return;
       await sessions.whenPending(session.id);
-      await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id }).catch(fail);
+      await sidecar()
+        .request('redline/inlineEdit/reject', { sessionId: session.id })
+        // A Ctrl+Z right after Esc may have taken the hunk back first: it is gone, as Esc wanted.
+        .catch((error) => (session.takingBack || sessions.hasEnded(session.id) ? undefined : fail(error)));
     }),
   ];
 }
