@@ -73,14 +73,7 @@ export class TermIndex {
     const counts = new Map<number, number>();
     let length = 0;
     for (const [word, count] of words) {
-      let term = this.ids.get(word);
-      if (term === undefined) {
-        term = this.postings.length;
-        const own = detached(word);
-        this.ids.set(own, term);
-        this.words.push(own);
-        this.postings.push({ ids: new Int32Array(2), counts: new Int32Array(2), n: 0, df: 0 });
-      }
+      const term = this.termOf(word);
       counts.set(term, (counts.get(term) ?? 0) + count);
       length += count;
     }
@@ -96,14 +89,7 @@ export class TermIndex {
       p.df++;
     }
     this.postingCount += counts.size;
-    if (id >= this.lengths.length) {
-      const size = Math.max(id + 1, this.lengths.length * 2);
-      this.lengths = grown(this.lengths, size);
-      this.scores = new Float64Array(this.lengths.length);
-      this.starts = grown(this.starts, size);
-      this.runs = grown(this.runs, size);
-      this.wordCounts = grown(this.wordCounts, size);
-    }
+    this.growDocuments(id + 1);
     const terms = [...counts.keys()].sort((a, b) => a - b);
     this.pool = grown(this.pool, this.poolFill + terms.length);
     this.pool.set(terms, this.poolFill);
@@ -116,24 +102,109 @@ export class TermIndex {
     this.live++;
   }
 
-  /** The index's own copy of `word` when it holds that word (so a caller keeping it keeps no second copy), else a copy. */
-  intern(word: string): string {
-    const term = this.ids.get(word);
-    return term === undefined ? detached(word) : this.words[term];
+  /**
+   * Adds documents `first`, `first + 1`, … at once, as a snapshot holds them: document i has the next
+   * `runs[i]` entries of `terms` (numbers into `vocabulary`) with their `counts`. One pass counts each
+   * word's new postings, so each list grows once to its size; ids above every live one keep the lists ascending.
+   */
+  addAll(first: number, vocabulary: readonly string[], runs: Int32Array, terms: Int32Array, counts: Int32Array): void {
+    if (first < this.lengths.length && this.lengths.subarray(first).some((l) => l > 0)) throw new Error('documents are added above every live one');
+    const own = Int32Array.from(vocabulary, (word) => this.termOf(word));
+    const fresh = new Int32Array(this.postings.length);
+    for (const term of terms) fresh[own[term]]++;
+    for (let term = 0; term < fresh.length; term++) {
+      if (fresh[term] === 0) continue;
+      const p = this.postings[term];
+      p.ids = grown(p.ids, p.n + fresh[term]);
+      p.counts = grown(p.counts, p.n + fresh[term]);
+    }
+    const last = first + runs.length;
+    this.growDocuments(last);
+    this.pool = grown(this.pool, this.poolFill + terms.length);
+    let at = 0;
+    for (let i = 0; i < runs.length; i++) {
+      const id = first + i;
+      let length = 0;
+      for (let k = at; k < at + runs[i]; k++) {
+        const p = this.postings[own[terms[k]]];
+        p.ids[p.n] = id;
+        p.counts[p.n] = counts[k];
+        p.n++;
+        p.df++;
+        length += counts[k];
+        this.pool[this.poolFill + k - at] = own[terms[k]];
+      }
+      this.pool.subarray(this.poolFill, this.poolFill + runs[i]).sort();
+      this.starts[id] = this.poolFill;
+      this.runs[id] = runs[i];
+      this.poolFill += runs[i];
+      this.wordCounts[id] = length;
+      this.lengths[id] = Math.max(1, length);
+      this.totalLength += length;
+      this.live++;
+      at += runs[i];
+    }
+    this.postingCount += terms.length;
+  }
+
+  /** Every word's number, as `document` gives them. */
+  get vocabulary(): readonly string[] {
+    return this.words;
+  }
+
+  /**
+   * The words of the live documents `ids`, in that order, as `addAll` takes them: read word by word
+   * from the postings (so each document's terms come out ascending), not by a search per posting.
+   */
+  documents(ids: Int32Array): { runs: Int32Array; terms: Int32Array; counts: Int32Array } {
+    const runs = new Int32Array(ids.length);
+    const cursor = new Int32Array(this.lengths.length).fill(-1);
+    let total = 0;
+    for (let i = 0; i < ids.length; i++) {
+      if (!this.has(ids[i])) continue;
+      runs[i] = this.runs[ids[i]];
+      cursor[ids[i]] = total;
+      total += runs[i];
+    }
+    const terms = new Int32Array(total);
+    const counts = new Int32Array(total);
+    for (let term = 0; term < this.postings.length; term++) {
+      const p = this.postings[term];
+      for (let i = 0; i < p.n; i++) {
+        const id = p.ids[i];
+        if (cursor[id] < 0 || this.lengths[id] === 0) continue;
+        terms[cursor[id]] = term;
+        counts[cursor[id]++] = p.counts[i];
+      }
+    }
+    return { runs, terms, counts };
+  }
+
+  private termOf(word: string): number {
+    let term = this.ids.get(word);
+    if (term === undefined) {
+      term = this.postings.length;
+      const own = detached(word);
+      this.ids.set(own, term);
+      this.words.push(own);
+      this.postings.push({ ids: new Int32Array(2), counts: new Int32Array(2), n: 0, df: 0 });
+    }
+    return term;
+  }
+
+  private growDocuments(size: number): void {
+    if (size <= this.lengths.length) return;
+    const next = Math.max(size, this.lengths.length * 2);
+    this.lengths = grown(this.lengths, next);
+    this.scores = new Float64Array(this.lengths.length);
+    this.starts = grown(this.starts, next);
+    this.runs = grown(this.runs, next);
+    this.wordCounts = grown(this.wordCounts, next);
   }
 
   /** A document's term numbers, sorted (a view into the pool: valid until the next add or sweep). */
   private termsOf(id: number): Int32Array {
     return this.pool.subarray(this.starts[id], this.starts[id] + this.runs[id]);
-  }
-
-  /** A live document's words, each with how often it was added: `add` given them back makes the same document. */
-  counted(id: number): Array<[string, number]> {
-    if (!this.has(id)) return [];
-    return Array.from(this.termsOf(id), (term) => {
-      const p = this.postings[term];
-      return [this.words[term], p.counts[positionOf(p.ids, p.n, id)]] as [string, number];
-    });
   }
 
   remove(id: number): void {
