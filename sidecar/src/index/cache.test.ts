@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,9 +53,14 @@ describe('the index cache', () => {
   it('a second start takes unchanged files from the cache without reading them, and reads only a changed one', async () => {
     const root = project();
     const cache = join(root, '..', `${root.split('/').pop()}-cache`, 'index.idx');
+    // The file of the JSON lines format that came before goes once a snapshot is written.
+    const former = cache.replace(/\.idx$/, '.jsonl');
+    mkdirSync(dirname(former), { recursive: true });
+    writeFileSync(former, '{"format":"redline-workspace-index","version":1}\n');
     const first = started(root, cache);
     await first.done;
     expect(first.files.loads).toHaveLength(Object.keys(FILES).length);
+    expect(existsSync(former)).toBe(false);
 
     const second = started(root, cache);
     await second.done;

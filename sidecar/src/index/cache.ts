@@ -203,7 +203,7 @@ export async function writeSnapshot(file: string, parts: readonly Buffer[]): Pro
     await fs.writeFile(temporary, parts);
     await fs.rename(temporary, file);
     // The JSON lines file format 1 kept under the same name, tens of megabytes on a large workspace.
-    await fs.rm(file.replace(/\.idx$/, '.jsonl'), { force: true });
+    if (file.endsWith('.idx')) await fs.rm(`${file.slice(0, -'.idx'.length)}.jsonl`, { force: true });
   } catch (error) {
     await fs.rm(temporary, { force: true });
     throw error;

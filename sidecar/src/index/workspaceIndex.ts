@@ -553,7 +553,7 @@ export class WorkspaceIndex {
       languageId,
       pkg: indexed.pkg,
       partial,
-      declarations: indexed.declarations.map((d) => ({ name: d.name, kind: d.kind, exported: d.exported, line: d.line, endLine: d.endLine, words: counted([...d.words, ...fileWords]) })),
+      declarations: indexed.declarations.map((d) => ({ ...d, words: counted([...d.words, ...fileWords]) })),
     });
   }
 
