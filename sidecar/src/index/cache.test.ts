@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +80,17 @@ describe('the index cache', () => {
     expect(view(third.index, root)).toEqual(view(fresh.index, root));
     expect(third.index.lookup('refundLater', 'typescript')).toHaveLength(1);
     expect(third.index.lookup('Ledger', 'java')).toEqual([]);
+
+    // A file become a symbolic link (to the same text outside the folder, same size and time): not kept.
+    const invoice = join(root, 'src/billing/invoice.ts');
+    const outside = `${root}-outside.ts`;
+    renameSync(invoice, outside);
+    symlinkSync(outside, invoice);
+    const fourth = started(root, cache);
+    await fourth.done;
+    expect(fourth.index.lookup('Invoice', 'typescript')).toEqual([]);
+    expect(fourth.index.lookup('refundLater', 'typescript')).toHaveLength(1);
+    rmSync(outside, { force: true });
     rmSync(root, { recursive: true, force: true });
   });
 

@@ -45,6 +45,8 @@ const COLLECT_AFTER_MS = 1000;
 const RESTORE_BATCH = 256;
 /** The cache is written again this long after the last update. */
 export const SAVE_DELAY_MS = 30_000;
+/** Directories the crawl lists ahead of the one it walks. */
+const LISTED_AHEAD = 8;
 /** Entries read from one directory at most. */
 const MAX_DIRECTORY_ENTRIES = 20_000;
 /** Directories never walked, whatever .gitignore says: version control, package caches, bytecode. */
@@ -310,12 +312,21 @@ export class WorkspaceIndex {
 
   /** Walks every folder, breadth first, directory by directory. */
   private async crawl(): Promise<void> {
+    // Listings asked for ahead of the walk: one at a time, the walk would wait on the disk once per directory.
+    const listings = new Map<string, ReturnType<WorkspaceFiles['entries']>>();
+    const listing = (dir: string) => {
+      let listed = listings.get(dir);
+      if (!listed) listings.set(dir, (listed = this.deps.files.entries(dir, MAX_DIRECTORY_ENTRIES)));
+      return listed;
+    };
     for (const root of this.deps.files.roots) {
       const queue: Array<{ dir: string; rules: Array<{ base: string; ignore: Ignore }> }> = [{ dir: root, rules: [] }];
       while (queue.length > 0) {
         if (this.stopped) return;
         const { dir, rules } = queue.shift()!;
-        const listed = await this.deps.files.entries(dir, MAX_DIRECTORY_ENTRIES);
+        for (const ahead of queue.slice(0, LISTED_AHEAD)) void listing(ahead.dir);
+        const listed = await listing(dir);
+        listings.delete(dir);
         if (!listed) {
           this.skip(dir, 'directory could not be listed');
           continue;
@@ -393,7 +404,8 @@ export class WorkspaceIndex {
   /** A batch of the snapshot's files looked at together (a look at a time would wait on the disk once per file). */
   private async restoreBatch(paths: readonly string[]): Promise<void> {
     await this.giveWay();
-    const stamps = await Promise.all(paths.map((path) => this.deps.files.stamp(path)));
+    // As written: the crawl that follows drops a file no longer inside the folders as walked.
+    const stamps = await Promise.all(paths.map((path) => this.deps.files.stampAsWritten(path)));
     for (const [i, path] of paths.entries()) {
       const entry = this.files.get(path);
       if (!entry || this.updated.has(path) || this.stopped) continue;
