@@ -5,16 +5,18 @@
  * costs its own words, not the index's size. Words are interned as copies (`detached`): a word cut
  * from a file's text would otherwise keep that whole text alive. No I/O: the owner feeds it.
  *
- * Memory is typed arrays, not objects: a word's postings are two Int32Arrays grown by doubling, and
+ * Memory is typed arrays, not objects: a word's postings are two typed arrays grown by doubling, and
  * every document's words are runs in one pool, with its start, run length and length in arrays by
- * id. (Number arrays and an object per document held about three times as much.)
+ * id. (Number arrays and an object per document held about three times as much.) Counts and the
+ * pool's term numbers take 16 bits until one does not fit (a count over 65,535 widens its own list;
+ * a 65,537th word, the pool).
  */
 import { detached } from '@redline/shared-protocol';
 import { BM25_B, BM25_K1, bm25 } from './rank.js';
 
 interface Postings {
   ids: Int32Array;
-  counts: Int32Array;
+  counts: Uint16Array | Int32Array;
   /** Postings held (live and dead). */
   n: number;
   /** Live documents holding the word. */
@@ -26,7 +28,9 @@ export const SCORED_KEPT = 300;
 /** A word of weight below 1 (the selection's) held by more than this share of documents is skipped: it costs a scan and separates nothing. */
 export const COMMON_SHARE = 0.05;
 
-function grown<T extends Int32Array | Float64Array>(array: T, size: number): T {
+const WIDE = 0xffff;
+
+function grown<T extends Int32Array | Uint16Array | Float64Array>(array: T, size: number): T {
   if (size <= array.length) return array;
   const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2));
   next.set(array);
@@ -42,7 +46,7 @@ export class TermIndex {
   private starts = new Int32Array(1024);
   private runs = new Int32Array(1024);
   private wordCounts = new Int32Array(1024);
-  private pool = new Int32Array(4096);
+  private pool: Uint16Array | Int32Array = new Uint16Array(4096);
   private poolFill = 0;
   /** Each live document's length by id, at least 1 (0 once removed): the scoring loop reads it without a lookup. */
   private lengths = new Float64Array(1024);
@@ -84,6 +88,7 @@ export class TermIndex {
         p.counts = grown(p.counts, p.n + 1);
       }
       p.ids[p.n] = id;
+      if (count > WIDE && p.counts instanceof Uint16Array) p.counts = Int32Array.from(p.counts);
       p.counts[p.n] = count;
       p.n++;
       p.df++;
@@ -128,6 +133,7 @@ export class TermIndex {
       for (let k = at; k < at + runs[i]; k++) {
         const p = this.postings[own[terms[k]]];
         p.ids[p.n] = id;
+        if (counts[k] > WIDE && p.counts instanceof Uint16Array) p.counts = Int32Array.from(p.counts);
         p.counts[p.n] = counts[k];
         p.n++;
         p.df++;
@@ -187,7 +193,8 @@ export class TermIndex {
       const own = detached(word);
       this.ids.set(own, term);
       this.words.push(own);
-      this.postings.push({ ids: new Int32Array(2), counts: new Int32Array(2), n: 0, df: 0 });
+      this.postings.push({ ids: new Int32Array(2), counts: new Uint16Array(2), n: 0, df: 0 });
+      if (term > WIDE && this.pool instanceof Uint16Array) this.pool = Int32Array.from(this.pool);
     }
     return term;
   }
@@ -203,7 +210,7 @@ export class TermIndex {
   }
 
   /** A document's term numbers, sorted (a view into the pool: valid until the next add or sweep). */
-  private termsOf(id: number): Int32Array {
+  private termsOf(id: number): Uint16Array | Int32Array {
     return this.pool.subarray(this.starts[id], this.starts[id] + this.runs[id]);
   }
 
@@ -292,7 +299,7 @@ export class TermIndex {
       }
       count += kept;
     }
-    const pool = new Int32Array(Math.max(4096, count));
+    const pool = new (this.pool.constructor as Uint16ArrayConstructor | Int32ArrayConstructor)(Math.max(4096, count));
     let fill = 0;
     for (let id = 0; id < this.lengths.length; id++) {
       if (this.lengths[id] === 0) continue;
