@@ -41,6 +41,8 @@ import { detached } from '@redline/shared-protocol';
 export const MAX_INDEXED_FILES = 50_000;
 /** The collection after the crawl waits this long. */
 const COLLECT_AFTER_MS = 1000;
+/** Files whose declarations go into a snapshot being written per turn of the event loop (a few milliseconds' work). */
+const SNAPSHOT_BATCH = 1000;
 /** Files of the snapshot looked at (their size and time) per turn of the event loop. */
 const RESTORE_BATCH = 256;
 /** The cache is written again this long after the last update. */
@@ -156,6 +158,8 @@ export class WorkspaceIndex {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether the index differs from the cache file (as taken back, or as last written). */
   private changedSinceSave = false;
+  /** Counts the files added, dropped or restamped: a snapshot taken across turns of the event loop is whole only if it did not move. */
+  private changes = 0;
   /** The crawl parses with a web-tree-sitter instance of its own (its parses are sliced), let go when it ends; updates use the shared one. */
   private parsers: ParserSource | null = null;
 
@@ -446,8 +450,16 @@ export class WorkspaceIndex {
     this.changedSinceSave = false;
     const file = this.deps.cacheFile!;
     const started = performance.now();
+    const at = this.changes;
     try {
-      await writeSnapshot(file, encodeSnapshot(this.snapshot(), this.deps.files.roots));
+      const snapshot = await this.snapshot();
+      if (this.changes !== at) {
+        // A file changed while the snapshot was taken: it would hold part of each state.
+        this.changedSinceSave = true;
+        this.saveLater();
+        return;
+      }
+      await writeSnapshot(file, encodeSnapshot(snapshot, this.deps.files.roots));
       this.deps.log.info(`index: cache written, ${this.files.size} files in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
       this.changedSinceSave = true;
@@ -455,8 +467,8 @@ export class WorkspaceIndex {
     }
   }
 
-  /** The index as the snapshot holds it: the files read from disk, their declarations, names and kinds numbered afresh. */
-  private snapshot(): Snapshot {
+  /** The index as the snapshot holds it: the files read from disk, their declarations, names and kinds numbered afresh; taken a batch of files per turn of the event loop. */
+  private async snapshot(): Promise<Snapshot> {
     const entries = [...this.files.values()].filter((e) => e.size >= 0);
     const names = new Map<string, number>();
     const kinds = new Map<string, number>();
@@ -480,7 +492,8 @@ export class WorkspaceIndex {
       vocabulary: [...this.terms.vocabulary],
     };
     let i = 0;
-    for (const entry of entries) {
+    for (const [n, entry] of entries.entries()) {
+      if (n % SNAPSHOT_BATCH === SNAPSHOT_BATCH - 1) await nextTurn();
       for (let id = entry.first; id < entry.first + entry.count; id++, i++) {
         const row = this.declarations.row(id);
         ids[i] = id;
@@ -533,6 +546,7 @@ export class WorkspaceIndex {
       held.size = size;
       held.mtimeMs = mtimeMs;
       this.changedSinceSave = true;
+      this.changes++;
       return;
     }
     const tree = crawling && this.parsers ? await parseInSlices(languageId, text, this.parsers, () => this.giveWay(), () => this.stopped) : await parseText(languageId, text);
@@ -573,6 +587,7 @@ export class WorkspaceIndex {
   private add(file: FileReading): void {
     this.drop(file.path);
     this.changedSinceSave = true;
+    this.changes++;
     const entry = this.enter(file, this.nextId, file.declarations.length);
     for (const declaration of file.declarations) {
       const id = this.nextId++;
@@ -595,6 +610,7 @@ export class WorkspaceIndex {
     const entry = this.files.get(path);
     if (!entry) return;
     this.changedSinceSave = true;
+    this.changes++;
     this.files.delete(path);
     this.numbered[entry.no] = undefined;
     for (let id = entry.first; id < entry.first + entry.count; id++) {
