@@ -39,7 +39,7 @@ import { detached } from '@redline/shared-protocol';
 
 /** Files indexed at most; past it the crawl stops and says so once. */
 export const MAX_INDEXED_FILES = 50_000;
-/** The collection after the crawl waits this long. */
+/** The collection after the crawl and the snapshot written waits this long. */
 const COLLECT_AFTER_MS = 1000;
 /** Files whose declarations go into a snapshot being written per turn of the event loop (a few milliseconds' work). */
 const SNAPSHOT_BATCH = 1000;
@@ -186,14 +186,17 @@ export class WorkspaceIndex {
         this.buildMs = performance.now() - started;
         this.parsers = null;
         this.terms.compact();
-        // Once the crawl's last promises have let go of its instance, not within this turn.
-        if (this.deps.collect) setTimeout(this.deps.collect, COLLECT_AFTER_MS).unref?.();
         if (this.state === 'building') {
           this.state = 'ready';
           this.deps.log.info(`index: ${this.files.size} files, ${this.declarations.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped, ${this.restored.size} from the cache)`);
         }
       })
-      .then(() => this.save());
+      .then(() => this.save())
+      .finally(() => {
+        // Once the crawl's last promises have let go of its instance, and the snapshot written (its
+        // arrays, tens of megabytes at 40k files, are garbage then), not within this turn.
+        if (this.deps.collect) setTimeout(this.deps.collect, COLLECT_AFTER_MS).unref?.();
+      });
     return this.built;
   }
 
