@@ -392,7 +392,7 @@ export class WorkspaceIndex {
     for (let f = 0; f < s.paths.length; f++) {
       const path = s.paths[f];
       const count = s.declarationCounts[f];
-      if (!this.deps.files.folderOf(path) || languageOfPath(path) !== s.languages[f] || this.files.has(path)) {
+      if (!this.deps.files.folderOf(path) || languageOfPath(path) !== s.languages[f] || this.updated.has(path)) {
         for (let k = id; k < id + count; k++) this.terms.remove(k);
         this.changedSinceSave = true;
       } else {
