@@ -132,6 +132,20 @@ export class WorkspaceFiles {
     }
   }
 
+  /**
+   * `stamp` of a file inside the folders as its path is written, its last component not followed
+   * (lstat): one call instead of resolving every component, for telling whether a file read before
+   * has changed, never for reading it (null: no longer a regular file there).
+   */
+  async stampAsWritten(path: string): Promise<string | null> {
+    try {
+      const info = await fs.lstat(path);
+      return info.isFile() && info.size <= MAX_FILE_BYTES ? `${info.mtimeMs}:${info.size}:${info.ino}` : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** True when `path` is a regular file inside the folders. */
   async isFile(path: string): Promise<boolean> {
     return (await this.stamp(path)) !== null;

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorkspaceFiles, type FileText } from '../context/workspace.js';
-import { cacheFileOf, headerLine, parseEntry, userCacheDirectory } from './cache.js';
+import { createHash } from 'node:crypto';
+import { CacheUnusable, cacheFileOf, decodeSnapshot, encodeSnapshot, userCacheDirectory, type Snapshot } from './cache.js';
 import { WorkspaceIndex } from './workspaceIndex.js';
 
 class CountingFiles extends WorkspaceFiles {
@@ -41,7 +42,7 @@ function started(root: string, cacheFile?: string) {
 /** What a request sees of an index: every declaration by name, and a search's answer. */
 function view(index: WorkspaceIndex, root: string) {
   const names = ['ReturnPolicy', 'refundOrder', 'REFUND_LIMIT', 'Invoice', 'Ledger'];
-  const lookups = names.map((n) => index.lookup(n, n === 'Ledger' ? 'java' : 'typescript').map((s) => `${s.path}:${s.line}:${s.signature}:${s.doc}`));
+  const lookups = names.map((n) => index.lookup(n, n === 'Ledger' ? 'java' : 'typescript').map((s) => `${s.path}:${s.line}-${s.endLine}:${s.kind}:${s.exported}`));
   const found = index
     .search({ file: join(root, 'src/orders/x.ts'), languageId: 'typescript', instruction: 'refund the order when the return is allowed', selection: '', imported: [], recent: [], exclude: () => false, limit: 5 })
     .map((f) => `${f.name} ${f.score.toFixed(6)} ${f.why.join(',')}`);
@@ -51,10 +52,15 @@ function view(index: WorkspaceIndex, root: string) {
 describe('the index cache', () => {
   it('a second start takes unchanged files from the cache without reading them, and reads only a changed one', async () => {
     const root = project();
-    const cache = join(root, '..', `${root.split('/').pop()}-cache`, 'index.jsonl');
+    const cache = join(root, '..', `${root.split('/').pop()}-cache`, 'index.idx');
+    // The file of the JSON lines format that came before goes once a snapshot is written.
+    const former = cache.replace(/\.idx$/, '.jsonl');
+    mkdirSync(dirname(former), { recursive: true });
+    writeFileSync(former, '{"format":"redline-workspace-index","version":1}\n');
     const first = started(root, cache);
     await first.done;
     expect(first.files.loads).toHaveLength(Object.keys(FILES).length);
+    expect(existsSync(former)).toBe(false);
 
     const second = started(root, cache);
     await second.done;
@@ -74,43 +80,97 @@ describe('the index cache', () => {
     expect(view(third.index, root)).toEqual(view(fresh.index, root));
     expect(third.index.lookup('refundLater', 'typescript')).toHaveLength(1);
     expect(third.index.lookup('Ledger', 'java')).toEqual([]);
+
+    // A file become a symbolic link (to the same text outside the folder, same size and time): not kept.
+    const invoice = join(root, 'src/billing/invoice.ts');
+    const outside = `${root}-outside.ts`;
+    renameSync(invoice, outside);
+    symlinkSync(outside, invoice);
+    const fourth = started(root, cache);
+    await fourth.done;
+    expect(fourth.index.lookup('Invoice', 'typescript')).toEqual([]);
+    expect(fourth.index.lookup('refundLater', 'typescript')).toHaveLength(1);
+    rmSync(outside, { force: true });
     rmSync(root, { recursive: true, force: true });
   });
 
   it('a damaged, cut-short, foreign or unrelated cache file is not used: the index is built afresh and the file written anew', async () => {
     const root = project();
-    const cache = join(root, '..', `${root.split('/').pop()}-cache`, 'index.jsonl');
+    const cache = join(root, '..', `${root.split('/').pop()}-cache`, 'index.idx');
     await started(root, cache).done;
-    const good = readFileSync(cache, 'utf8');
+    const good = readFileSync(cache);
     const fresh = started(root);
     await fresh.done;
-    const lines = good.split('\n');
-    const damaged = {
-      'not ours': 'PK\u0003\u0004 binary garbage\n\u0000\u0001',
-      'cut short': good.slice(0, good.length - 40),
-      'a line overwritten': [lines[0], lines[1], '{"path": 12}', ...lines.slice(3)].join('\n'),
-      'another workspace': [headerLine(['/somewhere/else']), ...lines.slice(1)].join('\n'),
-      'another format': [lines[0].replace('"version":1', '"version":0'), ...lines.slice(1)].join('\n'),
-      empty: '',
+    const flipped = Buffer.from(good);
+    flipped[Math.floor(good.length / 2)] ^= 0x40;
+    const version = Buffer.from(good.toString('latin1').replace('"version":2', '"version":1'), 'latin1');
+    expect(version.equals(good)).toBe(false);
+    const damaged: Record<string, Buffer> = {
+      'not ours': Buffer.from('PK\u0003\u0004 binary garbage\n\u0000\u0001'),
+      'cut short': good.subarray(0, good.length - 40),
+      'cut in its header': good.subarray(0, 40),
+      'a byte changed': flipped,
+      'longer than it says': Buffer.concat([good, Buffer.from('more')]),
+      'another workspace': Buffer.concat(encodeSnapshot(decodeSnapshot(good, [root]), ['/somewhere/else'])),
+      'another format': version,
+      empty: Buffer.alloc(0),
     };
-    for (const [what, text] of Object.entries(damaged)) {
-      writeFileSync(cache, text);
+    for (const [what, bytes] of Object.entries(damaged)) {
+      writeFileSync(cache, bytes);
       const run = started(root, cache);
       await run.done;
       expect(view(run.index, root), what).toEqual(view(fresh.index, root));
       expect(run.files.loads, what).toHaveLength(Object.keys(FILES).length);
-      if (what !== 'empty') expect(run.lines.some((l) => l.includes('was not used')), what).toBe(true);
+      expect(run.lines.some((l) => l.includes('was not used')), what).toBe(true);
       // Written anew: the next start reads nothing.
       const next = started(root, cache);
       await next.done;
       expect(next.files.loads, what).toEqual([]);
+      expect(view(next.index, root), what).toEqual(view(fresh.index, root));
     }
-    // A cache cut at a line boundary loses the entries past it: those files are read again.
-    writeFileSync(cache, lines.slice(0, 3).join('\n') + '\n');
-    const cut = started(root, cache);
-    await cut.done;
-    expect(cut.files.loads).toHaveLength(Object.keys(FILES).length - 2);
-    expect(view(cut.index, root)).toEqual(view(fresh.index, root));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('a snapshot whose hash is right but whose sections do not agree is not used', async () => {
+    const root = project();
+    const cache = join(root, '..', `${root.split('/').pop()}-cache`, 'index.idx');
+    await started(root, cache).done;
+    const good = readFileSync(cache);
+    const fresh = started(root);
+    await fresh.done;
+    const s = decodeSnapshot(good, [root]);
+    expect(decodeSnapshot(Buffer.concat(encodeSnapshot(s, [root])), [root])).toEqual(s);
+    const bad = (change: (copy: Snapshot) => void) => {
+      const copy = structuredClone(s);
+      change(copy);
+      return Buffer.concat(encodeSnapshot(copy, [root]));
+    };
+    const cases: Record<string, Buffer> = {
+      'terms cut short': bad((c) => (c.terms = c.terms.slice(0, -1))),
+      'counts cut short': bad((c) => (c.counts = c.counts.slice(1))),
+      'one declaration too many for a file': bad((c) => c.declarationCounts[0]++),
+      'a line per declaration missing': bad((c) => (c.line = c.line.slice(1))),
+      'a size per file missing': bad((c) => (c.sizes = c.sizes.slice(1))),
+      'a word past the vocabulary': bad((c) => (c.terms[0] = c.vocabulary.length)),
+      'words out of order': bad((c) => c.terms.subarray(0, c.runs[0]).reverse()),
+      'a word counted 0 times': bad((c) => (c.counts[3] = 0)),
+      'a name past the names': bad((c) => (c.name[1] = c.names.length)),
+      'a kind past the kinds': bad((c) => (c.kind[1] = c.kinds.length)),
+      'a typed array cut inside a number': rehashed(good, (sizes) => {
+        sizes[17][0] -= 2; // terms
+        sizes[18][0] += 2; // counts
+      }),
+      'a string list of another length': rehashed(good, (sizes) => sizes[0][1]++),
+    };
+    for (const [what, bytes] of Object.entries(cases)) {
+      expect(() => decodeSnapshot(bytes, [root]), what).toThrow(CacheUnusable);
+      writeFileSync(cache, bytes);
+      const run = started(root, cache);
+      await run.done;
+      expect(run.files.loads, what).toHaveLength(Object.keys(FILES).length);
+      expect(view(run.index, root), what).toEqual(view(fresh.index, root));
+      expect(run.lines.some((l) => l.includes('was not used')), what).toBe(true);
+    }
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -123,12 +183,17 @@ describe('the index cache', () => {
     expect(cacheFileOf('/c', ['/a', '/b'])).toBe(cacheFileOf('/c', ['/a', '/b']));
   });
 
-  it('reads back only entries whose every field has its type', () => {
-    const entry = { path: '/a.ts', size: 1, mtimeMs: 2, hash: 'h', languageId: 'typescript', pkg: '', imports: [], partial: false, declarations: [{ name: 'a', kind: 'function', exported: true, signature: 's', doc: '', line: 0, endLine: 1, words: [['a', 3]] }] };
-    expect(parseEntry(JSON.stringify(entry))).toEqual(entry);
-    expect(parseEntry(JSON.stringify({ ...entry, size: '1' }))).toBeNull();
-    expect(parseEntry(JSON.stringify({ ...entry, declarations: [{ ...entry.declarations[0], words: [['a', 0]] }] }))).toBeNull();
-    expect(parseEntry(JSON.stringify({ ...entry, declarations: [{ ...entry.declarations[0], line: -1 }] }))).toBeNull();
-    expect(parseEntry('{"path":')).toBeNull();
-  });
 });
+
+/** `bytes` with its header's section sizes changed and its hash made right again (the layout is cache.ts's). */
+function rehashed(bytes: Buffer, change: (sizes: Array<[number, number]>) => void): Buffer {
+  const magic = 'redline-workspace-index\n'.length;
+  const end = magic + 4 + bytes.readUInt32LE(magic);
+  const header = JSON.parse(bytes.toString('utf8', magic + 4, end)) as { sizes: Array<[number, number]> };
+  change(header.sizes);
+  const json = Buffer.from(JSON.stringify(header));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(json.length);
+  const body = Buffer.concat([bytes.subarray(0, magic), length, json, bytes.subarray(end, bytes.length - 20)]);
+  return Buffer.concat([body, createHash('sha1').update(body).digest()]);
+}

@@ -1,39 +1,75 @@
 /**
- * The workspace index kept between starts: one file per workspace (its folders, hashed) under the
- * user's cache directory, JSON lines: a header naming the format and the folders, then one line per
- * source file with its size, modification time and content hash, and what the index keeps of it
- * (its declarations and the words each is found by). Pure but for `readCache` / `writeCache`.
+ * The workspace index kept between starts: one binary file per workspace (its folders, hashed) under
+ * the user's cache directory, a snapshot of the index as columns, read back with one read and a few
+ * copies instead of an object per declaration. Pure but for `readSnapshot` / `writeSnapshot`.
  *
- * A file that does not start with this format's header for these folders (another version, another
- * workspace, not ours), or that has a line that is not a valid entry (cut short, overwritten), is not
- * used: `readCache` throws `CacheUnusable` and the owner builds the index afresh, then writes a new one.
+ * Layout: MAGIC, a u32 header length, the header (JSON: format version, folders, byte order, each
+ * section's size), the sections in SECTIONS order (strings joined by NUL, typed arrays as they sit in
+ * memory), then the SHA-1 of everything before it. A file that is not ours, of another version or
+ * workspace, cut short, damaged (the hash) or whose sections do not agree with each other (counts,
+ * numbers out of range) is not used: `decodeSnapshot` throws `CacheUnusable` and the owner builds
+ * the index afresh, then writes a new one.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import { endianness } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { IndexedDeclaration } from './symbols.js';
 
-/** Changes whenever what an entry holds, or how a file's declarations and words are read, changes. */
-export const CACHE_FORMAT = 1;
-const MAGIC = 'redline-workspace-index';
+/** Changes whenever what the snapshot holds, or how a file's declarations and words are read, changes. */
+export const CACHE_FORMAT = 2;
+const MAGIC = Buffer.from('redline-workspace-index\n');
+const HASH_BYTES = 20;
 
-/** An indexed declaration as stored: its words for retrieval (the file's path words included), each with how often it counts. */
-export type CachedDeclaration = Omit<IndexedDeclaration, 'words'> & { words: Array<[string, number]> };
-
-export interface CachedFile {
-  /** Absolute. */
-  path: string;
-  size: number;
-  mtimeMs: number;
-  /** `contentHash` of the text the entry was read from. */
-  hash: string;
-  languageId: string;
-  pkg: string;
-  imports: string[];
-  partial: boolean;
-  declarations: CachedDeclaration[];
+/** The index as the file holds it: files in order, their declarations in the same order, each declaration's words. */
+export interface Snapshot {
+  /** Per file (absolute path, size and modification time when read, `contentHash` of its text). */
+  paths: string[];
+  sizes: Float64Array;
+  mtimes: Float64Array;
+  hashes: string[];
+  languages: string[];
+  pkgs: string[];
+  partial: Uint8Array;
+  /** How many of the declarations, in order, are the file's. */
+  declarationCounts: Int32Array;
+  /** Per declaration: its name and kind as numbers into `names` and `kinds`, whether exported, its rows. */
+  names: string[];
+  kinds: string[];
+  name: Int32Array;
+  kind: Uint16Array;
+  exported: Uint8Array;
+  line: Int32Array;
+  endLine: Int32Array;
+  /** Per declaration, how many words it has: the next that many of `terms` (numbers into `vocabulary`, ascending) with their `counts`. */
+  vocabulary: string[];
+  runs: Int32Array;
+  terms: Int32Array;
+  counts: Int32Array;
 }
+
+type Kind = 'strings' | 'f64' | 'i32' | 'u16' | 'u8';
+const ARRAYS = { f64: Float64Array, i32: Int32Array, u16: Uint16Array, u8: Uint8Array } as const;
+const SECTIONS: ReadonlyArray<readonly [keyof Snapshot, Kind]> = [
+  ['paths', 'strings'],
+  ['sizes', 'f64'],
+  ['mtimes', 'f64'],
+  ['hashes', 'strings'],
+  ['languages', 'strings'],
+  ['pkgs', 'strings'],
+  ['partial', 'u8'],
+  ['declarationCounts', 'i32'],
+  ['names', 'strings'],
+  ['kinds', 'strings'],
+  ['name', 'i32'],
+  ['kind', 'u16'],
+  ['exported', 'u8'],
+  ['line', 'i32'],
+  ['endLine', 'i32'],
+  ['vocabulary', 'strings'],
+  ['runs', 'i32'],
+  ['terms', 'i32'],
+  ['counts', 'i32'],
+];
 
 export class CacheUnusable extends Error {}
 
@@ -47,7 +83,7 @@ export function userCacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.Plat
 
 /** The cache file of the workspace made of `roots` (in their order). */
 export function cacheFileOf(directory: string, roots: readonly string[]): string {
-  return join(directory, 'index', `${createHash('sha256').update(roots.join('\n')).digest('hex').slice(0, 20)}.jsonl`);
+  return join(directory, 'index', `${createHash('sha256').update(roots.join('\n')).digest('hex').slice(0, 20)}.idx`);
 }
 
 /** A short hash of a file's text: equal texts, equal hashes. */
@@ -55,76 +91,121 @@ export function contentHash(text: string): string {
   return createHash('sha1').update(text).digest('base64').slice(0, 16);
 }
 
-export function headerLine(roots: readonly string[]): string {
-  return JSON.stringify({ format: MAGIC, version: CACHE_FORMAT, roots });
+interface Header {
+  version: number;
+  roots: string[];
+  endianness: string;
+  /** Per section, in SECTIONS order: its bytes, and for strings how many. */
+  sizes: Array<[number, number]>;
 }
 
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
-
-/** An entry read back, or null when the line is not one (every field checked: the file may have been damaged). */
-export function parseEntry(line: string): CachedFile | null {
-  let v: unknown;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    return null;
+/** The snapshot's bytes, as a list of buffers to write one after another. */
+export function encodeSnapshot(snapshot: Snapshot, roots: readonly string[]): Buffer[] {
+  const parts: Buffer[] = [];
+  const sizes: Array<[number, number]> = [];
+  for (const [key, kind] of SECTIONS) {
+    const value = snapshot[key];
+    const bytes = kind === 'strings' ? Buffer.from((value as string[]).join('\0')) : Buffer.from((value as Int32Array).buffer, (value as Int32Array).byteOffset, (value as Int32Array).byteLength);
+    parts.push(bytes);
+    sizes.push([bytes.length, kind === 'strings' ? (value as string[]).length : 0]);
   }
-  if (typeof v !== 'object' || v === null) return null;
-  const e = v as Record<string, unknown>;
-  if (!isString(e.path) || !Number.isFinite(e.size) || !Number.isFinite(e.mtimeMs) || !isString(e.hash) || !isString(e.languageId) || !isString(e.pkg)) return null;
-  if (!Array.isArray(e.imports) || !e.imports.every(isString) || typeof e.partial !== 'boolean' || !Array.isArray(e.declarations)) return null;
-  for (const d of e.declarations as unknown[]) {
-    if (typeof d !== 'object' || d === null) return null;
-    const x = d as Record<string, unknown>;
-    if (!isString(x.name) || !isString(x.kind) || typeof x.exported !== 'boolean' || !isString(x.signature) || !isString(x.doc) || !isCount(x.line) || !isCount(x.endLine)) return null;
-    if (!Array.isArray(x.words) || !x.words.every((w) => Array.isArray(w) && w.length === 2 && isString(w[0]) && isCount(w[1]) && w[1] > 0)) return null;
-  }
-  return e as unknown as CachedFile;
+  const header: Header = { version: CACHE_FORMAT, roots: [...roots], endianness: endianness(), sizes };
+  const json = Buffer.from(JSON.stringify(header));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(json.length);
+  const all = [MAGIC, length, json, ...parts];
+  const hash = createHash('sha1');
+  for (const part of all) hash.update(part);
+  return [...all, hash.digest()];
 }
 
-/** The entries of the cache file for `roots`, in order; none when there is no file; CacheUnusable when it is not ours or damaged. */
-export async function* readCache(file: string, roots: readonly string[]): AsyncGenerator<CachedFile> {
-  let stream;
+/** The snapshot in `bytes`, checked whole; CacheUnusable when it is not one for `roots` or does not hold together. */
+export function decodeSnapshot(bytes: Buffer, roots: readonly string[]): Snapshot {
+  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new CacheUnusable('not an index file');
+  const headerEnd = MAGIC.length + 4 + bytes.readUInt32LE(MAGIC.length);
+  let header: Header;
   try {
-    await fs.access(file);
-    stream = createReadStream(file, { encoding: 'utf8' });
+    header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, headerEnd)) as Header;
   } catch {
-    return;
+    throw new CacheUnusable('a damaged header');
   }
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  try {
-    let first = true;
-    for await (const line of lines) {
-      if (first) {
-        if (line !== headerLine(roots)) throw new CacheUnusable('another format, another workspace, or not an index file');
-        first = false;
-        continue;
-      }
-      const entry = parseEntry(line);
-      if (!entry) throw new CacheUnusable('a damaged entry');
-      yield entry;
+  if (header.version !== CACHE_FORMAT || header.endianness !== endianness()) throw new CacheUnusable('another format');
+  if (!Array.isArray(header.roots) || header.roots.join('\n') !== roots.join('\n')) throw new CacheUnusable('another workspace');
+  if (!Array.isArray(header.sizes) || header.sizes.length !== SECTIONS.length) throw new CacheUnusable('a damaged header');
+  const bodyEnd = header.sizes.reduce((at, [size]) => at + size, headerEnd);
+  if (bytes.length !== bodyEnd + HASH_BYTES) throw new CacheUnusable(bytes.length < bodyEnd + HASH_BYTES ? 'cut short' : 'longer than it says');
+  if (!createHash('sha1').update(bytes.subarray(0, bodyEnd)).digest().equals(bytes.subarray(bodyEnd))) throw new CacheUnusable('damaged (its hash differs)');
+  const snapshot: Record<string, unknown> = {};
+  let at = headerEnd;
+  for (const [i, [key, kind]] of SECTIONS.entries()) {
+    const [size, count] = header.sizes[i];
+    const section = bytes.subarray(at, at + size);
+    at += size;
+    if (kind === 'strings') {
+      const list = count === 0 ? [] : section.toString('utf8').split('\0');
+      if (list.length !== count) throw new CacheUnusable(`${key}: ${list.length} strings, not ${count}`);
+      snapshot[key] = list;
+    } else {
+      const Array = ARRAYS[kind];
+      if (size % Array.BYTES_PER_ELEMENT !== 0) throw new CacheUnusable(`${key}: cut short`);
+      const array = new Array(size / Array.BYTES_PER_ELEMENT);
+      new Uint8Array(array.buffer).set(section);
+      snapshot[key] = array;
     }
-    if (first) throw new CacheUnusable('empty');
-  } finally {
-    lines.close();
-    stream.destroy();
   }
+  const problem = inconsistency(snapshot as unknown as Snapshot);
+  if (problem) throw new CacheUnusable(problem);
+  return snapshot as unknown as Snapshot;
 }
 
-/** Writes the cache file whole (a temporary file renamed over it, so a reader never sees half of one); `lines` yields the entries' lines. */
-export async function writeCache(file: string, roots: readonly string[], lines: AsyncIterable<string>): Promise<void> {
+/** What does not hold together in a snapshot whose hash is right (written by another build, say), or null. */
+export function inconsistency(s: Snapshot): string | null {
+  const files = s.paths.length;
+  for (const key of ['sizes', 'mtimes', 'hashes', 'languages', 'pkgs', 'partial', 'declarationCounts'] as const) if (s[key].length !== files) return `${key}: not one per file`;
+  let declarations = 0;
+  for (const n of s.declarationCounts) {
+    if (n < 0) return 'a negative count of declarations';
+    declarations += n;
+  }
+  for (const key of ['name', 'kind', 'exported', 'line', 'endLine', 'runs'] as const) if (s[key].length !== declarations) return `${key}: not one per declaration`;
+  for (let i = 0; i < declarations; i++) {
+    if (s.name[i] < 0 || s.name[i] >= s.names.length || s.kind[i] >= s.kinds.length || s.line[i] < 0 || s.endLine[i] < s.line[i] || s.runs[i] < 0) return 'a declaration out of range';
+  }
+  let postings = 0;
+  for (const run of s.runs) postings += run;
+  if (s.terms.length !== postings || s.counts.length !== postings) return `${postings} words by the declarations' counts, ${s.terms.length} terms, ${s.counts.length} counts`;
+  for (let i = 0, at = 0; i < declarations; at += s.runs[i++]) {
+    for (let k = at; k < at + s.runs[i]; k++) {
+      if (s.terms[k] < 0 || s.terms[k] >= s.vocabulary.length || (k > at && s.terms[k] <= s.terms[k - 1])) return 'a word out of range or out of order';
+      if (s.counts[k] <= 0) return 'a word counted 0 times';
+    }
+  }
+  return null;
+}
+
+/** The snapshot kept for `roots` in `file`; null when there is none; CacheUnusable when it is not usable. */
+export async function readSnapshot(file: string, roots: readonly string[]): Promise<Snapshot | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return decodeSnapshot(bytes, roots);
+}
+
+/** Writes the snapshot whole (a temporary file renamed over it, so a reader never sees half of one). */
+export async function writeSnapshot(file: string, parts: readonly Buffer[]): Promise<void> {
   await fs.mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await fs.open(temporary, 'w');
   try {
-    await handle.write(`${headerLine(roots)}\n`);
-    for await (const chunk of lines) await handle.write(chunk);
+    await fs.writeFile(temporary, parts);
+    await fs.rename(temporary, file);
+    // The JSON lines file format 1 kept under the same name, tens of megabytes on a large workspace.
+    if (file.endsWith('.idx')) await fs.rm(`${file.slice(0, -'.idx'.length)}.jsonl`, { force: true });
   } catch (error) {
-    await handle.close();
     await fs.rm(temporary, { force: true });
     throw error;
   }
-  await handle.close();
-  await fs.rename(temporary, file);
 }

@@ -3,7 +3,8 @@
  * indexes (documents added, removed, the arrays compacted, more added after) and random queries
  * (words common and rare, instruction and selection weights, a filter, how many to keep), the same
  * documents in the same order with the same scores and matched words as the plain scorer below,
- * which scores every document from its own words. And its selection of the best alone, against a
+ * which scores every document from its own words; also after the index is taken back from its
+ * documents' words (`documents` → `addAll`, as a snapshot does), into an index empty or not. And its selection of the best alone, against a
  * plain sort, on scores that tie often.
  */
 import fc from 'fast-check';
@@ -39,6 +40,7 @@ const step = fc.oneof(
   { weight: 6, arbitrary: fc.record({ add: fc.array(word, { maxLength: 12 }), gap: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ remove: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ query: true as const }) },
+  { weight: 1, arbitrary: fc.record({ snapshot: fc.array(fc.array(word, { maxLength: 6 }), { maxLength: 3 }) }) },
 );
 const query = fc.record({
   words: fc.uniqueArray(fc.tuple(fc.oneof(word, fc.constant('absent')), fc.constantFrom(1, SELECTION_WEIGHT, 0.5)), { selector: ([w]) => w, minLength: 1, maxLength: 10 }),
@@ -50,8 +52,8 @@ describe('TermIndex.search', () => {
   it('ranks exactly as scoring every document', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 50, maxLength: 600 }), fc.array(query, { minLength: 1, maxLength: 4 }), fc.boolean(), (steps, queries, compactHalfway) => {
-        const index = new TermIndex();
-        const docs = new Map<number, string[]>();
+        let index = new TermIndex();
+        let docs = new Map<number, string[]>();
         let id = 0;
         const check = () => {
           for (const q of queries) {
@@ -73,6 +75,21 @@ describe('TermIndex.search', () => {
             const gone = ids[s.remove % ids.length];
             index.remove(gone);
             docs.delete(gone);
+          } else if ('snapshot' in s) {
+            // Taken back above the documents an index already has (renumbered from there, as the snapshot's order).
+            const taken = new TermIndex();
+            const next = new Map<number, string[]>();
+            for (const words of s.snapshot) {
+              taken.add(next.size + 1, words);
+              next.set(next.size + 1, words);
+            }
+            const ids = Int32Array.from([...docs.keys()].sort((a, b) => a - b));
+            const { runs, terms, counts } = index.documents(ids);
+            taken.addAll(next.size + 1, index.vocabulary, runs, terms, counts);
+            for (const old of ids) next.set(next.size + 1, docs.get(old)!);
+            index = taken;
+            docs = next;
+            id = next.size;
           } else check();
         });
         check();

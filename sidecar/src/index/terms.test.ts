@@ -73,4 +73,26 @@ describe('TermIndex at scale', () => {
     expect(found.map(([id]) => id)).toEqual(expected.map(([id]) => id));
     found.forEach(([, hit], i) => expect(hit.score).toBeCloseTo(expected[i][1]));
   });
+
+  it('keeps a count over 65,535 and a 65,537th word exactly (where its 16-bit arrays widen), taken back from its documents too', () => {
+    const index = new TermIndex();
+    for (let id = 1; id <= 3; id++) index.add(id, Array.from({ length: 22_000 }, (_, i) => `w${id}_${i}`));
+    expect(index.vocabulary.length).toBe(66_000);
+    index.addCounted(4, [['big', 70_000], ['w3_21999', 1]]);
+    index.addCounted(5, [['big', 1], ['w1_0', 2]]);
+    const check = (found: ReturnType<TermIndex['search']>) => {
+      const average = (3 * 22_000 + 70_001 + 3) / 5;
+      expect(found.get(4)!.score).toBeCloseTo(bm25(70_000, 2, 5, 70_001, average) + bm25(1, 2, 5, 70_001, average), 9);
+      expect(found.get(4)!.matched).toEqual(['big', 'w3_21999']);
+      expect(found.get(5)!.score).toBeCloseTo(bm25(1, 2, 5, 3, average), 9);
+      expect(found.get(3)!.matched).toEqual(['w3_21999']);
+    };
+    const query = new Map([['big', 1], ['w3_21999', 1]]);
+    check(index.search(query));
+    const again = new TermIndex();
+    const { runs, terms, counts } = index.documents(Int32Array.of(1, 2, 3, 4, 5));
+    expect(Math.max(...counts)).toBe(70_000);
+    again.addAll(1, index.vocabulary, runs, terms, counts);
+    check(again.search(query));
+  });
 });

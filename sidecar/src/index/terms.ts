@@ -5,16 +5,18 @@
  * costs its own words, not the index's size. Words are interned as copies (`detached`): a word cut
  * from a file's text would otherwise keep that whole text alive. No I/O: the owner feeds it.
  *
- * Memory is typed arrays, not objects: a word's postings are two Int32Arrays grown by doubling, and
+ * Memory is typed arrays, not objects: a word's postings are two typed arrays grown by doubling, and
  * every document's words are runs in one pool, with its start, run length and length in arrays by
- * id. (Number arrays and an object per document held about three times as much.)
+ * id. (Number arrays and an object per document held about three times as much.) Counts and the
+ * pool's term numbers take 16 bits until one does not fit (a count over 65,535 widens its own list;
+ * a 65,537th word, the pool).
  */
 import { detached } from '@redline/shared-protocol';
 import { BM25_B, BM25_K1, bm25 } from './rank.js';
 
 interface Postings {
   ids: Int32Array;
-  counts: Int32Array;
+  counts: Uint16Array | Int32Array;
   /** Postings held (live and dead). */
   n: number;
   /** Live documents holding the word. */
@@ -26,7 +28,9 @@ export const SCORED_KEPT = 300;
 /** A word of weight below 1 (the selection's) held by more than this share of documents is skipped: it costs a scan and separates nothing. */
 export const COMMON_SHARE = 0.05;
 
-function grown<T extends Int32Array | Float64Array>(array: T, size: number): T {
+const WIDE = 0xffff;
+
+function grown<T extends Int32Array | Uint16Array | Float64Array>(array: T, size: number): T {
   if (size <= array.length) return array;
   const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2));
   next.set(array);
@@ -42,7 +46,7 @@ export class TermIndex {
   private starts = new Int32Array(1024);
   private runs = new Int32Array(1024);
   private wordCounts = new Int32Array(1024);
-  private pool = new Int32Array(4096);
+  private pool: Uint16Array | Int32Array = new Uint16Array(4096);
   private poolFill = 0;
   /** Each live document's length by id, at least 1 (0 once removed): the scoring loop reads it without a lookup. */
   private lengths = new Float64Array(1024);
@@ -73,14 +77,7 @@ export class TermIndex {
     const counts = new Map<number, number>();
     let length = 0;
     for (const [word, count] of words) {
-      let term = this.ids.get(word);
-      if (term === undefined) {
-        term = this.postings.length;
-        const own = detached(word);
-        this.ids.set(own, term);
-        this.words.push(own);
-        this.postings.push({ ids: new Int32Array(2), counts: new Int32Array(2), n: 0, df: 0 });
-      }
+      const term = this.termOf(word);
       counts.set(term, (counts.get(term) ?? 0) + count);
       length += count;
     }
@@ -91,19 +88,13 @@ export class TermIndex {
         p.counts = grown(p.counts, p.n + 1);
       }
       p.ids[p.n] = id;
+      if (count > WIDE && p.counts instanceof Uint16Array) p.counts = Int32Array.from(p.counts);
       p.counts[p.n] = count;
       p.n++;
       p.df++;
     }
     this.postingCount += counts.size;
-    if (id >= this.lengths.length) {
-      const size = Math.max(id + 1, this.lengths.length * 2);
-      this.lengths = grown(this.lengths, size);
-      this.scores = new Float64Array(this.lengths.length);
-      this.starts = grown(this.starts, size);
-      this.runs = grown(this.runs, size);
-      this.wordCounts = grown(this.wordCounts, size);
-    }
+    this.growDocuments(id + 1);
     const terms = [...counts.keys()].sort((a, b) => a - b);
     this.pool = grown(this.pool, this.poolFill + terms.length);
     this.pool.set(terms, this.poolFill);
@@ -116,24 +107,111 @@ export class TermIndex {
     this.live++;
   }
 
-  /** The index's own copy of `word` when it holds that word (so a caller keeping it keeps no second copy), else a copy. */
-  intern(word: string): string {
-    const term = this.ids.get(word);
-    return term === undefined ? detached(word) : this.words[term];
+  /**
+   * Adds documents `first`, `first + 1`, … at once, as a snapshot holds them: document i has the next
+   * `runs[i]` entries of `terms` (numbers into `vocabulary`) with their `counts`. One pass counts each
+   * word's new postings, so each list grows once to its size; ids above every live one keep the lists ascending.
+   */
+  addAll(first: number, vocabulary: readonly string[], runs: Int32Array, terms: Int32Array, counts: Int32Array): void {
+    if (first < this.lengths.length && this.lengths.subarray(first).some((l) => l > 0)) throw new Error('documents are added above every live one');
+    const own = Int32Array.from(vocabulary, (word) => this.termOf(word));
+    const fresh = new Int32Array(this.postings.length);
+    for (const term of terms) fresh[own[term]]++;
+    for (let term = 0; term < fresh.length; term++) {
+      if (fresh[term] === 0) continue;
+      const p = this.postings[term];
+      p.ids = grown(p.ids, p.n + fresh[term]);
+      p.counts = grown(p.counts, p.n + fresh[term]);
+    }
+    const last = first + runs.length;
+    this.growDocuments(last);
+    this.pool = grown(this.pool, this.poolFill + terms.length);
+    let at = 0;
+    for (let i = 0; i < runs.length; i++) {
+      const id = first + i;
+      let length = 0;
+      for (let k = at; k < at + runs[i]; k++) {
+        const p = this.postings[own[terms[k]]];
+        p.ids[p.n] = id;
+        if (counts[k] > WIDE && p.counts instanceof Uint16Array) p.counts = Int32Array.from(p.counts);
+        p.counts[p.n] = counts[k];
+        p.n++;
+        p.df++;
+        length += counts[k];
+        this.pool[this.poolFill + k - at] = own[terms[k]];
+      }
+      this.pool.subarray(this.poolFill, this.poolFill + runs[i]).sort();
+      this.starts[id] = this.poolFill;
+      this.runs[id] = runs[i];
+      this.poolFill += runs[i];
+      this.wordCounts[id] = length;
+      this.lengths[id] = Math.max(1, length);
+      this.totalLength += length;
+      this.live++;
+      at += runs[i];
+    }
+    this.postingCount += terms.length;
+  }
+
+  /** Every word's number, as `document` gives them. */
+  get vocabulary(): readonly string[] {
+    return this.words;
+  }
+
+  /**
+   * The words of the live documents `ids`, in that order, as `addAll` takes them: read word by word
+   * from the postings (so each document's terms come out ascending), not by a search per posting.
+   */
+  documents(ids: Int32Array): { runs: Int32Array; terms: Int32Array; counts: Int32Array } {
+    const runs = new Int32Array(ids.length);
+    const cursor = new Int32Array(this.lengths.length).fill(-1);
+    let total = 0;
+    for (let i = 0; i < ids.length; i++) {
+      if (!this.has(ids[i])) continue;
+      runs[i] = this.runs[ids[i]];
+      cursor[ids[i]] = total;
+      total += runs[i];
+    }
+    const terms = new Int32Array(total);
+    const counts = new Int32Array(total);
+    for (let term = 0; term < this.postings.length; term++) {
+      const p = this.postings[term];
+      for (let i = 0; i < p.n; i++) {
+        const id = p.ids[i];
+        if (cursor[id] < 0 || this.lengths[id] === 0) continue;
+        terms[cursor[id]] = term;
+        counts[cursor[id]++] = p.counts[i];
+      }
+    }
+    return { runs, terms, counts };
+  }
+
+  private termOf(word: string): number {
+    let term = this.ids.get(word);
+    if (term === undefined) {
+      term = this.postings.length;
+      const own = detached(word);
+      this.ids.set(own, term);
+      this.words.push(own);
+      this.postings.push({ ids: new Int32Array(2), counts: new Uint16Array(2), n: 0, df: 0 });
+      if (term > WIDE && this.pool instanceof Uint16Array) this.pool = Int32Array.from(this.pool);
+    }
+    return term;
+  }
+
+  private growDocuments(size: number): void {
+    if (size <= this.lengths.length) return;
+    const next = Math.max(size, this.lengths.length * 2);
+    this.lengths = grown(this.lengths, next);
+    this.scores = new Float64Array(this.lengths.length);
+    this.starts = grown(this.starts, next);
+    this.runs = grown(this.runs, next);
+    this.wordCounts = grown(this.wordCounts, next);
   }
 
   /** A document's term numbers, sorted (a view into the pool: valid until the next add or sweep). */
-  private termsOf(id: number): Int32Array {
+  private termsOf(id: number): Uint16Array | Int32Array {
     return this.pool.subarray(this.starts[id], this.starts[id] + this.runs[id]);
-  }
-
-  /** A live document's words, each with how often it was added: `add` given them back makes the same document. */
-  counted(id: number): Array<[string, number]> {
-    if (!this.has(id)) return [];
-    return Array.from(this.termsOf(id), (term) => {
-      const p = this.postings[term];
-      return [this.words[term], p.counts[positionOf(p.ids, p.n, id)]] as [string, number];
-    });
   }
 
   remove(id: number): void {
@@ -221,7 +299,7 @@ export class TermIndex {
       }
       count += kept;
     }
-    const pool = new Int32Array(Math.max(4096, count));
+    const pool = new (this.pool.constructor as Uint16ArrayConstructor | Int32ArrayConstructor)(Math.max(4096, count));
     let fill = 0;
     for (let id = 0; id < this.lengths.length; id++) {
       if (this.lengths[id] === 0) continue;

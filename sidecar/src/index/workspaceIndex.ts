@@ -12,36 +12,43 @@
  * editor: an open document's text after typing pauses, a saved or watched file from disk, a
  * deleted one removed.
  *
- * With a cache file (`cache.ts`), a start first takes back what the last one kept: a file whose size
- * and modification time are unchanged is not read, one whose text hashes the same is not parsed; the
- * crawl then reads only files the cache did not have, and drops cached ones it no longer finds. The
- * cache is written again once the crawl ends, and a while after updates.
+ * With a cache file (`cache.ts`), a start first takes back the snapshot the last one wrote, whole;
+ * then a file whose size or modification time changed is read again, and parsed again only if its
+ * text hashes differently; the crawl then reads only files the snapshot did not have, and drops
+ * those it no longer finds. The snapshot is written again once the crawl ends, and a while after updates.
+ *
+ * Memory: declarations are columns (`declarations.ts`), words postings in typed arrays (`terms.ts`);
+ * the signature and doc of a declaration are not kept (a request outlines the few it takes from their
+ * file again), nor a file's imports.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { parseFile } from '../context/definitions/definitions.js';
-import { CacheUnusable, contentHash, readCache, writeCache, type CachedFile } from './cache.js';
+import { CacheUnusable, contentHash, encodeSnapshot, readSnapshot, writeSnapshot, type Snapshot } from './cache.js';
+import { DeclarationTable, type DeclarationRow } from './declarations.js';
 import type { WorkspaceFiles } from '../context/workspace.js';
 import { parseInSlices, parseText } from '../scope/parse.js';
 import { languageOfPath, ownParsers, type ParserSource } from '../scope/grammars.js';
 import type { Logger } from '../server/log.js';
 import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
-import { indexFile, type IndexedDeclaration } from './symbols.js';
+import { indexFile } from './symbols.js';
 import { TermIndex } from './terms.js';
-import { pathWords, wordsOf } from './words.js';
+import { pathWords } from './words.js';
 import { detached } from '@redline/shared-protocol';
 
 /** Files indexed at most; past it the crawl stops and says so once. */
 export const MAX_INDEXED_FILES = 50_000;
-/** The collection after the crawl waits this long. */
+/** The collection after the crawl and the snapshot written waits this long. */
 const COLLECT_AFTER_MS = 1000;
-/** Cache entries written per turn of the event loop (a few milliseconds' work). */
-const WRITE_BATCH = 32;
-/** Cached entries taken back per turn of the event loop. */
-const RESTORE_BATCH = 64;
+/** Files whose declarations go into a snapshot being written per turn of the event loop (a few milliseconds' work). */
+const SNAPSHOT_BATCH = 1000;
+/** Files of the snapshot looked at (their size and time) per turn of the event loop. */
+const RESTORE_BATCH = 256;
 /** The cache is written again this long after the last update. */
 export const SAVE_DELAY_MS = 30_000;
+/** Directories the crawl lists ahead of the one it walks. */
+const LISTED_AHEAD = 8;
 /** Entries read from one directory at most. */
 const MAX_DIRECTORY_ENTRIES = 20_000;
 /** Directories never walked, whatever .gitignore says: version control, package caches, bytecode. */
@@ -64,12 +71,16 @@ const PACKAGE_VISIBLE = new Set(['java', 'kotlin', 'go']);
 export type IndexState = 'idle' | 'building' | 'ready' | 'stopped';
 
 interface FileEntry {
+  /** Its number in the declarations' columns. */
+  no: number;
+  path: string;
   /** Workspace-relative, `/`-separated. */
   rel: string;
   languageId: string;
   pkg: string;
-  imports: string[];
-  ids: number[];
+  /** Its declarations' ids: `first` and the `count` after it. */
+  first: number;
+  count: number;
   /** The parse had errors: some declarations of the file may be missing (a grammar's gap, or code being typed). */
   partial: boolean;
   /** On disk when read (-1: read from the editor's text, so never taken from the cache as it stands). */
@@ -78,10 +89,13 @@ interface FileEntry {
   hash: string;
 }
 
+/** A file as read: its declarations (in order) with the words each is found by, each with how often it counts. */
+interface FileReading extends Omit<FileEntry, 'no' | 'rel' | 'first' | 'count'> {
+  declarations: Array<DeclarationRow & { words: Array<[string, number]> }>;
+}
+
 /** A declaration as the index knows it, with its file. */
-export interface IndexedSymbol extends Omit<IndexedDeclaration, 'words'> {
-  /** The distinct words of its name, for the ranking. */
-  nameWords: string[];
+export interface IndexedSymbol extends DeclarationRow {
   /** Absolute path of the declaring file. */
   file: string;
   /** The same, workspace-relative. */
@@ -127,8 +141,9 @@ export interface IndexDeps {
 export class WorkspaceIndex {
   private state: IndexState = 'idle';
   private readonly files = new Map<string, FileEntry>();
-  private readonly symbols = new Map<number, IndexedSymbol>();
-  private readonly byName = new Map<string, number[]>();
+  /** Files by number (undefined once dropped): a declaration's file. */
+  private readonly numbered: Array<FileEntry | undefined> = [];
+  private readonly declarations = new DeclarationTable();
   private readonly terms = new TermIndex();
   private nextId = 1;
   /** Files indexed from an update while the crawl runs: the crawl must not overwrite them with an older reading. */
@@ -137,19 +152,21 @@ export class WorkspaceIndex {
   private skipped = 0;
   private built: Promise<void> | null = null;
   private buildMs = 0;
-  /** Files taken from the cache at start; and those of them the crawl found again. */
+  /** Files taken from the snapshot at start; and those of them the crawl found again. */
   private readonly restored = new Set<string>();
   private readonly found = new Set<string>();
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether the index differs from the cache file (as taken back, or as last written). */
   private changedSinceSave = false;
+  /** Counts the files added, dropped or restamped: a snapshot taken across turns of the event loop is whole only if it did not move. */
+  private changes = 0;
   /** The crawl parses with a web-tree-sitter instance of its own (its parses are sliced), let go when it ends; updates use the shared one. */
   private parsers: ParserSource | null = null;
 
   constructor(private readonly deps: IndexDeps) {}
 
   get status(): { state: IndexState; files: number; declarations: number; skipped: number; buildMs: number } {
-    return { state: this.state, files: this.files.size, declarations: this.symbols.size, skipped: this.skipped, buildMs: this.buildMs };
+    return { state: this.state, files: this.files.size, declarations: this.declarations.size, skipped: this.skipped, buildMs: this.buildMs };
   }
 
   private get stopped(): boolean {
@@ -169,14 +186,17 @@ export class WorkspaceIndex {
         this.buildMs = performance.now() - started;
         this.parsers = null;
         this.terms.compact();
-        // Once the crawl's last promises have let go of its instance, not within this turn.
-        if (this.deps.collect) setTimeout(this.deps.collect, COLLECT_AFTER_MS).unref?.();
         if (this.state === 'building') {
           this.state = 'ready';
-          this.deps.log.info(`index: ${this.files.size} files, ${this.symbols.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped, ${this.restored.size} from the cache)`);
+          this.deps.log.info(`index: ${this.files.size} files, ${this.declarations.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped, ${this.restored.size} from the cache)`);
         }
       })
-      .then(() => this.save());
+      .then(() => this.save())
+      .finally(() => {
+        // Once the crawl's last promises have let go of its instance, and the snapshot written (its
+        // arrays, tens of megabytes at 40k files, are garbage then), not within this turn.
+        if (this.deps.collect) setTimeout(this.deps.collect, COLLECT_AFTER_MS).unref?.();
+      });
     return this.built;
   }
 
@@ -219,8 +239,9 @@ export class WorkspaceIndex {
   lookup(name: string, languageId: string): IndexedSymbol[] {
     const family = FAMILY[languageId];
     if (!family) return [];
-    return (this.byName.get(name) ?? [])
-      .map((id) => this.symbols.get(id)!)
+    return this.declarations
+      .named(name)
+      .map((id) => this.symbolOf(id))
       .filter((s) => FAMILY[s.languageId] === family)
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
   }
@@ -245,15 +266,14 @@ export class WorkspaceIndex {
     const query = queryOf(request.instruction, request.selection);
     const from = this.relative(request.file);
     const candidates: Scored[] = [];
-    const usable = (id: number) => this.usable(this.symbols.get(id)!, request);
+    const usable = (id: number) => this.usable(id, request);
     for (const [id, hit] of this.terms.search(query.weights, usable)) {
-      const symbol = this.symbols.get(id)!;
-      candidates.push({ id, name: symbol.name, nameWords: symbol.nameWords, path: symbol.path, score: hit.score, matched: hit.matched });
+      candidates.push({ id, name: this.declarations.name(id), path: this.numbered[this.declarations.file(id)]!.rel, score: hit.score, matched: hit.matched });
     }
     // Mentioned names the words did not find (a one-word name made only of stop words) still count.
     for (const name of query.mentioned) {
-      for (const id of this.byName.get(name) ?? []) {
-        const symbol = this.symbols.get(id)!;
+      for (const id of this.declarations.named(name)) {
+        const symbol = this.symbolOf(id);
         if (candidates.some((c) => c.id === id) || FAMILY[symbol.languageId] !== family || request.exclude(symbol)) continue;
         candidates.push({ id, name, path: symbol.path, score: 0, matched: [] });
       }
@@ -265,23 +285,30 @@ export class WorkspaceIndex {
       mentioned: query.mentioned,
       words: query.weights,
     });
-    return ranked.slice(0, request.limit).map((r) => ({ ...this.symbols.get(r.id)!, score: r.score, why: r.why }));
+    return ranked.slice(0, request.limit).map((r) => ({ ...this.symbolOf(r.id), score: r.score, why: r.why }));
   }
 
   /** Every declaration the edited file could use that the request does not exclude, by folder proximity alone: the bench's baseline. */
   byProximity(request: SearchRequest): Found[] {
     const candidates: Scored[] = [];
-    for (const [id, symbol] of this.symbols) if (this.usable(symbol, request)) candidates.push({ id, name: symbol.name, path: symbol.path, score: 0, matched: [] });
+    for (const id of this.declarations.ids()) if (this.usable(id, request)) candidates.push({ id, name: this.declarations.name(id), path: this.numbered[this.declarations.file(id)]!.rel, score: 0, matched: [] });
     return rankByProximity(candidates, this.relative(request.file))
       .slice(0, request.limit)
-      .map((r) => ({ ...this.symbols.get(r.id)!, score: r.score, why: r.why }));
+      .map((r) => ({ ...this.symbolOf(r.id), score: r.score, why: r.why }));
+  }
+
+  private symbolOf(id: number): IndexedSymbol {
+    const file = this.numbered[this.declarations.file(id)]!;
+    const { name, kind, exported, line, endLine } = this.declarations.row(id);
+    return { name, kind, exported, line, endLine, file: file.path, path: file.rel, languageId: file.languageId, pkg: file.pkg };
   }
 
   /** Same language family, visible from the edited file (exported, or its own, or its package's), and not excluded. */
-  private usable(symbol: IndexedSymbol, request: SearchRequest): boolean {
-    if (FAMILY[symbol.languageId] !== FAMILY[request.languageId]) return false;
-    const visible = symbol.exported || symbol.file === request.file || (PACKAGE_VISIBLE.has(symbol.languageId) && dirOf(symbol.file) === dirOf(request.file));
-    return visible && !request.exclude(symbol);
+  private usable(id: number, request: SearchRequest): boolean {
+    const file = this.numbered[this.declarations.file(id)]!;
+    if (FAMILY[file.languageId] !== FAMILY[request.languageId]) return false;
+    const visible = this.declarations.exported(id) || file.path === request.file || (PACKAGE_VISIBLE.has(file.languageId) && dirOf(file.path) === dirOf(request.file));
+    return visible && !request.exclude(this.symbolOf(id));
   }
 
   /** Workspace-relative form of an absolute path, `/`-separated. */
@@ -292,12 +319,21 @@ export class WorkspaceIndex {
 
   /** Walks every folder, breadth first, directory by directory. */
   private async crawl(): Promise<void> {
+    // Listings asked for ahead of the walk: one at a time, the walk would wait on the disk once per directory.
+    const listings = new Map<string, ReturnType<WorkspaceFiles['entries']>>();
+    const listing = (dir: string) => {
+      let listed = listings.get(dir);
+      if (!listed) listings.set(dir, (listed = this.deps.files.entries(dir, MAX_DIRECTORY_ENTRIES)));
+      return listed;
+    };
     for (const root of this.deps.files.roots) {
       const queue: Array<{ dir: string; rules: Array<{ base: string; ignore: Ignore }> }> = [{ dir: root, rules: [] }];
       while (queue.length > 0) {
         if (this.stopped) return;
         const { dir, rules } = queue.shift()!;
-        const listed = await this.deps.files.entries(dir, MAX_DIRECTORY_ENTRIES);
+        for (const ahead of queue.slice(0, LISTED_AHEAD)) void listing(ahead.dir);
+        const listed = await listing(dir);
+        listings.delete(dir);
         if (!listed) {
           this.skip(dir, 'directory could not be listed');
           continue;
@@ -330,46 +366,69 @@ export class WorkspaceIndex {
     }
   }
 
-  /** Takes back the cache's entries for files unchanged on disk (a changed one is read again); an unusable cache is let go whole. */
+  /** Takes back the snapshot whole, then looks at each of its files on disk (a changed one is read again); an unusable snapshot is let go whole. */
   private async restore(): Promise<void> {
     const file = this.deps.cacheFile;
     if (!file) return;
+    let snapshot: Snapshot | null;
     try {
-      let batch: CachedFile[] = [];
-      for await (const cached of readCache(file, this.deps.files.roots)) {
-        batch.push(cached);
-        if (batch.length < RESTORE_BATCH) continue;
-        await this.restoreBatch(batch);
-        batch = [];
-        if (this.stopped) return;
-      }
-      await this.restoreBatch(batch);
+      snapshot = await readSnapshot(file, this.deps.files.roots);
     } catch (error) {
-      for (const path of this.restored) this.drop(path);
-      this.restored.clear();
       const why = error instanceof CacheUnusable ? error.message : `unreadable: ${(error as Error).message}`;
       this.deps.log.info(`index: the cache ${file} was not used (${why}); building afresh`);
+      return;
     }
+    if (!snapshot || this.stopped) return;
+    this.load(snapshot);
+    const paths = [...this.restored];
+    for (let i = 0; i < paths.length && !this.stopped; i += RESTORE_BATCH) await this.restoreBatch(paths.slice(i, i + RESTORE_BATCH));
   }
 
-  /** A batch of cache entries, their files looked at together (a look at a time would wait on the disk once per file). */
-  private async restoreBatch(batch: readonly CachedFile[]): Promise<void> {
+  /** The snapshot's files and declarations into the index, as they were (a file the editor updated meanwhile, or no longer indexed here, left out). */
+  private load(s: Snapshot): void {
+    const first = this.nextId;
+    this.terms.addAll(first, s.vocabulary, s.runs, s.terms, s.counts);
+    let id = first;
+    for (let f = 0; f < s.paths.length; f++) {
+      const path = s.paths[f];
+      const count = s.declarationCounts[f];
+      if (!this.deps.files.folderOf(path) || languageOfPath(path) !== s.languages[f] || this.updated.has(path)) {
+        for (let k = id; k < id + count; k++) this.terms.remove(k);
+        this.changedSinceSave = true;
+      } else {
+        const entry = this.enter({ path, languageId: s.languages[f], pkg: s.pkgs[f], partial: s.partial[f] === 1, size: s.sizes[f], mtimeMs: s.mtimes[f], hash: s.hashes[f] }, id, count);
+        for (let k = id; k < id + count; k++) {
+          const i = k - first;
+          this.declarations.add(k, entry.no, { name: s.names[s.name[i]], kind: s.kinds[s.kind[i]], exported: s.exported[i] === 1, line: s.line[i], endLine: s.endLine[i] });
+        }
+        this.restored.add(path);
+      }
+      id += count;
+    }
+    this.nextId = id;
+  }
+
+  /** A batch of the snapshot's files looked at together (a look at a time would wait on the disk once per file). */
+  private async restoreBatch(paths: readonly string[]): Promise<void> {
     await this.giveWay();
-    const usable = batch.filter((c) => this.deps.files.folderOf(c.path) && languageOfPath(c.path) === c.languageId && !this.updated.has(c.path));
-    const stamps = await Promise.all(usable.map((c) => this.deps.files.stamp(c.path)));
-    // An entry left out (its file gone, or not indexed here now) is one the cache should lose.
-    if (usable.length < batch.length || stamps.includes(null)) this.changedSinceSave = true;
-    for (const [i, cached] of usable.entries()) {
+    // As written: the crawl that follows drops a file no longer inside the folders as walked.
+    const stamps = await Promise.all(paths.map((path) => this.deps.files.stampAsWritten(path)));
+    for (const [i, path] of paths.entries()) {
+      const entry = this.files.get(path);
+      if (!entry || this.updated.has(path) || this.stopped) continue;
       const stamp = stamps[i];
-      if (stamp === null || this.stopped) continue;
+      if (stamp === null) {
+        this.drop(path);
+        this.restored.delete(path);
+        continue;
+      }
       const [mtimeMs, size] = stamp.split(':').map(Number);
-      if (size === cached.size && mtimeMs === cached.mtimeMs && this.deps.openText(cached.path) === undefined) this.add(cached, true);
-      else await this.indexOne(cached.path, cached, true);
-      if (this.files.has(cached.path)) this.restored.add(cached.path);
+      if (size !== entry.size || mtimeMs !== entry.mtimeMs || this.deps.openText(path) !== undefined) await this.indexOne(path, entry.hash, true);
+      if (!this.files.has(path)) this.restored.delete(path);
     }
   }
 
-  /** Once the crawl has ended: cached files it did not find again (deleted, ignored now) go; then the cache is written. */
+  /** Once the crawl has ended: snapshot files it did not find again (deleted, ignored now) go; then the snapshot is written. */
   private async save(): Promise<void> {
     if (this.stopped || !this.deps.cacheFile) return;
     for (const path of this.restored) if (!this.found.has(path) && !this.updated.has(path) && this.files.size < MAX_INDEXED_FILES) this.drop(path);
@@ -388,32 +447,22 @@ export class WorkspaceIndex {
     this.saveTimer.unref?.();
   }
 
-  /** Writes every file read from disk to the cache, a batch of lines per turn of the event loop; nothing when nothing changed. */
+  /** Writes the snapshot of every file read from disk; nothing when nothing changed. */
   private async write(): Promise<void> {
     if (!this.changedSinceSave) return;
     this.changedSinceSave = false;
     const file = this.deps.cacheFile!;
-    const files = this.files;
-    const entryOf = (path: string, entry: FileEntry) => this.cached(path, entry);
-    const stopped = () => this.stopped;
-    async function* lines(): AsyncGenerator<string> {
-      let batch = '';
-      let n = 0;
-      for (const [path, entry] of files) {
-        if (stopped()) throw new Error('the index stopped');
-        if (entry.size < 0) continue;
-        batch += `${JSON.stringify(entryOf(path, entry))}\n`;
-        if (++n % WRITE_BATCH === 0) {
-          yield batch;
-          batch = '';
-          await nextTurn();
-        }
-      }
-      yield batch;
-    }
     const started = performance.now();
+    const at = this.changes;
     try {
-      await writeCache(file, this.deps.files.roots, lines());
+      const snapshot = await this.snapshot();
+      if (this.changes !== at) {
+        // A file changed while the snapshot was taken: it would hold part of each state.
+        this.changedSinceSave = true;
+        this.saveLater();
+        return;
+      }
+      await writeSnapshot(file, encodeSnapshot(snapshot, this.deps.files.roots));
       this.deps.log.info(`index: cache written, ${this.files.size} files in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
       this.changedSinceSave = true;
@@ -421,13 +470,44 @@ export class WorkspaceIndex {
     }
   }
 
-  private cached(path: string, entry: FileEntry): CachedFile {
-    const declarations = entry.ids.map((id) => {
-      const { name, kind, exported, signature, doc, line, endLine } = this.symbols.get(id)!;
-      return { name, kind, exported, signature, doc, line, endLine, words: this.terms.counted(id) };
-    });
-    const { languageId, pkg, imports, partial, size, mtimeMs, hash } = entry;
-    return { path, size, mtimeMs, hash, languageId, pkg, imports, partial, declarations };
+  /** The index as the snapshot holds it: the files read from disk, their declarations, names and kinds numbered afresh; taken a batch of files per turn of the event loop. */
+  private async snapshot(): Promise<Snapshot> {
+    const entries = [...this.files.values()].filter((e) => e.size >= 0);
+    const names = new Map<string, number>();
+    const kinds = new Map<string, number>();
+    const numberOf = (map: Map<string, number>, text: string) => map.get(text) ?? map.set(text, map.size).size - 1;
+    const total = entries.reduce((n, e) => n + e.count, 0);
+    const ids = new Int32Array(total);
+    const s: Omit<Snapshot, 'runs' | 'terms' | 'counts' | 'names' | 'kinds'> = {
+      paths: entries.map((e) => e.path),
+      sizes: Float64Array.from(entries, (e) => e.size),
+      mtimes: Float64Array.from(entries, (e) => e.mtimeMs),
+      hashes: entries.map((e) => e.hash),
+      languages: entries.map((e) => e.languageId),
+      pkgs: entries.map((e) => e.pkg),
+      partial: Uint8Array.from(entries, (e) => (e.partial ? 1 : 0)),
+      declarationCounts: Int32Array.from(entries, (e) => e.count),
+      name: new Int32Array(total),
+      kind: new Uint16Array(total),
+      exported: new Uint8Array(total),
+      line: new Int32Array(total),
+      endLine: new Int32Array(total),
+      vocabulary: [...this.terms.vocabulary],
+    };
+    let i = 0;
+    for (const [n, entry] of entries.entries()) {
+      if (n % SNAPSHOT_BATCH === SNAPSHOT_BATCH - 1) await nextTurn();
+      for (let id = entry.first; id < entry.first + entry.count; id++, i++) {
+        const row = this.declarations.row(id);
+        ids[i] = id;
+        s.name[i] = numberOf(names, row.name);
+        s.kind[i] = numberOf(kinds, row.kind);
+        s.exported[i] = row.exported ? 1 : 0;
+        s.line[i] = row.line;
+        s.endLine[i] = row.endLine;
+      }
+    }
+    return { ...s, names: [...names.keys()], kinds: [...kinds.keys()], ...this.terms.documents(ids) };
   }
 
   private async gitignore(path: string): Promise<Ignore | null> {
@@ -444,10 +524,11 @@ export class WorkspaceIndex {
 
   /**
    * Reads, parses and indexes one file (an open document from the editor's text); a file that cannot
-   * be read is dropped. `cached`: the cache's entry for it, used when the text hashes the same.
-   * `crawling`: the crawl's work, which gives way to the user before each slice of it.
+   * be read is dropped. `known`: the hash of the text the index holds it from; a text that hashes the
+   * same is not parsed again, only its new size and time kept. `crawling`: the crawl's work, which
+   * gives way to the user before each slice of it.
    */
-  private async indexOne(path: string, cached?: CachedFile, crawling = false): Promise<void> {
+  private async indexOne(path: string, known?: string, crawling = false): Promise<void> {
     const languageId = languageOfPath(path)!;
     let text = this.deps.openText(path);
     let size = -1;
@@ -463,8 +544,12 @@ export class WorkspaceIndex {
       [mtimeMs, size] = loaded.stamp.split(':').map(Number);
     }
     const hash = contentHash(text);
-    if (cached && cached.hash === hash && cached.languageId === languageId) {
-      this.add({ ...cached, size, mtimeMs });
+    const held = this.files.get(path);
+    if (known !== undefined && known === hash && held?.hash === hash && held.languageId === languageId) {
+      held.size = size;
+      held.mtimeMs = mtimeMs;
+      this.changedSinceSave = true;
+      this.changes++;
       return;
     }
     const tree = crawling && this.parsers ? await parseInSlices(languageId, text, this.parsers, () => this.giveWay(), () => this.stopped) : await parseText(languageId, text);
@@ -496,60 +581,44 @@ export class WorkspaceIndex {
       hash,
       languageId,
       pkg: indexed.pkg,
-      imports: indexed.imports,
       partial,
       declarations: indexed.declarations.map((d) => ({ ...d, words: counted([...d.words, ...fileWords]) })),
     });
   }
 
-  /** Indexes a file's reading (a parse's, or the cache's), in place of what the index had of it; `asCached`: as the cache has it, so the cache need not be written again. */
-  private add(file: CachedFile, asCached = false): void {
-    const { path, languageId } = file;
-    this.drop(path);
-    if (!asCached) this.changedSinceSave = true;
-    const rel = this.relative(path);
-    const pkg = detached(file.pkg);
-    const entry: FileEntry = { rel, languageId, pkg, imports: file.imports.map(detached), ids: [], partial: file.partial, size: file.size, mtimeMs: file.mtimeMs, hash: file.hash };
+  /** Indexes a file's reading in place of what the index had of it. */
+  private add(file: FileReading): void {
+    this.drop(file.path);
+    this.changedSinceSave = true;
+    this.changes++;
+    const entry = this.enter(file, this.nextId, file.declarations.length);
     for (const declaration of file.declarations) {
       const id = this.nextId++;
       this.terms.addCounted(id, declaration.words);
-      // Copies: a string cut from the file's text would keep the whole text alive as long as the index
-      // (the name's words are the term index's own, when it has them).
-      const symbol: IndexedSymbol = {
-        name: detached(declaration.name),
-        nameWords: [...new Set(wordsOf(declaration.name))].map((w) => this.terms.intern(w)),
-        kind: kindOf(declaration.kind),
-        exported: declaration.exported,
-        signature: detached(declaration.signature),
-        doc: detached(declaration.doc),
-        line: declaration.line,
-        endLine: declaration.endLine,
-        file: path,
-        path: rel,
-        languageId,
-        pkg,
-      };
-      this.symbols.set(id, symbol);
-      const named = this.byName.get(symbol.name);
-      if (named) named.push(id);
-      else this.byName.set(symbol.name, [id]);
-      entry.ids.push(id);
+      this.declarations.add(id, entry.no, declaration);
     }
-    this.files.set(path, entry);
+  }
+
+  /** A file's entry, numbered, its declarations to be `count` ids from `first`. */
+  private enter(file: Omit<FileReading, 'declarations'>, first: number, count: number): FileEntry {
+    // A copy: a package name cut from the file's text would keep the whole text alive as long as the index.
+    const { path, languageId, pkg, partial, size, mtimeMs, hash } = file;
+    const entry: FileEntry = { no: this.numbered.length, path, rel: this.relative(path), languageId, pkg: detached(pkg), first, count, partial, size, mtimeMs, hash };
+    this.numbered.push(entry);
+    this.files.set(file.path, entry);
+    return entry;
   }
 
   private drop(path: string): void {
     const entry = this.files.get(path);
     if (!entry) return;
     this.changedSinceSave = true;
+    this.changes++;
     this.files.delete(path);
-    for (const id of entry.ids) {
-      const symbol = this.symbols.get(id)!;
-      this.symbols.delete(id);
+    this.numbered[entry.no] = undefined;
+    for (let id = entry.first; id < entry.first + entry.count; id++) {
+      this.declarations.remove(id);
       this.terms.remove(id);
-      const named = this.byName.get(symbol.name)!.filter((other) => other !== id);
-      if (named.length > 0) this.byName.set(symbol.name, named);
-      else this.byName.delete(symbol.name);
     }
   }
 
@@ -557,14 +626,6 @@ export class WorkspaceIndex {
     this.skipped++;
     this.deps.log.debug(`index: skipped ${this.relative(path)}: ${why}`);
   }
-}
-
-/** One string per kind, though each cache entry read back spells its own. */
-const KINDS = new Map<string, string>();
-function kindOf(kind: string): string {
-  let own = KINDS.get(kind);
-  if (own === undefined) KINDS.set((own = detached(kind)), own);
-  return own;
 }
 
 /** Each distinct word once, with how often it occurs. */
