@@ -840,6 +840,50 @@ describe('next-edit suggestions in a real VS Code', () => {
     expect(await undoSteps(1)).toEqual([TYPED]);
   }, 120_000);
 
+  /**
+   * An inline proposal with one of its two hunks accepted (after a caret move: VS Code then keeps the accept as a
+   * step of its own), then Ctrl+Z and at once Quick Open, typed into: the take-back may not touch that input.
+   */
+  async function inlineUndoThenQuickOpen(caretMove: boolean): Promise<void> {
+    const file = newFile(ORIGINAL);
+    await startEdit(file, 3, 7, { text: REWRITE });
+    await vscode.codeLens('Accept hunk').first().waitFor({ timeout: 30_000 });
+    // A click on a line of the proposal: a caret move by mouse, which closes VS Code's open undo step.
+    if (caretMove) await vscode.page.locator('.editor-group-container.active .view-line', { hasText: 'let sum = 0;' }).first().click();
+    await vscode.codeLens('Accept hunk').first().click();
+    await waitFor(async () => (await vscode.codeLens('Accept hunk').count()) === 0, 10_000, explain('the hunk was not accepted'));
+    const input = vscode.page.locator('.quick-input-widget input');
+    await vscode.page.keyboard.press('Control+Z');
+    await vscode.page.keyboard.press('Control+P');
+    await input.waitFor();
+    await vscode.page.keyboard.type('sum', { delay: 120 });
+    // Past the time the sidecar's answer and any history work take.
+    await vscode.page.waitForTimeout(1500);
+    expect(await input.inputValue()).toBe('sum');
+    await vscode.page.keyboard.press('Escape');
+    await input.waitFor({ state: 'hidden' });
+    await vscode.codeLens('Accept all').waitFor({ state: 'detached' });
+    let text = '';
+    await waitFor(async () => (text = await vscode.editorText()) === ORIGINAL, 10_000, () => `after Ctrl+Z:\n${text}`);
+    await vscode.notification(/Undo took the proposal back/).first().waitFor({ timeout: 10_000 });
+    // Redo brings none of the proposal's lines back.
+    for (let i = 0; i < 3; i++) {
+      await vscode.page.keyboard.press('Control+Shift+Z');
+      await vscode.page.waitForTimeout(500);
+    }
+    await vscode.page.waitForTimeout(1000);
+    expect(await vscode.editorText()).toBe(ORIGINAL);
+    await vscode.command('Notifications: Clear All Notifications');
+  }
+
+  it('Ctrl+Z on an inline proposal with a hunk accepted after a caret move, and at once Ctrl+P: Quick Open keeps what is typed, and the proposal goes back whole', async () => {
+    await inlineUndoThenQuickOpen(true);
+  }, 120_000);
+
+  it('Ctrl+Z on an inline proposal with a hunk accepted within its one undo step, and at once Ctrl+P: Quick Open keeps what is typed, and the proposal goes back whole', async () => {
+    await inlineUndoThenQuickOpen(false);
+  }, 120_000);
+
   it('after each Tab the caret is where the accepted text ends, and a renamed parameter\'s use past the first window (line 14 of 16) is offered too', async () => {
     const lines = [
       'export function scale(count: number[], factor: number) {',

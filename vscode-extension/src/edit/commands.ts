@@ -7,12 +7,13 @@
 import * as vscode from 'vscode';
 import type { InlineEditStartResult, Range } from '@redline/shared-protocol';
 import type { Sidecar } from '../sidecar/connection';
-import { redoOnce, stateOf, undoSession, type UndoGroups } from './history';
+import { stateOf, type UndoGroups } from './history';
 import { hunkAt } from './marks';
 import { documentOf, editorOf } from './renders';
 import type { SaveGuard } from './saveGuard';
 import { collapsedAt, restoresSelection, type KeptSelection } from './selection';
 import type { Instruction, Session, Sessions } from './sessions';
+import { takenBack } from './takeBack';
 
 const toProtocolRange = (r: vscode.Range): Range => ({ start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } });
 const toSelection = ({ anchor, active }: KeptSelection) => new vscode.Selection(anchor.line, anchor.character, active.line, active.character);
@@ -104,34 +105,40 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
     });
 
   /**
-   * Undo (Ctrl+Z) while a proposal waits in the editor and its step is the newest. An inline edit's
-   * proposal is taken back whole — also the hunks accepted, whose steps VS Code may have split off the
-   * proposal's when the caret moved — and the user is told so. A next-edit hunk comes here only when
-   * Ctrl+Z cannot undo its step and the one before at the key (nextEdit.ts `redline.undoSteps`: the user
-   * typed into it, or another session shares its steps): it is dismissed, and its steps stay, since an
-   * undo run now could land in whatever has the focus by then.
+   * Ctrl+Z while a proposal waits comes here only in the moment before the window has the steps it undoes
+   * at the key (`redline.undoSteps`, nextEdit.ts; an inline edit's proposal: takeBack.ts), or on a shown
+   * next-edit hunk the user typed into or that shares its steps with another session. Such a hunk is
+   * dismissed, and its steps stay; anything else is VS Code's own undo. No undo is run after the
+   * sidecar's answer: by then it could land in whatever has the focus.
    */
   const undo = run(async () => {
     const editor = vscode.window.activeTextEditor;
     const uri = editor?.document.uri.toString();
-    const session = uri === undefined ? undefined : sessions.in(uri).find((s) => s.settleable && s.before !== null);
-    if (!editor || !session || session.before === null || editor.document.version !== session.lastRenderVersion) return void (await vscode.commands.executeCommand('undo'));
-    const before = session.before;
-    if (session.nextEdit) {
-      await sessions.whenPending(session.id);
-      return void (await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id }));
-    }
-    session.takingBack = true;
+    const session = uri === undefined ? undefined : sessions.in(uri).find((s) => s.nextEdit && s.settleable && s.before !== null);
+    if (!editor || !session || editor.document.version !== session.lastRenderVersion) return void (await vscode.commands.executeCommand('undo'));
+    await sessions.whenPending(session.id);
     await sidecar().request('redline/inlineEdit/reject', { sessionId: session.id });
-    await sessions.whenEnded(session.id);
-    const undone = await undoSession(session.uri, session.states, before, session.editCount + session.userEdits + 2);
-    if (undone?.landed === 'past') await redoOnce(session.uri);
-    if (!undone || editor.document.getText() !== before) return void vscode.window.showWarningMessage('Redline: the proposal was rejected, but its accepted hunks could not all be undone here (the editor lost the focus); Undo takes them back.');
-    // A Redo of its steps is put right to the text before it: with that step, the edit and the step before go as one Ctrl+Z.
-    groups.guard(session.uri, undone.left.filter((state) => state !== stateOf(before)), before, 3);
-    void vscode.window.showWarningMessage('Redline: Undo took the proposal back: the code is as it was before the edit.');
   });
 
+  /**
+   * An undo while an inline edit's proposal waits (Ctrl+Z at the key, or VS Code's own): the sidecar ends
+   * the session as broken. Once it has, the text says what the undos did (takeBack.ts `takenBack`).
+   */
+  const undone = vscode.workspace.onDidChangeTextDocument((event) => {
+    if (event.contentChanges.length === 0 || event.reason !== vscode.TextDocumentChangeReason.Undo) return;
+    for (const session of sessions.in(event.document.uri.toString())) if (!session.nextEdit && session.settleable && session.before !== null) session.takingBack = true;
+  });
+  const tookBack = sessions.onDidEnd(({ session, state }) => {
+    const doc = documentOf(session.uri);
+    const before = session.before;
+    if (session.nextEdit || !session.takingBack || state !== 'broken' || !doc || before === null) return;
+    const outcome = takenBack(doc.getText(), before, (text) => session.states.has(stateOf(text)));
+    // A Redo of its steps is put right to the text before it: with that step, the edit and the step before go as one Ctrl+Z.
+    groups.guard(session.uri, [...session.states].filter((state) => state !== stateOf(before)), before, 3);
+    if (outcome === 'past') return void vscode.window.showWarningMessage('Redline: Undo took the proposal back, and the change you made before it too (VS Code had joined their steps); Redo brings that change back.');
+    if (outcome === 'short') void groups.put(session.uri, before);
+    void vscode.window.showWarningMessage('Redline: Undo took the proposal back: the code is as it was before the edit.');
+  });
   /** A session that ended as it began gives its selection back, if the user did nothing meanwhile. */
   const ended = sessions.onDidEnd(({ session, state }) => {
     const editor = editorOf(session.uri);
@@ -142,6 +149,8 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
 
   const disposables = [
     ended,
+    undone,
+    tookBack,
     vscode.commands.registerCommand(
       'redline.inlineEdit',
       run(async () => {

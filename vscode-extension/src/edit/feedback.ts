@@ -40,8 +40,9 @@ export function registerFeedback(sessions: Sessions, output: vscode.OutputChanne
     // A Retry that fails the same way would replace the notification with one alike: the count tells them apart.
     const attempt = session.instruction?.attempt ?? 1;
     if (state === 'error') void offer(session, actions ?? [], `Redline: ${message ?? 'the model server failed.'}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-    // A shown next-edit hunk an undo took back (nextEdit.ts) goes as with Esc: nothing to say.
-    else if (state === 'broken' && !(session.nextEdit && session.takingBack)) void vscode.window.showWarningMessage(`Redline: ${message ?? 'the proposal was discarded.'}`);
+    // A shown next-edit hunk an undo took back (nextEdit.ts) goes as with Esc: nothing to say; an inline
+    // edit's proposal an undo took back is said by commands.ts, which sees what the undos did.
+    else if (state === 'broken' && !session.takingBack) void vscode.window.showWarningMessage(`Redline: ${message ?? 'the proposal was discarded.'}`);
     else if (state === 'noChanges') void vscode.window.showInformationMessage('Redline: the model proposed no changes.');
     else if (state === 'cancelled' && message) void vscode.window.showWarningMessage(`Redline: ${message}`);
   };

@@ -13,6 +13,7 @@ import { stateOf, type UndoGroups } from './history';
 import { finalWithTyping, historyFix } from './undoMerge';
 import type { Painter } from './paint';
 import type { Session, Sessions } from './sessions';
+import { stepsAfterEdit } from './takeBack';
 
 export function documentOf(uri: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
@@ -89,6 +90,8 @@ export class RenderApplier {
       }
       version = result.version ?? doc.version;
       if (session) {
+        session.steps = stepsAfterEdit(session.steps, undoStopBefore || session.stopSince);
+        session.stopSince = false;
         session.lastRenderVersion = version;
         session.states.add(stateOf(doc.getText()));
       }

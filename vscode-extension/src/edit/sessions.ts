@@ -30,6 +30,10 @@ export class Session {
   before: string | null = null;
   /** Renders that edited the document. */
   editCount = 0;
+  /** Undo steps its renders made, as far as the extension can tell (takeBack.ts `stepsAfterEdit`). */
+  steps = 0;
+  /** VS Code may have pushed an undo stop since its last edit: its next edit opens a step of its own. */
+  stopSince = false;
   /**
    * Something since the first edit may have closed VS Code's open undo step: a cursor move by key
    * or mouse (VS Code's navigation commands push an undo stop), the user's edit, a save.
@@ -53,7 +57,7 @@ export class Session {
   readonly states = new Set<string>();
   /** Another session of its document was live at the same time: their undo steps may lie in between each other's. */
   overlapped = false;
-  /** Undo is taking it back (commands.ts), or took a shown next-edit hunk's step back (nextEdit.ts): its closing render's steps need no fix. */
+  /** An undo took its steps back (Ctrl+Z at the key, commands.ts and nextEdit.ts): its closing render's steps need no fix. */
   takingBack = false;
   /**
    * It shows a proposal a save set aside: complete from its first render on, though the sidecar
@@ -140,7 +144,7 @@ export class Sessions {
 
   /** VS Code may have pushed an undo stop in `uri` (cursor moved by key or mouse, document saved). */
   undoStopPushed(uri: string): void {
-    for (const session of this.in(uri)) if (session.before !== null) session.undoSplit = true;
+    for (const session of this.in(uri)) if (session.before !== null) session.undoSplit = session.stopSince = true;
   }
 
   /** The user moved the cursor in `uri` by key or mouse (VS Code's navigation also pushes an undo stop). */

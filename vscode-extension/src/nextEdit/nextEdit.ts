@@ -12,13 +12,14 @@ import * as vscode from 'vscode';
 import type { NextEditTrigger } from '@redline/shared-protocol';
 import { stateOf, type UndoGroups } from '../edit/history';
 import type { OwnEdits } from '../edit/ownEdits';
+import { takeBackSteps } from '../edit/takeBack';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
 import { HINT, JUMP_HINT, hintLine, tabAction } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
-/** How many steps Ctrl+Z undoes at the key (the manifest binds 2 and 3 to `runCommands`); 0: Redline's or VS Code's own. */
+/** How many steps Ctrl+Z undoes at the key (the manifest binds 2 to 4 to `runCommands`); 0 or 1: Redline's or VS Code's own. */
 export const UNDO_STEPS_CONTEXT = 'redline.undoSteps';
 
 /** The documents the language client mirrors to the sidecar (its document selector). */
@@ -61,7 +62,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   let undoSteps = 0;
   /** Per shown hunk, the steps Ctrl+Z runs under its own: those of a group its text came after, or the one step before it. */
   const below = new WeakMap<Session, number>();
-  /** Its step is the newest: no change of the user's (an undo counts) and no other session's since its render. */
+  /**
+   * Its step is the newest: no change of the user's (an undo counts) and no other session's since its render.
+   * An inline edit's waiting proposal is taken back whole (takeBack.ts).
+   */
   const updateUndoSteps = () => {
     const editor = vscode.window.activeTextEditor;
     const session = shownIn(editor);
@@ -71,6 +75,8 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       if (!below.has(session)) below.set(session, groups.stepsAt(session.uri, session.before));
       steps = 1 + below.get(session)!;
     }
+    const proposal = uri === undefined ? undefined : sessions.in(uri).find((s) => !s.nextEdit && s.settleable);
+    if (proposal) steps = takeBackSteps(proposal);
     if (steps === undoSteps) return;
     undoSteps = steps;
     void vscode.commands.executeCommand('setContext', UNDO_STEPS_CONTEXT, steps);
