@@ -49,6 +49,17 @@ function view(index: WorkspaceIndex, root: string) {
   return { status: { files: index.status.files, declarations: index.status.declarations }, lookups, found };
 }
 
+/** A project indexed once with a cache (its file's bytes `good`) and once without one (`fresh`, the oracle). */
+async function builtWithCache() {
+  const root = project();
+  const cache = join(root, '..', `${root.split('/').pop()}-cache`, 'index.idx');
+  await started(root, cache).done;
+  const good = readFileSync(cache);
+  const fresh = started(root);
+  await fresh.done;
+  return { root, cache, good, fresh };
+}
+
 describe('the index cache', () => {
   it('a second start takes unchanged files from the cache without reading them, and reads only a changed one', async () => {
     const root = project();
@@ -95,12 +106,7 @@ describe('the index cache', () => {
   });
 
   it('a damaged, cut-short, foreign or unrelated cache file is not used: the index is built afresh and the file written anew', async () => {
-    const root = project();
-    const cache = join(root, '..', `${root.split('/').pop()}-cache`, 'index.idx');
-    await started(root, cache).done;
-    const good = readFileSync(cache);
-    const fresh = started(root);
-    await fresh.done;
+    const { root, cache, good, fresh } = await builtWithCache();
     const flipped = Buffer.from(good);
     flipped[Math.floor(good.length / 2)] ^= 0x40;
     const version = Buffer.from(good.toString('latin1').replace('"version":2', '"version":1'), 'latin1');
@@ -132,12 +138,7 @@ describe('the index cache', () => {
   });
 
   it('a snapshot whose hash is right but whose sections do not agree is not used', async () => {
-    const root = project();
-    const cache = join(root, '..', `${root.split('/').pop()}-cache`, 'index.idx');
-    await started(root, cache).done;
-    const good = readFileSync(cache);
-    const fresh = started(root);
-    await fresh.done;
+    const { root, cache, good, fresh } = await builtWithCache();
     const s = decodeSnapshot(good, [root]);
     expect(decodeSnapshot(Buffer.concat(encodeSnapshot(s, [root])), [root])).toEqual(s);
     const bad = (change: (copy: Snapshot) => void) => {
