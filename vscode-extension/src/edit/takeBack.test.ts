@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MOST_STEPS, stepsAfterEdit, takeBackSteps, takenBack } from './takeBack';
 
 describe('stepsAfterEdit', () => {
@@ -53,5 +55,18 @@ describe('takenBack', () => {
 
   it('is past when the undos went under the session', () => {
     expect(takenBack('a\n', BEFORE, isLeft)).toBe('past');
+  });
+});
+
+describe('the manifest', () => {
+  it('binds Ctrl+Z to exactly n undos for every count from 2 to MOST_STEPS, and to nothing beyond', () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      contributes: { keybindings: Array<{ command: string; key: string; when?: string; args?: { commands: string[] } }> };
+    };
+    const bound = manifest.contributes.keybindings
+      .filter((k) => k.key === 'ctrl+z' && k.command === 'runCommands')
+      .map((k) => ({ when: k.when, undos: k.args!.commands.filter((c) => c === 'undo').length, all: k.args!.commands.length }));
+    const expected = Array.from({ length: MOST_STEPS - 1 }, (_, i) => ({ when: `editorTextFocus && redline.undoSteps == ${i + 2}`, undos: i + 2, all: i + 2 }));
+    expect(bound).toEqual(expected);
   });
 });

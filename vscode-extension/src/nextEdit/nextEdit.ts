@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { NextEditTrigger } from '@redline/shared-protocol';
 import { stateOf, type UndoGroups } from '../edit/history';
 import type { OwnEdits } from '../edit/ownEdits';
-import { takeBackSteps } from '../edit/takeBack';
+import { MOST_STEPS, takeBackSteps } from '../edit/takeBack';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
@@ -168,8 +168,8 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       if (!session.nextEdit || !session.undoOpen || session.takingBack || session.before === null) continue;
       session.takingBack = true;
       const before = stateOf(session.before);
-      // Put right, its step and the fix go with the steps under it (the manifest binds up to 4).
-      groups.guard(uri, [...session.states].filter((state) => state !== before), session.before, Math.min(4, 2 + (below.get(session) ?? 1)));
+      // Put right, its step and the fix go with the steps under it (as many as the manifest binds).
+      groups.guard(uri, [...session.states].filter((state) => state !== before), session.before, Math.min(MOST_STEPS, 2 + (below.get(session) ?? 1)));
     }
   };
 
