@@ -286,8 +286,8 @@ export class WorkspaceIndex {
       recent: request.recent.map((f) => this.relative(f)),
       mentioned: query.mentioned,
       words: query.weights,
-    });
-    return ranked.slice(0, request.limit).map((r) => ({ ...this.symbolOf(r.id), score: r.score, why: r.why }));
+    }, request.limit);
+    return ranked.map((r) => ({ ...this.symbolOf(r.id), score: r.score, why: r.why }));
   }
 
   /** Every declaration the edited file could use that the request does not exclude, by folder proximity alone: the bench's baseline. */
