@@ -98,8 +98,8 @@ export interface Ranked extends Scored {
 /**
  * The best `limit` candidates in order (all without a limit), best first, each with its reasons; ties
  * by path and name, so the order is stable. With a limit, candidates are taken by text score, and one
- * the most its signals could multiply it by (`factorBound`) leaves below the limit-th so far is not
- * ranked: ranking all 300 cost about a third of a query.
+ * the most its signals could multiply it by leaves below the limit-th so far is not ranked (its
+ * name's words are what cost): ranking all 300 cost about a third of a query.
  */
 export function rankCandidates(candidates: readonly Scored[], signals: Signals, limit = Infinity): Ranked[] {
   const fromTest = isTestPath(signals.from);
@@ -138,12 +138,20 @@ export function rankCandidates(candidates: readonly Scored[], signals: Signals, 
   if (limit >= candidates.length) ranked = candidates.map(rank);
   else {
     ranked = [];
-    const bound = factorBound(signals.words);
+    const heaviest = Math.max(0, ...signals.words.values());
+    // The most a candidate's signals can multiply its score by, its name's words (the costly part) taken at the heaviest (a hair over, for rounding).
+    const ceiling = (c: Scored) => {
+      let factor = 1 + BOOST.name * heaviest + BOOST.proximity * folderProximity(fromFolders, c.path.split('/').slice(0, -1));
+      if (signals.imported.has(c.path)) factor += BOOST.imported;
+      const recent = signals.recent.indexOf(c.path);
+      if (recent >= 0) factor += BOOST.recent / (1 + recent);
+      return c.score * factor * (1 + 1e-9);
+    };
     // The best `limit` scores so far of candidates not named in the instruction, lowest first.
     const best: number[] = [];
     for (const c of [...candidates].sort((a, b) => b.score - a.score)) {
       const named = signals.mentioned.has(c.name);
-      if (!named && best.length === limit && c.score * bound < best[0]) continue;
+      if (!named && best.length === limit && ceiling(c) < best[0]) continue;
       const r = rank(c);
       ranked.push(r);
       if (named) continue;
@@ -155,12 +163,6 @@ export function rankCandidates(candidates: readonly Scored[], signals: Signals, 
   return ranked
     .sort((a, b) => Number(b.mentioned) - Number(a.mentioned) || b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .slice(0, limit);
-}
-
-/** The most the signals can multiply a text score by: a name all of the query's heaviest words, the same folder, imported, edited last (a hair over, for rounding). */
-function factorBound(words: ReadonlyMap<string, number>): number {
-  const heaviest = Math.max(0, ...words.values());
-  return (1 + BOOST.name * heaviest + BOOST.proximity + BOOST.imported + BOOST.recent) * (1 + 1e-9);
 }
 
 /** Where `value` goes in an ascending list. */
