@@ -5,13 +5,15 @@
  * second start on the same workspace (the first waits until its cache is written) to ready, and its RSS; a completion
  * request → model call while the first crawl runs beside the same once it is idle; the floor: the
  * time to read the same files, and the sidecar's RSS with no workspace. In process: an inline
- * edit's retrieval query over the index (p50, p99). Needs `npm run build` first; the workspaces are
+ * edit's retrieval query over the index (p50, p99; three rounds) beside the exact search, and the
+ * share of the exact search's results it returns. Needs `npm run build` first; the workspaces are
  * written once under ~/.cache/redline/bench-scale (REDLINE_SCALE_COUNTS=10000,40000 picks counts).
  * Run with `npx tsx bench/scale.bench.ts`; asserts nothing.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SidecarClient } from '@redline/client';
 import { startModelDouble, type ModelDouble } from '@redline/model-double';
@@ -89,8 +91,16 @@ async function start(root: string, model: ModelDouble, during: boolean): Promise
   }
 }
 
-/** The index of `root` taken back from the cache the sidecar wrote, then searched as 200 inline edits search it. */
-async function queries(root: string): Promise<{ restoreMs: number; p50: number; p99: number }> {
+const ROUNDS = 3;
+
+/**
+ * The index of `root` taken back from the cache the sidecar wrote, then searched as 200 inline edits
+ * search it, for ROUNDS rounds; each query also exactly (every word finding documents: the peer),
+ * the two alternated. Recall: the share of the exact search's results (the six a prompt takes) the
+ * search returns too, on two fixed halves of the queries (by a hash of file and instruction): the
+ * half BOOSTER_SHARE was chosen on, and the other.
+ */
+async function queries(root: string): Promise<{ restoreMs: number; rounds: Array<{ p50: number; p99: number; exactP50: number; exactP99: number }>; recall: { tuned: number; held: number } }> {
   const files = new WorkspaceFiles([root]);
   const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
   const index = new WorkspaceIndex({ files, log: quiet, quiet: async () => {}, openText: () => undefined, cacheFile: cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots) });
@@ -98,18 +108,39 @@ async function queries(root: string): Promise<{ restoreMs: number; p50: number; 
   await index.start();
   const restoreMs = performance.now() - t0;
   const sources = allFiles(root).filter((f) => languageOfPath(f));
-  const times: number[] = [];
   const INSTRUCTIONS = ['validate the bucket policy before attaching it to the role', 'retry the request when the connection is refused', 'parse the header and return the schema version', 'cache the resolved module path'];
-  for (let i = 0; i < 200; i++) {
+  const requests = Array.from({ length: 200 }, (_, i) => {
     const file = sources[(i * 7919) % sources.length];
+    const instruction = INSTRUCTIONS[i % INSTRUCTIONS.length];
     const selection = readFileSync(file, 'utf8').split('\n').slice(0, 40).join('\n');
-    const t = performance.now();
-    index.search({ file, languageId: languageOfPath(file)!, instruction: INSTRUCTIONS[i % INSTRUCTIONS.length], selection, imported: [], recent: [], exclude: () => false, limit: 6 });
-    times.push(performance.now() - t);
+    const half = createHash('sha1').update(`${relative(root, file)}\0${instruction}`).digest()[0] % 2 === 0 ? 'tuned' : 'held';
+    return { half, request: { file, languageId: languageOfPath(file)!, instruction, selection, imported: [], recent: [], exclude: () => false, limit: 6 } };
+  });
+  const rounds: Array<{ p50: number; p99: number; exactP50: number; exactP99: number }> = [];
+  const found = { tuned: 0, held: 0 };
+  const wanted = { tuned: 0, held: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    const times: number[] = [];
+    const exactTimes: number[] = [];
+    requests.forEach(({ half, request }, i) => {
+      const timed = (exact: boolean) => {
+        const t = performance.now();
+        const results = index.search({ ...request, exact });
+        (exact ? exactTimes : times).push(performance.now() - t);
+        return results.map((r) => `${r.file}:${r.line}:${r.name}`);
+      };
+      const first = timed(i % 2 === 1);
+      const [fast, exact] = i % 2 === 0 ? [first, timed(true)] : [timed(false), first];
+      if (round > 0) return;
+      const kept = new Set(fast);
+      found[half as 'tuned' | 'held'] += exact.filter((r) => kept.has(r)).length;
+      wanted[half as 'tuned' | 'held'] += exact.length;
+    });
+    const p = (xs: number[], at: number) => percentile([...xs].sort((a, b) => a - b), at);
+    rounds.push({ p50: p(times, 50), p99: p(times, 99), exactP50: p(exactTimes, 50), exactP99: p(exactTimes, 99) });
   }
   index.stop();
-  const sorted = times.sort((a, b) => a - b);
-  return { restoreMs, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  return { restoreMs, rounds, recall: { tuned: found.tuned / wanted.tuned, held: found.held / wanted.held } };
 }
 
 function allFiles(dir: string, out: string[] = []): string[] {
@@ -145,9 +176,10 @@ export async function runScaleBench(): Promise<Record<string, string | number>> 
       out[`${k}: first start → index ready s (floor: read the same files)`] = `${round(first.readyMs / 1000)} (${round(floorMs / 1000)})`;
       out[`${k}: RSS MB when ready / 3 s later, first start`] = `${first.rss} / ${first.rssIdle}`;
       out[`${k}: RSS MB when ready / 3 s later, second start`] = `${second.rss} / ${second.rssIdle}`;
-      const q = queries(root);
-      out[`${k}: in process, index taken back from the cache s`] = round((await q).restoreMs / 1000);
-      out[`${k}: in process, an inline edit's retrieval query p50 / p99 ms`] = `${round((await q).p50)} / ${round((await q).p99)}`;
+      const q = await queries(root);
+      out[`${k}: in process, index taken back from the cache s`] = round(q.restoreMs / 1000);
+      out[`${k}: in process, an inline edit's retrieval query p50 / p99 ms, rounds 1–${ROUNDS} (exact search)`] = q.rounds.map((r) => `${round(r.p50)} / ${round(r.p99)} (${round(r.exactP50)} / ${round(r.exactP99)})`).join(', ');
+      out[`${k}: retrieval's results the exact search gives too, tuned / held-out half`] = `${q.recall.tuned.toFixed(3)} / ${q.recall.held.toFixed(3)}`;
       out[`${k}: second start → index ready s`] = round(second.readyMs / 1000);
       out[`${k}: completion request → model call p50 / p90 ms, during the first crawl / idle`] = `${p(first.completionMs)} / ${p(second.completionMs)}`;
     }

@@ -35,10 +35,27 @@ describe('TermIndex', () => {
     index.add(1, ['a', 'common']);
     index.add(2, ['b', 'common']);
     for (let id = 3; id < 40; id++) index.add(id, [`filler${id}`, 'common']);
-    const found = index.search(new Map([['a', 1], ['b', 0.25], ['common', 0.25]]));
+    // 'b' (in 1 of 39) counts as a finder here: see the next test for a booster.
+    const found = index.search(new Map([['a', 1], ['b', 0.25], ['common', 0.25]]), undefined, undefined, 1);
     expect(found.get(2)!.score).toBeCloseTo(found.get(1)!.score * 0.25);
     expect(found.has(3)).toBe(false);
     expect(index.search(new Map([['common', 1]])).size).toBe(39);
+  });
+
+  it('lets a light word many documents hold add to what other words found, not find on its own', () => {
+    const index = new TermIndex();
+    index.add(1, ['rare', 'light']);
+    index.add(2, ['rare']);
+    for (let id = 3; id <= 8; id++) index.add(id, ['light', `own${id}`]);
+    for (let id = 9; id <= 200; id++) index.add(id, [`filler${id}`]);
+    // 'light' is in 7 of 200 (3.5 %): above BOOSTER_SHARE, below COMMON_SHARE.
+    const found = index.search(new Map([['rare', 1], ['light', 0.25]]));
+    expect([...found.keys()].sort()).toEqual([1, 2]);
+    expect(found.get(1)!.score).toBeCloseTo(bm25(1, 2, 200, 2, 207 / 200) + 0.25 * bm25(1, 7, 200, 2, 207 / 200));
+    expect(found.get(1)!.matched).toEqual(['rare', 'light']);
+    // Nothing but boosters: each finds.
+    expect(index.search(new Map([['light', 0.25]])).size).toBe(7);
+    expect(index.search(new Map([['rare', 1], ['light', 0.25]]), undefined, undefined, 1).size).toBe(8);
   });
 
   it('keeps only what the filter accepts, best first', () => {

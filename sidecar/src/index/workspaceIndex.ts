@@ -33,7 +33,7 @@ import { languageOfPath, ownParsers, type ParserSource } from '../scope/grammars
 import type { Logger } from '../server/log.js';
 import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
 import { indexFile } from './symbols.js';
-import { TermIndex } from './terms.js';
+import { BOOSTER_SHARE, SCORED_KEPT, TermIndex } from './terms.js';
 import { pathWords } from './words.js';
 import { detached } from '@redline/shared-protocol';
 
@@ -118,6 +118,8 @@ export interface SearchRequest {
   /** Leave these out: `path\0name` of declarations the prompt has already, and rows of the edited file it shows. */
   exclude(symbol: IndexedSymbol): boolean;
   limit: number;
+  /** Every word finds documents, common selection words too (see BOOSTER_SHARE): the bench's peer for what that rule loses. */
+  exact?: boolean;
 }
 
 export interface Found extends IndexedSymbol {
@@ -267,7 +269,7 @@ export class WorkspaceIndex {
     const from = this.relative(request.file);
     const candidates: Scored[] = [];
     const usable = (id: number) => this.usable(id, request);
-    for (const [id, hit] of this.terms.search(query.weights, usable)) {
+    for (const [id, hit] of this.terms.search(query.weights, usable, SCORED_KEPT, request.exact ? 1 : BOOSTER_SHARE)) {
       candidates.push({ id, name: this.declarations.name(id), path: this.numbered[this.declarations.file(id)]!.rel, score: hit.score, matched: hit.matched });
     }
     // Mentioned names the words did not find (a one-word name made only of stop words) still count.
@@ -284,8 +286,8 @@ export class WorkspaceIndex {
       recent: request.recent.map((f) => this.relative(f)),
       mentioned: query.mentioned,
       words: query.weights,
-    });
-    return ranked.slice(0, request.limit).map((r) => ({ ...this.symbolOf(r.id), score: r.score, why: r.why }));
+    }, request.limit);
+    return ranked.map((r) => ({ ...this.symbolOf(r.id), score: r.score, why: r.why }));
   }
 
   /** Every declaration the edited file could use that the request does not exclude, by folder proximity alone: the bench's baseline. */
