@@ -4,9 +4,11 @@
  * renames `count` to `total`, with the default 300 ms debounce: from the last keystroke of a rename to
  * the hint of the first hunk, and from Tab to the hint of the next, held hunk (no model request). The
  * floor beside the first is the debounce plus the model's own time (request in to reply out, as the
- * double saw it); the next held hunk has no floor but the editor's frame. Where the time goes comes
- * from the extension's debug lines (its steps since the keystroke or the Tab) and the sidecar's
- * request lines. Needs `npm run build` and the code-server that the VS Code suite installs.
+ * double saw it). The window's own floor, in the same run: a key bound to the e2e probe's command, which
+ * inserts one line with a hint after it in one turn (no Redline logic), to the frame that draws that
+ * hint, by the same predicate; a held hunk cannot come sooner. Where the time goes comes from the
+ * extension's debug lines (its steps since the keystroke or the Tab, on the page's wall clock) and the
+ * sidecar's request lines. Needs `npm run build` and the code-server that the VS Code suite installs.
  *
  *   npx tsx bench/vscodeNextEdit.bench.ts
  */
@@ -30,6 +32,20 @@ const hintOn = (text: string | null) =>
       [...line.querySelectorAll('span')].some((el) => getComputedStyle(el, '::after').content.includes('Esc to dismiss')),
   );
 
+/** A file the model double's rename leaves as it is: the floor's edits there bring no hunk. */
+const FLOOR_FILE = ['export function average(values: number[]) {', '  return values.reduce((a, b) => a + b, 0) / values.length;', '}', ''].join('\n');
+
+/** A key's keydown and the first frame that draws the hint after `line`, on the page's wall clock (epoch ms). */
+async function timeKey(page: VsCode['page'], key: string, line: string | null): Promise<{ key: number; frame: number }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __keyAt: number };
+    window.addEventListener('keydown', () => (w.__keyAt = performance.timeOrigin + performance.now()), { capture: true, once: true });
+  });
+  await page.keyboard.press(key);
+  await page.waitForFunction(hintOn, line, { polling: 'raf', timeout: 30_000 });
+  return page.evaluate(() => ({ key: (window as unknown as { __keyAt: number }).__keyAt, frame: performance.timeOrigin + performance.now() }));
+}
+
 /** The extension's timing lines (`next edit edit-N: change +0 ms, asked +1 ms, …`), from VS Code's log of the Redline output. */
 function timingLines(root: string): string[] {
   const logs = join(root, 'user', 'logs');
@@ -43,6 +59,27 @@ function timingLines(root: string): string[] {
   };
   walk(logs);
   return found.map((l) => l.slice(l.indexOf('next edit edit-')));
+}
+
+/**
+ * The page's share of each timed key, from the extension's line for it (started within 1 s of the key, on
+ * the same wall clock): key → the extension host, and the hint sent → its frame.
+ */
+function pageShares(lines: string[], keys: ReadonlyArray<{ key: number; frame: number }>, first: string): { toHost: number[]; toFrame: number[] } {
+  const timed = lines.flatMap((l) => {
+    const start = /started at (\d+)/.exec(l);
+    const hint = / hint \+(\d+) ms/.exec(l);
+    return l.includes(`: ${first} +0 ms`) && start && hint ? [{ start: Number(start[1]), hint: Number(hint[1]) }] : [];
+  });
+  const toHost: number[] = [];
+  const toFrame: number[] = [];
+  for (const k of keys) {
+    const line = timed.find((t) => t.start >= k.key - 5 && t.start - k.key < 1000);
+    if (!line) continue;
+    toHost.push(line.start - k.key);
+    toFrame.push(k.frame - (line.start + line.hint));
+  }
+  return { toHost, toFrame };
 }
 
 /** Each step's median time since the start, over lines that start with `first`. */
@@ -87,9 +124,10 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
   });
   const lines: string[] = [];
   const sidecarLines: string[] = [];
-  const firstHint: number[] = [];
+  const firstKeys: Array<{ key: number; frame: number }> = [];
   const floor: number[] = [];
-  const nextHint: number[] = [];
+  const nextKeys: Array<{ key: number; frame: number }> = [];
+  const windowFloor: number[] = [];
   try {
     await vscode.waitForSidecar();
     await vscode.setLogLevel('Redline', 'Debug');
@@ -101,27 +139,26 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
       const asked = modelTimes.length;
       await vscode.page.keyboard.type('tota', { delay: 60 });
       // Both ends are taken in the page: the last key's keydown, and the first frame that draws the hint.
-      await vscode.page.evaluate(() => {
-        const w = window as unknown as { __keyAt: number };
-        window.addEventListener('keydown', () => (w.__keyAt = performance.now()), { capture: true, once: true });
-      });
-      await vscode.page.keyboard.press('l');
-      const hinted = await vscode.page.waitForFunction(hintOn, null, { polling: 'raf', timeout: 30_000 }).then(() => vscode.page.evaluate(() => performance.now() - (window as unknown as { __keyAt: number }).__keyAt));
+      const hinted = await timeKey(vscode.page, 'l', null);
       const call = modelTimes.slice(asked).at(-1);
-      await vscode.page.evaluate(() => {
-        const w = window as unknown as { __keyAt: number };
-        window.addEventListener('keydown', () => (w.__keyAt = performance.now()), { capture: true, once: true });
-      });
-      await vscode.page.keyboard.press('Tab');
-      await vscode.page.waitForFunction(hintOn, "  console.log('sum', total);", { polling: 'raf', timeout: 15_000 });
-      const next = await vscode.page.evaluate(() => performance.now() - (window as unknown as { __keyAt: number }).__keyAt);
+      const next = await timeKey(vscode.page, 'Tab', "  console.log('sum', total);");
       await vscode.page.keyboard.press('Escape');
       await waitFor(async () => !(await vscode.page.evaluate(hintOn, null)), 10_000, () => 'Esc did not dismiss the hunk');
       // The first run warms the window, the sidecar and the language features up.
       if (run === 0 || !call?.request.endedAt) continue;
-      firstHint.push(hinted);
+      firstKeys.push(hinted);
       floor.push(DEBOUNCE_MS + (call.request.endedAt - call.arrived));
-      nextHint.push(next);
+      nextKeys.push(next);
+    }
+    // The window's floor: the probe's one-line edit with its hint, after a warm-up; Redline's own request
+    // after each edit finds nothing to rename here and is left to end before the next.
+    vscode.writeFile('src/floor.ts', FLOOR_FILE);
+    await vscode.openFile('src/floor.ts');
+    await vscode.page.locator('.editor-group-container.active .view-line', { hasText: 'export function average' }).click();
+    for (let run = 0; run < RUNS + 1; run++) {
+      const { key, frame } = await timeKey(vscode.page, 'Control+Alt+Shift+F9', `floor ${run + 1}`);
+      if (run > 0) windowFloor.push(frame - key);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     lines.push(...timingLines(vscode.root));
     // The sidecar's own account of the same requests (its steps since each arrived).
@@ -131,12 +168,22 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
     await model.close();
   }
   const p = (values: number[], q: number) => round(percentile([...values].sort((a, b) => a - b), q));
+  const firstHint = firstKeys.map((k) => k.frame - k.key);
+  const nextHint = nextKeys.map((k) => k.frame - k.key);
+  const windowP50 = percentile([...windowFloor].sort((a, b) => a - b), 50);
+  const keyShares = pageShares(lines, firstKeys, 'change');
+  const tabShares = pageShares(lines, nextKeys, 'Tab');
   return {
     runs: String(firstHint.length),
     'last keystroke → first hint, p50 / max ms': `${p(firstHint, 50)} / ${p(firstHint, 100)}`,
     'floor: debounce + the model double\'s own time, p50 ms': `${p(floor, 50)}`,
     'first hint above the floor, p50 / max ms': `${p(firstHint.map((v, i) => v - floor[i]!), 50)} / ${p(firstHint.map((v, i) => v - floor[i]!), 100)}`,
+    'window floor: key → a plain edit\'s hinted line drawn, p50 / max ms': `${p(windowFloor, 50)} / ${p(windowFloor, 100)}`,
+    'first hint above debounce + model + window floor, p50 ms': `${p(firstHint.map((v, i) => v - floor[i]! - windowP50), 50)}`,
     'Tab → hint of the next held hunk, p50 / max ms': `${p(nextHint, 50)} / ${p(nextHint, 100)}`,
+    'Tab → next held hunk above the window floor, p50 ms': `${p(nextHint.map((v) => v - windowP50), 50)}`,
+    'page: key → extension host, keystroke / Tab, medians ms': `${p(keyShares.toHost, 50)} / ${p(tabShares.toHost, 50)}`,
+    'page: hint sent → frame, keystroke / Tab, medians ms': `${p(keyShares.toFrame, 50)} / ${p(tabShares.toFrame, 50)}`,
     'extension steps after the keystroke, medians ms': stepMedians(lines, 'change'),
     'extension steps after Tab, medians ms': stepMedians(lines, 'Tab'),
     'sidecar steps, model asked (medians ms)': sidecarSteps(sidecarLines.filter((l) => !l.includes('reused'))),
