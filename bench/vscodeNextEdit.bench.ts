@@ -128,6 +128,7 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
   const floor: number[] = [];
   const nextKeys: Array<{ key: number; frame: number }> = [];
   const windowFloor: number[] = [];
+  const twoEditFloor: number[] = [];
   try {
     await vscode.waitForSidecar();
     await vscode.setLogLevel('Redline', 'Debug');
@@ -156,9 +157,13 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
     await vscode.openFile('src/floor.ts');
     await vscode.page.locator('.editor-group-container.active .view-line', { hasText: 'export function average' }).click();
     for (let run = 0; run < RUNS + 1; run++) {
-      const { key, frame } = await timeKey(vscode.page, 'Control+Alt+Shift+F9', `floor ${run + 1}`);
-      if (run > 0) windowFloor.push(frame - key);
+      const one = await timeKey(vscode.page, 'Control+Alt+Shift+F9', `floor ${2 * run + 1}`);
       await new Promise((resolve) => setTimeout(resolve, 1000));
+      const two = await timeKey(vscode.page, 'Control+Alt+Shift+F10', `floor ${2 * run + 2}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (run === 0) continue;
+      windowFloor.push(one.frame - one.key);
+      twoEditFloor.push(two.frame - two.key);
     }
     lines.push(...timingLines(vscode.root));
     // The sidecar's own account of the same requests (its steps since each arrived).
@@ -180,6 +185,7 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
     'first hint above the floor, p50 / max ms': `${p(firstHint.map((v, i) => v - floor[i]!), 50)} / ${p(firstHint.map((v, i) => v - floor[i]!), 100)}`,
     'window floor: key → a plain edit\'s hinted line drawn, p50 / max ms': `${p(windowFloor, 50)} / ${p(windowFloor, 100)}`,
     'first hint above debounce + model + window floor, p50 ms': `${p(firstHint.map((v, i) => v - floor[i]! - windowP50), 50)}`,
+    'window floor after an edit that must land first, p50 / max ms': `${p(twoEditFloor, 50)} / ${p(twoEditFloor, 100)}`,
     'Tab → hint of the next held hunk, p50 / max ms': `${p(nextHint, 50)} / ${p(nextHint, 100)}`,
     'Tab → next held hunk above the window floor, p50 ms': `${p(nextHint.map((v) => v - windowP50), 50)}`,
     'page: key → extension host, keystroke / Tab, medians ms': `${p(keyShares.toHost, 50)} / ${p(tabShares.toHost, 50)}`,
