@@ -16,7 +16,7 @@ import { MOST_STEPS, takeBackSteps } from '../edit/takeBack';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
-import { HINT, JUMP_HINT, hintLine, tabAction } from './tab';
+import { HINT, JUMP_HINT, hintLine, hintState, hunkPhase, tabAction, type HunkPhase } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
 /** How many steps Ctrl+Z undoes at the key (the manifest binds 2 to 4 to `runCommands`); 0 or 1: Redline's or VS Code's own. */
@@ -88,25 +88,42 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
    */
   const updateUndoStepsSoon = () => queueMicrotask(updateUndoSteps);
 
-  /** The value last given to the context key, and the command that gives it (the window takes it in a round trip later). */
+  /** The shown hunk's document, from the answer that named it: the hunk is on its way there until its render is in. */
+  let shownUri: string | null = null;
+  /** The document Tab accepted a hunk in and asks the next one for: the keys stay next edit's meanwhile. */
+  let tabAsking: string | null = null;
+  const phase = (editor: vscode.TextEditor | undefined): HunkPhase => {
+    const uri = editor?.document.uri.toString();
+    const answered = shown !== null && shownUri === uri && !sessions.hasEnded(shown);
+    return hunkPhase({ inDocument: shownIn(editor) !== undefined, answered, tabAsking: tabAsking !== null && tabAsking === uri });
+  };
+
+  /** The value last given to the context key, and whether the window has taken it in (its command answered). */
   let context = false;
   let settingContext: Thenable<unknown> = Promise.resolve();
+  let keyInWindow = false;
   /**
-   * The hint says Tab and Esc are this module's: it is drawn once the window has the context key that gives
-   * them to it, never before (a key pressed as the hint appears would indent, or do nothing). Ctrl+Z's
-   * steps go out first: the window has them whenever it has the key.
+   * The context key as hintState says (tab.ts), then the hint; the key's command, once answered, draws it again.
+   * Ctrl+Z's steps go out first: the window has them whenever it has the key.
    */
   const update = () => {
     updateUndoSteps();
-    const shownNow = shownIn(vscode.window.activeTextEditor) !== undefined;
-    if (shownNow !== context) {
-      context = shownNow;
-      settingContext = vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, shownNow);
+    const now = phase(vscode.window.activeTextEditor);
+    if (now === 'shown' && timing?.sessionId === shown && !timing.steps.some((step) => step.startsWith('rendered'))) mark('rendered');
+    const { key } = hintState(now, keyInWindow);
+    if (key !== context) {
+      context = key;
+      keyInWindow = false;
+      const setting = vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, key);
+      settingContext = setting;
+      void Promise.resolve(setting).then(() => {
+        if (setting !== settingContext) return;
+        keyInWindow = key;
+        if (key) mark('key');
+        draw();
+      });
     }
-    const setting = settingContext;
-    void Promise.resolve(setting).then(() => {
-      if (setting === settingContext) draw();
-    });
+    draw();
   };
 
   const draw = () => {
@@ -114,7 +131,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     const session = shownIn(editor);
     for (const other of vscode.window.visibleTextEditors) if (other !== editor) other.setDecorations(hint, []);
     if (!editor) return;
-    if (!session) return editor.setDecorations(hint, []);
+    if (!session || !hintState(phase(editor), keyInWindow).hint) return editor.setDecorations(hint, []);
     if (timing?.sessionId === session.id) {
       mark('hint');
       log.debug(`next edit ${session.id}: ${timing.steps.join(', ')} (started at ${Math.round(performance.timeOrigin + timing.start)})`);
@@ -147,6 +164,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
       else if (suggestion.sessionId) {
         shown = suggestion.sessionId;
+        shownUri = document.uri.toString();
         if (timing) timing.sessionId = suggestion.sessionId;
         caretAfter = suggestion.caret ? new vscode.Position(suggestion.caret.line, suggestion.caret.character) : null;
       }
@@ -221,6 +239,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       }
       const caret = caretAfter;
       timing = { start: performance.now(), steps: ['Tab +0 ms'], sessionId: null };
+      tabAsking = session.uri;
       try {
         // Its steps are made one when it closes (history.ts), before the next hunk is asked for.
         await sessions.whenPending(session.id);
@@ -228,13 +247,16 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
         mark('accepted');
         await session.merged;
         mark('history');
+        if (vscode.window.activeTextEditor !== editor) return;
+        // Where the accepted text ends, as the peers' Tab leaves it; the next request looks from there.
+        if (caret) editor.selection = new vscode.Selection(caret, caret);
+        await ask(editor, 'invoked');
       } catch (error) {
         return fail(error);
+      } finally {
+        tabAsking = null;
+        update();
       }
-      if (vscode.window.activeTextEditor !== editor) return;
-      // Where the accepted text ends, as the peers' Tab leaves it; the next request looks from there.
-      if (caret) editor.selection = new vscode.Selection(caret, caret);
-      await ask(editor, 'invoked').catch(fail);
     }),
     vscode.commands.registerCommand('redline.nextEdit.dismiss', async () => {
       const session = shownIn(vscode.window.activeTextEditor);

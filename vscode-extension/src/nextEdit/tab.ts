@@ -40,3 +40,24 @@ export function hintLine(hunk: { start: number; end: number }, hint: string, len
   for (let line = hunk.start - 1; line <= last + 1; line++) if (length(line) !== null) candidates.push(line);
   return candidates.reduce((best, line) => (length(line)! < length(best)! ? line : best), last);
 }
+
+/**
+ * Where the next-edit hunk of the active editor is: none; on its way (its answer is in but its render not yet in the
+ * document, or Tab accepted one and asks for the next, held one); shown (its proposal in the document).
+ */
+export type HunkPhase = 'none' | 'coming' | 'shown';
+
+export function hunkPhase(hunk: { inDocument: boolean; answered: boolean; tabAsking: boolean }): HunkPhase {
+  return hunk.inDocument ? 'shown' : hunk.answered || hunk.tabAsking ? 'coming' : 'none';
+}
+
+/**
+ * What the window is told in each phase. The context key that gives Tab and Esc to next edit goes out as soon as a hunk
+ * is on its way, so that the window takes it in while the hunk's edit is on its way too (each a round trip to the window,
+ * tens of milliseconds under load) rather than after it; after an accept it stays on for the next hunk. A key pressed
+ * while no hunk is in the document finds none: Tab indents as it would have. The hint says the keys are this module's,
+ * so it is drawn only once the window has the key, and only over a hunk in the document.
+ */
+export function hintState(phase: HunkPhase, keyInWindow: boolean): { key: boolean; hint: boolean } {
+  return { key: phase !== 'none', hint: phase === 'shown' && keyInWindow };
+}
