@@ -12,11 +12,12 @@ import * as vscode from 'vscode';
 import type { NextEditTrigger } from '@redline/shared-protocol';
 import { stateOf, type UndoGroups } from '../edit/history';
 import type { OwnEdits } from '../edit/ownEdits';
+import type { RenderSent } from '../edit/renders';
 import { MOST_STEPS, takeBackSteps } from '../edit/takeBack';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
-import { HINT, JUMP_HINT, hintLine, hintState, hunkPhase, tabAction, type HunkPhase } from './tab';
+import { HINT, JUMP_HINT, bringsHunk, hintLine, hintState, hunkPhase, tabAction, type HunkPhase } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
 /** How many steps Ctrl+Z undoes at the key (the manifest binds 2 to 4 to `runCommands`); 0 or 1: Redline's or VS Code's own. */
@@ -29,6 +30,8 @@ const SYNCED_SCHEMES = ['file', 'untitled'];
 export interface HistoryFixes {
   settled(uri: string): Promise<void>;
   isFixEdit(uri: string, version: number): boolean;
+  /** Renders (renders.ts): the hint of a hunk goes out right behind the edit that brings it. */
+  onRenderSent(listener: (sent: RenderSent) => void): vscode.Disposable;
 }
 
 export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, fixes: HistoryFixes, groups: UndoGroups, log: vscode.LogOutputChannel): vscode.Disposable[] {
@@ -132,18 +135,40 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     for (const other of vscode.window.visibleTextEditors) if (other !== editor) other.setDecorations(hint, []);
     if (!editor) return;
     if (!session || !hintState(phase(editor), keyInWindow).hint) return editor.setDecorations(hint, []);
+    const doc = editor.document;
+    drawHint(editor, session, session.marks.hunks[0], doc.lineCount, (l) => doc.lineAt(l).text);
+  };
+
+  /** The hint after `hunk`'s lines, as `text` gives them (the document's, or those a render's edit on its way leaves). */
+  const drawHint = (editor: vscode.TextEditor, session: Session, hunk: { start: number; end: number }, lineCount: number, text: (line: number) => string) => {
     if (timing?.sessionId === session.id) {
       mark('hint');
       log.debug(`next edit ${session.id}: ${timing.steps.join(', ')} (started at ${Math.round(performance.timeOrigin + timing.start)})`);
       timing = null;
     }
-    const hunk = session.marks.hunks[0];
-    const text = tabAction(hunk, editor.selection.active.line, editor.visibleRanges.map((r) => ({ start: r.start.line, end: r.end.line }))) === 'accept' ? HINT : JUMP_HINT;
-    const doc = editor.document;
+    const label = tabAction(hunk, editor.selection.active.line, editor.visibleRanges.map((r) => ({ start: r.start.line, end: r.end.line }))) === 'accept' ? HINT : JUMP_HINT;
     const tabSize = typeof editor.options.tabSize === 'number' ? editor.options.tabSize : 4;
-    const columns = (l: number) => (l < 0 || l >= doc.lineCount ? null : doc.lineAt(l).text.replace(/\t/g, ' '.repeat(tabSize)).length);
-    const line = Math.min(hintLine(hunk, text, columns), doc.lineCount - 1);
-    editor.setDecorations(hint, [{ range: doc.lineAt(line).range, renderOptions: { after: { contentText: text } } }]);
+    const columns = (l: number) => (l < 0 || l >= lineCount ? null : text(l).replace(/\t/g, ' '.repeat(tabSize)).length);
+    const line = Math.min(hintLine(hunk, label, columns), lineCount - 1);
+    editor.setDecorations(hint, [{ range: new vscode.Range(line, 0, line, text(line).length), renderOptions: { after: { contentText: label } } }]);
+  };
+
+  /**
+   * The shown hunk's render on its way with the key already in the window (the next hunk after Tab): its hint goes right
+   * behind its edit, drawn in the same frame, rather than once the extension host has the edit back (a round trip later).
+   */
+  const drawWithRender = ({ session, marks, linesAfter }: RenderSent) => {
+    const editor = vscode.window.activeTextEditor;
+    if (!bringsHunk({ sessionId: session.id, uri: session.uri, first: session.editCount === 0 }, shown, tabAsking)) return;
+    if (session.id !== shown) {
+      // The next hunk, ahead of its answer: shown from here on (the answer confirms it or takes it back).
+      shown = session.id;
+      shownUri = session.uri;
+      if (timing) timing.sessionId = session.id;
+    }
+    if (editor?.document.uri.toString() !== session.uri || marks.hunks.length === 0 || !hintState('shown', keyInWindow).hint) return;
+    const lines = linesAfter();
+    drawHint(editor, session, marks.hunks[0], lines.lineCount, (l) => lines.lineAt(l));
   };
 
   const ask = async (editor: vscode.TextEditor, trigger: NextEditTrigger) => {
@@ -159,6 +184,8 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       // newer one has replaced here is a next-edit hunk all the same: its undo steps are put right as one.
       const session = suggestion?.sessionId ? sessions.known(suggestion.sessionId, document.uri.toString()) : null;
       if (session) session.nextEdit = true;
+      // A session taken for the next hunk ahead of this answer (drawWithRender) that the answer does not name is not one.
+      if (shown !== null && shown !== suggestion?.sessionId && !sessions.get(shown)?.nextEdit) shown = null;
       if (source.token.isCancellationRequested || !suggestion) return;
       mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
@@ -195,6 +222,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
 
   return [
     hint,
+    fixes.onRenderSent(drawWithRender),
     sessions.onDidChange(update),
     sessions.onDidEnd(({ session }) => {
       if (session.id === shown) shown = null;

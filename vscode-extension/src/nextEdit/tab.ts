@@ -61,3 +61,11 @@ export function hunkPhase(hunk: { inDocument: boolean; answered: boolean; tabAsk
 export function hintState(phase: HunkPhase, keyInWindow: boolean): { key: boolean; hint: boolean } {
   return { key: phase !== 'none', hint: phase === 'shown' && keyInWindow };
 }
+
+/**
+ * Whether a render on its way brings the hunk whose hint is due: the shown one's, or, while Tab asks for the next hunk in
+ * its document, a session's first render there (the sidecar sends the next hunk's render before its answer).
+ */
+export function bringsHunk(render: { sessionId: string; uri: string; first: boolean }, shown: string | null, tabAsking: string | null): boolean {
+  return render.sessionId === shown || (render.first && render.uri === tabAsking);
+}
