@@ -45,6 +45,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   /** Where the caret goes once the shown hunk is accepted (the sidecar's choice: where its new text ends). */
   let caretAfter: vscode.Position | null = null;
   let asking: vscode.CancellationTokenSource | null = null;
+  /** The document of the request in flight: a session's first render there, before the answer, is its hunk (tab.ts bringsHunk). */
+  let askingUri: string | null = null;
+  /** The hunk whose first render's edit is on its way to the window, its hint, key and Ctrl+Z's steps sent right behind it. */
+  let ahead: Session | null = null;
   const hint = vscode.window.createTextEditorDecorationType({ after: { color: new vscode.ThemeColor('redline.nextEditHintForeground'), fontStyle: 'italic', margin: '0 0 0 3ch' } });
   const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
 
@@ -56,6 +60,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     const session = shown === null ? undefined : sessions.get(shown);
     return session && editor && session.uri === editor.document.uri.toString() && (session.pending || session.editCount > 0) && session.marks.hunks.length > 0 ? session : undefined;
   };
+
+  /** The shown hunk, or the one whose first edit is on its way to `editor`'s document. */
+  const shownOrSent = (editor: vscode.TextEditor | undefined): Session | undefined =>
+    shownIn(editor) ?? (ahead && editor && ahead.uri === editor.document.uri.toString() && !sessions.hasEnded(ahead.id) ? ahead : undefined);
 
   /**
    * Ctrl+Z in the active editor undoes at the key (the window runs the undos while the editor surely has the
@@ -71,10 +79,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
    */
   const updateUndoSteps = () => {
     const editor = vscode.window.activeTextEditor;
-    const session = shownIn(editor);
+    const session = shownOrSent(editor);
     const uri = editor?.document.uri.toString();
     let steps = uri === undefined ? 0 : groups.armed(uri);
-    if (session && session.before !== null && session.lastRenderVersion !== null && session.userEdits === 0 && !session.overlapped) {
+    // Its step is there for any key the window takes after the edit it has sent (the window keeps their order).
+    if (session && session.before !== null && (session.lastRenderVersion !== null || session === ahead) && session.userEdits === 0 && !session.overlapped) {
       if (!below.has(session)) below.set(session, groups.stepsAt(session.uri, session.before));
       steps = 1 + below.get(session)!;
     }
@@ -98,33 +107,22 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   const phase = (editor: vscode.TextEditor | undefined): HunkPhase => {
     const uri = editor?.document.uri.toString();
     const answered = shown !== null && shownUri === uri && !sessions.hasEnded(shown);
-    return hunkPhase({ inDocument: shownIn(editor) !== undefined, answered, tabAsking: tabAsking !== null && tabAsking === uri });
+    return hunkPhase({ inDocument: shownOrSent(editor) !== undefined, answered, tabAsking: tabAsking !== null && tabAsking === uri });
   };
 
-  /** The value last given to the context key, and whether the window has taken it in (its command answered). */
+  /** The value last given to the context key. */
   let context = false;
-  let settingContext: Thenable<unknown> = Promise.resolve();
-  let keyInWindow = false;
   /**
-   * The context key as hintState says (tab.ts), then the hint; the key's command, once answered, draws it again.
-   * Ctrl+Z's steps go out first: the window has them whenever it has the key.
+   * The context key as hintState says (tab.ts), then the hint. The window takes the extension host's commands and
+   * decorations in the order they are sent, so a hint drawn after the key's command is never drawn before the window
+   * has the key, and Ctrl+Z's steps, sent first, are there whenever the key is.
    */
   const update = () => {
     updateUndoSteps();
-    const now = phase(vscode.window.activeTextEditor);
-    if (now === 'shown' && timing?.sessionId === shown && !timing.steps.some((step) => step.startsWith('rendered'))) mark('rendered');
-    const { key } = hintState(now, keyInWindow);
+    const { key } = hintState(phase(vscode.window.activeTextEditor));
     if (key !== context) {
       context = key;
-      keyInWindow = false;
-      const setting = vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, key);
-      settingContext = setting;
-      void Promise.resolve(setting).then(() => {
-        if (setting !== settingContext) return;
-        keyInWindow = key;
-        if (key) mark('key');
-        draw();
-      });
+      void vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, key);
     }
     draw();
   };
@@ -134,7 +132,9 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     const session = shownIn(editor);
     for (const other of vscode.window.visibleTextEditors) if (other !== editor) other.setDecorations(hint, []);
     if (!editor) return;
-    if (!session || !hintState(phase(editor), keyInWindow).hint) return editor.setDecorations(hint, []);
+    // A hunk on its way has its hint drawn with its edit (drawWithRender): left as it is until the edit is back.
+    if (!session && shownOrSent(editor)) return;
+    if (!session || !hintState(phase(editor)).hint) return editor.setDecorations(hint, []);
     const doc = editor.document;
     drawHint(editor, session, session.marks.hunks[0], doc.lineCount, (l) => doc.lineAt(l).text);
   };
@@ -154,19 +154,22 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   };
 
   /**
-   * The shown hunk's render on its way with the key already in the window (the next hunk after Tab): its hint goes right
-   * behind its edit, drawn in the same frame, rather than once the extension host has the edit back (a round trip later).
+   * A hunk's first render on its way: Ctrl+Z's steps, the key and the hint go right behind its edit, and the window draws
+   * them in the frame that draws the edit, rather than once the extension host has the edit back (a round trip later,
+   * and one more for the key).
    */
   const drawWithRender = ({ session, marks, linesAfter }: RenderSent) => {
     const editor = vscode.window.activeTextEditor;
-    if (!bringsHunk({ sessionId: session.id, uri: session.uri, first: session.editCount === 0 }, shown, tabAsking)) return;
+    if (!bringsHunk({ sessionId: session.id, uri: session.uri, first: session.editCount === 0 }, shown, askingUri)) return;
     if (session.id !== shown) {
-      // The next hunk, ahead of its answer: shown from here on (the answer confirms it or takes it back).
+      // The hunk, ahead of its answer: shown from here on (the answer confirms it or takes it back).
       shown = session.id;
       shownUri = session.uri;
       if (timing) timing.sessionId = session.id;
     }
-    if (editor?.document.uri.toString() !== session.uri || marks.hunks.length === 0 || !hintState('shown', keyInWindow).hint) return;
+    if (editor?.document.uri.toString() !== session.uri || marks.hunks.length === 0 || session.editCount > 0) return;
+    ahead = session;
+    update();
     const lines = linesAfter();
     drawHint(editor, session, marks.hunks[0], lines.lineCount, (l) => lines.lineAt(l));
   };
@@ -175,6 +178,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     asking?.cancel();
     const source = new vscode.CancellationTokenSource();
     asking = source;
+    askingUri = editor.document.uri.toString();
     const { line, character } = editor.selection.active;
     const document = editor.document;
     mark('asked');
@@ -185,7 +189,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       const session = suggestion?.sessionId ? sessions.known(suggestion.sessionId, document.uri.toString()) : null;
       if (session) session.nextEdit = true;
       // A session taken for the next hunk ahead of this answer (drawWithRender) that the answer does not name is not one.
-      if (shown !== null && shown !== suggestion?.sessionId && !sessions.get(shown)?.nextEdit) shown = null;
+      if (shown !== null && shown !== suggestion?.sessionId && !sessions.get(shown)?.nextEdit) {
+        shown = null;
+        ahead = null;
+        update();
+      }
       if (source.token.isCancellationRequested || !suggestion) return;
       mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
@@ -199,7 +207,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     } catch (error) {
       if (!source.token.isCancellationRequested) throw error;
     } finally {
-      if (asking === source) asking = null;
+      if (asking === source) {
+        asking = null;
+        askingUri = null;
+      }
       source.dispose();
     }
   };
@@ -226,6 +237,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     sessions.onDidChange(update),
     sessions.onDidEnd(({ session }) => {
       if (session.id === shown) shown = null;
+      if (session === ahead) ahead = null;
       update();
     }),
     vscode.window.onDidChangeActiveTextEditor(update),

@@ -34,17 +34,14 @@ describe('hintLine', () => {
 });
 
 describe('hintState', () => {
-  it('gives Tab and Esc to next edit while a hunk is on its way, before its hint can be drawn', () => {
-    expect(hintState('coming', false)).toEqual({ key: true, hint: false });
-    expect(hintState('coming', true)).toEqual({ key: true, hint: false });
+  it('gives Tab and Esc to next edit while a hunk is on its way, with no hint yet', () => {
+    expect(hintState('coming')).toEqual({ key: true, hint: false });
   });
-  it('draws the hint over a shown hunk only once the window has the key', () => {
-    expect(hintState('shown', false)).toEqual({ key: true, hint: false });
-    expect(hintState('shown', true)).toEqual({ key: true, hint: true });
+  it('draws the hint over a shown hunk, with the key', () => {
+    expect(hintState('shown')).toEqual({ key: true, hint: true });
   });
   it('gives the keys back when no hunk is shown or coming', () => {
-    expect(hintState('none', true)).toEqual({ key: false, hint: false });
-    expect(hintState('none', false)).toEqual({ key: false, hint: false });
+    expect(hintState('none')).toEqual({ key: false, hint: false });
   });
 });
 
@@ -68,7 +65,7 @@ describe('bringsHunk', () => {
     expect(bringsHunk(render('edit-2', 'a', false), 'edit-2', null)).toBe(true);
     expect(bringsHunk(render('edit-2', 'a', true), 'edit-2', null)).toBe(true);
   });
-  it('is a new session\'s first render in the document where Tab asks for the next hunk', () => {
+  it('is a new session\'s first render in the document a next-edit request is in flight for', () => {
     expect(bringsHunk(render('edit-3', 'a', true), 'edit-2', 'a')).toBe(true);
     expect(bringsHunk(render('edit-3', 'a', true), null, 'a')).toBe(true);
   });

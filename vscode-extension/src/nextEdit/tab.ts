@@ -53,19 +53,19 @@ export function hunkPhase(hunk: { inDocument: boolean; answered: boolean; tabAsk
 
 /**
  * What the window is told in each phase. The context key that gives Tab and Esc to next edit goes out as soon as a hunk
- * is on its way, so that the window takes it in while the hunk's edit is on its way too (each a round trip to the window,
- * tens of milliseconds under load) rather than after it; after an accept it stays on for the next hunk. A key pressed
- * while no hunk is in the document finds none: Tab indents as it would have. The hint says the keys are this module's,
- * so it is drawn only once the window has the key, and only over a hunk in the document.
+ * is on its way, and after an accept it stays on for the next hunk (turning it off and on again is two more messages
+ * the window handles between the two hunks' edits). A key pressed while no hunk is in the document finds none: Tab
+ * indents as it would have. The hint says the keys are this module's: it is drawn only over a hunk, and only after the
+ * key's command has gone out (the window takes them in that order).
  */
-export function hintState(phase: HunkPhase, keyInWindow: boolean): { key: boolean; hint: boolean } {
-  return { key: phase !== 'none', hint: phase === 'shown' && keyInWindow };
+export function hintState(phase: HunkPhase): { key: boolean; hint: boolean } {
+  return { key: phase !== 'none', hint: phase === 'shown' };
 }
 
 /**
- * Whether a render on its way brings the hunk whose hint is due: the shown one's, or, while Tab asks for the next hunk in
- * its document, a session's first render there (the sidecar sends the next hunk's render before its answer).
+ * Whether a render on its way brings the hunk whose hint is due: the shown one's, or, while a next-edit request is in
+ * flight for its document, a session's first render there (the sidecar sends a hunk's render before its answer).
  */
-export function bringsHunk(render: { sessionId: string; uri: string; first: boolean }, shown: string | null, tabAsking: string | null): boolean {
-  return render.sessionId === shown || (render.first && render.uri === tabAsking);
+export function bringsHunk(render: { sessionId: string; uri: string; first: boolean }, shown: string | null, askingUri: string | null): boolean {
+  return render.sessionId === shown || (render.first && render.uri === askingUri);
 }
