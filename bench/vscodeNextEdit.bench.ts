@@ -46,19 +46,25 @@ async function timeKey(page: VsCode['page'], key: string, line: string | null): 
   return page.evaluate(() => ({ key: (window as unknown as { __keyAt: number }).__keyAt, frame: performance.timeOrigin + performance.now() }));
 }
 
-/** The extension's timing lines (`next edit edit-N: change +0 ms, asked +1 ms, …`), from VS Code's log of the Redline output. */
-function timingLines(root: string): string[] {
-  const logs = join(root, 'user', 'logs');
+/** The lines of VS Code's log of the Redline output. */
+function redlineLog(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name === 'Redline.log') found.push(...readFileSync(path, 'utf8').split('\n').filter((l) => / next edit edit-\d+: /.test(l)));
+      else if (entry.name === 'Redline.log') found.push(...readFileSync(path, 'utf8').split('\n'));
     }
   };
-  walk(logs);
-  return found.map((l) => l.slice(l.indexOf('next edit edit-')));
+  walk(join(root, 'user', 'logs'));
+  return found;
+}
+
+/** The extension's timing lines (`next edit edit-N: change +0 ms, asked +1 ms, …`). */
+function timingLines(root: string): string[] {
+  return redlineLog(root)
+    .filter((l) => / next edit edit-\d+: /.test(l))
+    .map((l) => l.slice(l.indexOf('next edit edit-')));
 }
 
 /**
@@ -144,7 +150,11 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
       const call = modelTimes.slice(asked).at(-1);
       // No one presses Tab within 300 ms of seeing a hint: Tab is timed on its own, not with the first hunk's last steps.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const next = await timeKey(vscode.page, 'Tab', "  console.log('sum', total);");
+      const next = await timeKey(vscode.page, 'Tab', "  console.log('sum', total);").catch((error) => {
+        // What the extension and the sidecar did meanwhile, for a hint that never came.
+        console.error([...redlineLog(vscode.root).slice(-25), ...vscode.relayEvents().flatMap((e) => (e.kind === 'log' ? [e.message] : [])).slice(-12)].join('\n'));
+        throw error;
+      });
       await vscode.page.keyboard.press('Escape');
       await waitFor(async () => !(await vscode.page.evaluate(hintOn, null)), 10_000, () => 'Esc did not dismiss the hunk');
       // The first run warms the window, the sidecar and the language features up.
