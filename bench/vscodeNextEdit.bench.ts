@@ -4,9 +4,11 @@
  * renames `count` to `total`, with the default 300 ms debounce: from the last keystroke of a rename to
  * the hint of the first hunk, and from Tab to the hint of the next, held hunk (no model request). The
  * floor beside the first is the debounce plus the model's own time (request in to reply out, as the
- * double saw it). The window's own floor, in the same run: a key bound to the e2e probe's command, which
- * inserts one line with a hint after it in one turn (no Redline logic), to the frame that draws that
- * hint, by the same predicate; a held hunk cannot come sooner. Where the time goes comes from the
+ * double saw it). The window's own floors, in each run right after its Tab (the load moves a lot): a key
+ * bound to the e2e probe's command, which inserts one line with a hint after it in one turn (no Redline
+ * logic), to the frame that draws that hint, by the same predicate; and the same after an edit that must
+ * land first, as an accept's closing edit must before the next hunk's edit (VS Code refuses an edit made
+ * against an older version). A held hunk cannot come sooner than the second. Where the time goes comes from the
  * extension's debug lines (its steps since the keystroke or the Tab, on the page's wall clock) and the
  * sidecar's request lines. Needs `npm run build` and the code-server that the VS Code suite installs.
  *
@@ -31,9 +33,6 @@ const hintOn = (text: string | null) =>
       (text === null || (line.textContent ?? '').replace(/\u00a0/g, ' ') === text) &&
       [...line.querySelectorAll('span')].some((el) => getComputedStyle(el, '::after').content.includes('Esc to dismiss')),
   );
-
-/** A file the model double's rename leaves as it is: the floor's edits there bring no hunk. */
-const FLOOR_FILE = ['export function average(values: number[]) {', '  return values.reduce((a, b) => a + b, 0) / values.length;', '}', ''].join('\n');
 
 /** A key's keydown and the first frame that draws the hint after `line`, on the page's wall clock (epoch ms). */
 async function timeKey(page: VsCode['page'], key: string, line: string | null): Promise<{ key: number; frame: number }> {
@@ -157,23 +156,14 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
       });
       await vscode.page.keyboard.press('Escape');
       await waitFor(async () => !(await vscode.page.evaluate(hintOn, null)), 10_000, () => 'Esc did not dismiss the hunk');
+      // The window's floors, in the same file and the same minute as the run's figures (the load moves a lot).
+      const one = await timeKey(vscode.page, 'Control+Alt+Shift+F9', `floor ${2 * run + 1}`);
+      const two = await timeKey(vscode.page, 'Control+Alt+Shift+F10', `floor ${2 * run + 2}`);
       // The first run warms the window, the sidecar and the language features up.
       if (run === 0 || !call?.request.endedAt) continue;
       firstKeys.push(hinted);
       floor.push(DEBOUNCE_MS + (call.request.endedAt - call.arrived));
       nextKeys.push(next);
-    }
-    // The window's floor: the probe's one-line edit with its hint, after a warm-up; Redline's own request
-    // after each edit finds nothing to rename here and is left to end before the next.
-    vscode.writeFile('src/floor.ts', FLOOR_FILE);
-    await vscode.openFile('src/floor.ts');
-    await vscode.page.locator('.editor-group-container.active .view-line', { hasText: 'export function average' }).click();
-    for (let run = 0; run < RUNS + 1; run++) {
-      const one = await timeKey(vscode.page, 'Control+Alt+Shift+F9', `floor ${2 * run + 1}`);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const two = await timeKey(vscode.page, 'Control+Alt+Shift+F10', `floor ${2 * run + 2}`);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      if (run === 0) continue;
       windowFloor.push(one.frame - one.key);
       twoEditFloor.push(two.frame - two.key);
     }
@@ -187,7 +177,6 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
   const p = (values: number[], q: number) => round(percentile([...values].sort((a, b) => a - b), q));
   const firstHint = firstKeys.map((k) => k.frame - k.key);
   const nextHint = nextKeys.map((k) => k.frame - k.key);
-  const windowP50 = percentile([...windowFloor].sort((a, b) => a - b), 50);
   const keyShares = pageShares(lines, firstKeys, 'change');
   const tabShares = pageShares(lines, nextKeys, 'Tab');
   return {
@@ -196,10 +185,10 @@ export async function runVsCodeNextEditBench(): Promise<Record<string, string>> 
     'floor: debounce + the model double\'s own time, p50 ms': `${p(floor, 50)}`,
     'first hint above the floor, p50 / max ms': `${p(firstHint.map((v, i) => v - floor[i]!), 50)} / ${p(firstHint.map((v, i) => v - floor[i]!), 100)}`,
     'window floor: key → a plain edit\'s hinted line drawn, p50 / max ms': `${p(windowFloor, 50)} / ${p(windowFloor, 100)}`,
-    'first hint above debounce + model + window floor, p50 ms': `${p(firstHint.map((v, i) => v - floor[i]! - windowP50), 50)}`,
+    'first hint above debounce + model + window floor (same run), p50 ms': `${p(firstHint.map((v, i) => v - floor[i]! - windowFloor[i]!), 50)}`,
     'window floor after an edit that must land first, p50 / max ms': `${p(twoEditFloor, 50)} / ${p(twoEditFloor, 100)}`,
     'Tab → hint of the next held hunk, p50 / max ms': `${p(nextHint, 50)} / ${p(nextHint, 100)}`,
-    'Tab → next held hunk above the window floor, p50 ms': `${p(nextHint.map((v) => v - windowP50), 50)}`,
+    'Tab → next held hunk above the window floor / the two-edit floor (same run), p50 ms': `${p(nextHint.map((v, i) => v - windowFloor[i]!), 50)} / ${p(nextHint.map((v, i) => v - twoEditFloor[i]!), 50)}`,
     'page: key → extension host, keystroke / Tab, medians ms': `${p(keyShares.toHost, 50)} / ${p(tabShares.toHost, 50)}`,
     'page: hint sent → frame, keystroke / Tab, medians ms': `${p(keyShares.toFrame, 50)} / ${p(tabShares.toFrame, 50)}`,
     'extension steps after the keystroke, medians ms': stepMedians(lines, 'change'),
