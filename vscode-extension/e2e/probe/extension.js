@@ -2,7 +2,9 @@
 // an editor's selections and the diagnostics of every tool are as extensions see them. With REDLINE_E2E_PROBE set to a folder, it
 // writes there, as VS Code reports them, every document change and selection change (events.jsonl)
 // and, after each and every 100 ms, the state of every open document and visible editor
-// (state.json, replaced whole).
+// (state.json, replaced whole). Its two commands are the window's floors for the next-edit bench: one plain
+// edit inserting a line, with a hint after it sent in the same turn, as a held hunk is drawn (Ctrl+Alt+Shift+F9);
+// the same after an edit that must be in the document first, as an accept's closing edit is (Ctrl+Alt+Shift+F10).
 const vscode = require('vscode');
 const { appendFileSync, renameSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -37,8 +39,22 @@ exports.activate = (context) => {
   };
   const reasons = { [vscode.TextDocumentChangeReason.Undo]: 'undo', [vscode.TextDocumentChangeReason.Redo]: 'redo' };
   const timer = setInterval(snapshot, 100);
+  const hint = vscode.window.createTextEditorDecorationType({ after: { contentText: 'floor: Esc to dismiss', margin: '0 0 0 3ch' } });
+  let floorEdits = 0;
+  const floorEdit = async (after) => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) return;
+    const text = `floor ${++floorEdits}`;
+    if (after) await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), `${after} ${floorEdits}\n`));
+    void editor.edit((builder) => builder.insert(new vscode.Position(0, 0), `${text}\n`));
+    // Behind the edit, as Redline's marks and hint go: line 0 is the new line once the window has the edit.
+    editor.setDecorations(hint, [new vscode.Range(0, 0, 0, text.length)]);
+  };
   context.subscriptions.push(
     { dispose: () => clearInterval(timer) },
+    hint,
+    vscode.commands.registerCommand('redlineProbe.floorEdit', () => floorEdit(null)),
+    vscode.commands.registerCommand('redlineProbe.floorEditAfterOne', () => floorEdit('first')),
     vscode.workspace.onDidChangeTextDocument((e) =>
       record({ kind: 'change', uri: e.document.uri.toString(), version: e.document.version, isDirty: e.document.isDirty, reason: reasons[e.reason] ?? null, changes: e.contentChanges.length }),
     ),

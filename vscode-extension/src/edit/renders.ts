@@ -5,7 +5,8 @@
  * for the edit's didChange to be sent (see OwnEdits) and then gives the version that edit produced.
  */
 import * as vscode from 'vscode';
-import type { RenderParams, RenderResult, TextEdit } from '@redline/shared-protocol';
+import { TextBuffer, type RenderParams, type RenderResult, type TextEdit } from '@redline/shared-protocol';
+import type { SessionMarks } from '@redline/client/src/renderedDocument.js';
 import { minimalEdit } from './marks';
 import { OwnEdits, editThroughEditor } from './ownEdits';
 import type { CleanAfterUndo } from './cleanUndo';
@@ -55,11 +56,19 @@ export function applyEdits(uri: string, edits: readonly TextEdit[], undoStopBefo
   );
 }
 
+/** A render's edit just sent to the window: its session, the session's marks once it is applied, and the lines it leaves. */
+export interface RenderSent {
+  session: Session;
+  marks: SessionMarks;
+  linesAfter(): TextBuffer;
+}
+
 export class RenderApplier {
   /** Per document, the last of its undo-history fixes (each runs after the one before). */
   private readonly fixes = new Map<string, Promise<void>>();
   /** The fixes' own edits (undo and redo aside, which VS Code marks): the extension's, not the user's. */
   private readonly fixEdits = new OwnEdits();
+  private readonly sentListeners = new Set<(sent: RenderSent) => void>();
 
   constructor(
     private readonly sessions: Sessions,
@@ -80,8 +89,19 @@ export class RenderApplier {
     if (params.edits.length > 0) {
       if (session && session.before === null) session.before = doc.getText();
       const undoStopBefore = params.undo.open || !session?.undoOpen;
-      // The render's marks go out right behind its edit: VS Code draws both in one frame.
-      const paint = session ? () => this.painter.paintWith(params.uri, session, this.sessions.marksAfter(session, params)) : undefined;
+      // The render's marks go out right behind its edit, and whatever a listener draws with them: VS Code draws all in one frame.
+      const paint = session
+        ? () => {
+            const marks = this.sessions.marksAfter(session, params);
+            this.painter.paintWith(params.uri, session, marks);
+            const linesAfter = () => {
+              const text = new TextBuffer(doc.getText());
+              text.applyEdits(params.edits);
+              return text;
+            };
+            for (const listener of this.sentListeners) listener({ session, marks, linesAfter });
+          }
+        : undefined;
       const result = await this.own.apply(params.uri, () => applyEdits(params.uri, params.edits, undoStopBefore, params.undo.close, paint));
       if (!result.ok) {
         // Refused: the marks painted with it go back to the session's own.
@@ -120,6 +140,12 @@ export class RenderApplier {
     void done.then(() => {
       if (this.fixes.get(uri) === done) this.fixes.delete(uri);
     });
+  }
+
+  /** Calls `listener` in the turn each render's edit is sent, before the extension host's document has it. */
+  onRenderSent(listener: (sent: RenderSent) => void): vscode.Disposable {
+    this.sentListeners.add(listener);
+    return new vscode.Disposable(() => this.sentListeners.delete(listener));
   }
 
   /** Settles once `uri`'s undo-history fixes are done (at once when none is under way). */

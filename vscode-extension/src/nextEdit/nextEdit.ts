@@ -12,11 +12,12 @@ import * as vscode from 'vscode';
 import type { NextEditTrigger } from '@redline/shared-protocol';
 import { stateOf, type UndoGroups } from '../edit/history';
 import type { OwnEdits } from '../edit/ownEdits';
+import type { RenderSent } from '../edit/renders';
 import { MOST_STEPS, takeBackSteps } from '../edit/takeBack';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
-import { HINT, JUMP_HINT, hintLine, tabAction } from './tab';
+import { HINT, JUMP_HINT, bringsHunk, hintLine, hintState, hunkPhase, tabAction, type HunkPhase } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
 /** How many steps Ctrl+Z undoes at the key (the manifest binds 2 to 4 to `runCommands`); 0 or 1: Redline's or VS Code's own. */
@@ -29,6 +30,8 @@ const SYNCED_SCHEMES = ['file', 'untitled'];
 export interface HistoryFixes {
   settled(uri: string): Promise<void>;
   isFixEdit(uri: string, version: number): boolean;
+  /** Renders (renders.ts): the hint of a hunk goes out right behind the edit that brings it. */
+  onRenderSent(listener: (sent: RenderSent) => void): vscode.Disposable;
 }
 
 export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own: OwnEdits, fixes: HistoryFixes, groups: UndoGroups, log: vscode.LogOutputChannel): vscode.Disposable[] {
@@ -42,6 +45,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   /** Where the caret goes once the shown hunk is accepted (the sidecar's choice: where its new text ends). */
   let caretAfter: vscode.Position | null = null;
   let asking: vscode.CancellationTokenSource | null = null;
+  /** The document of the request in flight: a session's first render there, before the answer, is its hunk (tab.ts bringsHunk). */
+  let askingUri: string | null = null;
+  /** The hunk whose first render's edit is on its way to the window, its hint, key and Ctrl+Z's steps sent right behind it. */
+  let ahead: Session | null = null;
   const hint = vscode.window.createTextEditorDecorationType({ after: { color: new vscode.ThemeColor('redline.nextEditHintForeground'), fontStyle: 'italic', margin: '0 0 0 3ch' } });
   const fail = (error: unknown) => void vscode.window.showErrorMessage(`Redline: ${error instanceof Error ? error.message : String(error)}`);
 
@@ -53,6 +60,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     const session = shown === null ? undefined : sessions.get(shown);
     return session && editor && session.uri === editor.document.uri.toString() && (session.pending || session.editCount > 0) && session.marks.hunks.length > 0 ? session : undefined;
   };
+
+  /** The shown hunk, or the one whose first edit is on its way to `editor`'s document. */
+  const shownOrSent = (editor: vscode.TextEditor | undefined): Session | undefined =>
+    shownIn(editor) ?? (ahead && editor && ahead.uri === editor.document.uri.toString() && !sessions.hasEnded(ahead.id) ? ahead : undefined);
 
   /**
    * Ctrl+Z in the active editor undoes at the key (the window runs the undos while the editor surely has the
@@ -68,10 +79,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
    */
   const updateUndoSteps = () => {
     const editor = vscode.window.activeTextEditor;
-    const session = shownIn(editor);
+    const session = shownOrSent(editor);
     const uri = editor?.document.uri.toString();
     let steps = uri === undefined ? 0 : groups.armed(uri);
-    if (session && session.before !== null && session.lastRenderVersion !== null && session.userEdits === 0 && !session.overlapped) {
+    // Its step is there for any key the window takes after the edit it has sent (the window keeps their order).
+    if (session && session.before !== null && (session.lastRenderVersion !== null || session === ahead) && session.userEdits === 0 && !session.overlapped) {
       if (!below.has(session)) below.set(session, groups.stepsAt(session.uri, session.before));
       steps = 1 + below.get(session)!;
     }
@@ -88,25 +100,31 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
    */
   const updateUndoStepsSoon = () => queueMicrotask(updateUndoSteps);
 
-  /** The value last given to the context key, and the command that gives it (the window takes it in a round trip later). */
+  /** The shown hunk's document, from the answer that named it: the hunk is on its way there until its render is in. */
+  let shownUri: string | null = null;
+  /** The document Tab accepted a hunk in and asks the next one for: the keys stay next edit's meanwhile. */
+  let tabAsking: string | null = null;
+  const phase = (editor: vscode.TextEditor | undefined): HunkPhase => {
+    const uri = editor?.document.uri.toString();
+    const answered = shown !== null && shownUri === uri && !sessions.hasEnded(shown);
+    return hunkPhase({ inDocument: shownOrSent(editor) !== undefined, answered, tabAsking: tabAsking !== null && tabAsking === uri });
+  };
+
+  /** The value last given to the context key. */
   let context = false;
-  let settingContext: Thenable<unknown> = Promise.resolve();
   /**
-   * The hint says Tab and Esc are this module's: it is drawn once the window has the context key that gives
-   * them to it, never before (a key pressed as the hint appears would indent, or do nothing). Ctrl+Z's
-   * steps go out first: the window has them whenever it has the key.
+   * The context key as hintState says (tab.ts), then the hint. The window takes the extension host's commands and
+   * decorations in the order they are sent, so a hint drawn after the key's command is never drawn before the window
+   * has the key, and Ctrl+Z's steps, sent first, are there whenever the key is.
    */
   const update = () => {
     updateUndoSteps();
-    const shownNow = shownIn(vscode.window.activeTextEditor) !== undefined;
-    if (shownNow !== context) {
-      context = shownNow;
-      settingContext = vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, shownNow);
+    const { key } = hintState(phase(vscode.window.activeTextEditor));
+    if (key !== context) {
+      context = key;
+      void vscode.commands.executeCommand('setContext', SHOWN_CONTEXT, key);
     }
-    const setting = settingContext;
-    void Promise.resolve(setting).then(() => {
-      if (setting === settingContext) draw();
-    });
+    draw();
   };
 
   const draw = () => {
@@ -114,25 +132,53 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     const session = shownIn(editor);
     for (const other of vscode.window.visibleTextEditors) if (other !== editor) other.setDecorations(hint, []);
     if (!editor) return;
-    if (!session) return editor.setDecorations(hint, []);
+    // A hunk on its way has its hint drawn with its edit (drawWithRender): left as it is until the edit is back.
+    if (!session && shownOrSent(editor)) return;
+    if (!session || !hintState(phase(editor)).hint) return editor.setDecorations(hint, []);
+    const doc = editor.document;
+    drawHint(editor, session, session.marks.hunks[0], doc.lineCount, (l) => doc.lineAt(l).text);
+  };
+
+  /** The hint after `hunk`'s lines, as `text` gives them (the document's, or those a render's edit on its way leaves). */
+  const drawHint = (editor: vscode.TextEditor, session: Session, hunk: { start: number; end: number }, lineCount: number, text: (line: number) => string) => {
     if (timing?.sessionId === session.id) {
       mark('hint');
       log.debug(`next edit ${session.id}: ${timing.steps.join(', ')} (started at ${Math.round(performance.timeOrigin + timing.start)})`);
       timing = null;
     }
-    const hunk = session.marks.hunks[0];
-    const text = tabAction(hunk, editor.selection.active.line, editor.visibleRanges.map((r) => ({ start: r.start.line, end: r.end.line }))) === 'accept' ? HINT : JUMP_HINT;
-    const doc = editor.document;
+    const label = tabAction(hunk, editor.selection.active.line, editor.visibleRanges.map((r) => ({ start: r.start.line, end: r.end.line }))) === 'accept' ? HINT : JUMP_HINT;
     const tabSize = typeof editor.options.tabSize === 'number' ? editor.options.tabSize : 4;
-    const columns = (l: number) => (l < 0 || l >= doc.lineCount ? null : doc.lineAt(l).text.replace(/\t/g, ' '.repeat(tabSize)).length);
-    const line = Math.min(hintLine(hunk, text, columns), doc.lineCount - 1);
-    editor.setDecorations(hint, [{ range: doc.lineAt(line).range, renderOptions: { after: { contentText: text } } }]);
+    const columns = (l: number) => (l < 0 || l >= lineCount ? null : text(l).replace(/\t/g, ' '.repeat(tabSize)).length);
+    const line = Math.min(hintLine(hunk, label, columns), lineCount - 1);
+    editor.setDecorations(hint, [{ range: new vscode.Range(line, 0, line, text(line).length), renderOptions: { after: { contentText: label } } }]);
+  };
+
+  /**
+   * A hunk's first render on its way: Ctrl+Z's steps, the key and the hint go right behind its edit, and the window draws
+   * them in the frame that draws the edit, rather than once the extension host has the edit back (a round trip later,
+   * and one more for the key).
+   */
+  const drawWithRender = ({ session, marks, linesAfter }: RenderSent) => {
+    const editor = vscode.window.activeTextEditor;
+    if (!bringsHunk({ sessionId: session.id, uri: session.uri, first: session.editCount === 0 }, shown, askingUri)) return;
+    if (session.id !== shown) {
+      // The hunk, ahead of its answer: shown from here on (the answer confirms it or takes it back).
+      shown = session.id;
+      shownUri = session.uri;
+      if (timing) timing.sessionId = session.id;
+    }
+    if (editor?.document.uri.toString() !== session.uri || marks.hunks.length === 0 || session.editCount > 0) return;
+    ahead = session;
+    update();
+    const lines = linesAfter();
+    drawHint(editor, session, marks.hunks[0], lines.lineCount, (l) => lines.lineAt(l));
   };
 
   const ask = async (editor: vscode.TextEditor, trigger: NextEditTrigger) => {
     asking?.cancel();
     const source = new vscode.CancellationTokenSource();
     asking = source;
+    askingUri = editor.document.uri.toString();
     const { line, character } = editor.selection.active;
     const document = editor.document;
     mark('asked');
@@ -142,11 +188,18 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       // newer one has replaced here is a next-edit hunk all the same: its undo steps are put right as one.
       const session = suggestion?.sessionId ? sessions.known(suggestion.sessionId, document.uri.toString()) : null;
       if (session) session.nextEdit = true;
+      // A session taken for the next hunk ahead of this answer (drawWithRender) that the answer does not name is not one.
+      if (shown !== null && shown !== suggestion?.sessionId && !sessions.get(shown)?.nextEdit) {
+        shown = null;
+        ahead = null;
+        update();
+      }
       if (source.token.isCancellationRequested || !suggestion) return;
       mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
       else if (suggestion.sessionId) {
         shown = suggestion.sessionId;
+        shownUri = document.uri.toString();
         if (timing) timing.sessionId = suggestion.sessionId;
         caretAfter = suggestion.caret ? new vscode.Position(suggestion.caret.line, suggestion.caret.character) : null;
       }
@@ -154,7 +207,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     } catch (error) {
       if (!source.token.isCancellationRequested) throw error;
     } finally {
-      if (asking === source) asking = null;
+      if (asking === source) {
+        asking = null;
+        askingUri = null;
+      }
       source.dispose();
     }
   };
@@ -177,9 +233,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
 
   return [
     hint,
+    fixes.onRenderSent(drawWithRender),
     sessions.onDidChange(update),
     sessions.onDidEnd(({ session }) => {
       if (session.id === shown) shown = null;
+      if (session === ahead) ahead = null;
       update();
     }),
     vscode.window.onDidChangeActiveTextEditor(update),
@@ -221,6 +279,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       }
       const caret = caretAfter;
       timing = { start: performance.now(), steps: ['Tab +0 ms'], sessionId: null };
+      tabAsking = session.uri;
       try {
         // Its steps are made one when it closes (history.ts), before the next hunk is asked for.
         await sessions.whenPending(session.id);
@@ -228,13 +287,16 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
         mark('accepted');
         await session.merged;
         mark('history');
+        if (vscode.window.activeTextEditor !== editor) return;
+        // Where the accepted text ends, as the peers' Tab leaves it; the next request looks from there.
+        if (caret) editor.selection = new vscode.Selection(caret, caret);
+        await ask(editor, 'invoked');
       } catch (error) {
         return fail(error);
+      } finally {
+        tabAsking = null;
+        update();
       }
-      if (vscode.window.activeTextEditor !== editor) return;
-      // Where the accepted text ends, as the peers' Tab leaves it; the next request looks from there.
-      if (caret) editor.selection = new vscode.Selection(caret, caret);
-      await ask(editor, 'invoked').catch(fail);
     }),
     vscode.commands.registerCommand('redline.nextEdit.dismiss', async () => {
       const session = shownIn(vscode.window.activeTextEditor);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HINT, HINT_COLUMNS, JUMP_HINT, NEAR_LINES, hintLine, tabAction } from './tab';
+import { HINT, HINT_COLUMNS, JUMP_HINT, NEAR_LINES, bringsHunk, hintLine, hintState, hunkPhase, tabAction } from './tab';
 
 const screen = [{ start: 0, end: 40 }];
 
@@ -30,5 +30,48 @@ describe('hintLine', () => {
     expect(hintLine({ start: 2, end: 4 }, JUMP_HINT, lengths([10, 8, 90, 110]))).toBe(1);
     // The hunk's own line wins a tie with its neighbours; a missing neighbour is no candidate.
     expect(hintLine({ start: 0, end: 1 }, JUMP_HINT, lengths([120, 120]))).toBe(0);
+  });
+});
+
+describe('hintState', () => {
+  it('gives Tab and Esc to next edit while a hunk is on its way, with no hint yet', () => {
+    expect(hintState('coming')).toEqual({ key: true, hint: false });
+  });
+  it('draws the hint over a shown hunk, with the key', () => {
+    expect(hintState('shown')).toEqual({ key: true, hint: true });
+  });
+  it('gives the keys back when no hunk is shown or coming', () => {
+    expect(hintState('none')).toEqual({ key: false, hint: false });
+  });
+});
+
+describe('hunkPhase', () => {
+  it('is shown once the hunk is in the document, whatever else is under way', () => {
+    expect(hunkPhase({ inDocument: true, answered: true, tabAsking: true })).toBe('shown');
+    expect(hunkPhase({ inDocument: true, answered: false, tabAsking: false })).toBe('shown');
+  });
+  it('is coming once the answer named a hunk, or while Tab asks for the next after an accept', () => {
+    expect(hunkPhase({ inDocument: false, answered: true, tabAsking: false })).toBe('coming');
+    expect(hunkPhase({ inDocument: false, answered: false, tabAsking: true })).toBe('coming');
+  });
+  it('is none otherwise', () => {
+    expect(hunkPhase({ inDocument: false, answered: false, tabAsking: false })).toBe('none');
+  });
+});
+
+describe('bringsHunk', () => {
+  const render = (sessionId: string, uri: string, first: boolean) => ({ sessionId, uri, first });
+  it('is the shown hunk\'s render, first or not', () => {
+    expect(bringsHunk(render('edit-2', 'a', false), 'edit-2', null)).toBe(true);
+    expect(bringsHunk(render('edit-2', 'a', true), 'edit-2', null)).toBe(true);
+  });
+  it('is a new session\'s first render in the document a next-edit request is in flight for', () => {
+    expect(bringsHunk(render('edit-3', 'a', true), 'edit-2', 'a')).toBe(true);
+    expect(bringsHunk(render('edit-3', 'a', true), null, 'a')).toBe(true);
+  });
+  it('is no other render: a later one of another session, another document, none asked for', () => {
+    expect(bringsHunk(render('edit-3', 'a', false), 'edit-2', 'a')).toBe(false);
+    expect(bringsHunk(render('edit-3', 'b', true), 'edit-2', 'a')).toBe(false);
+    expect(bringsHunk(render('edit-3', 'a', true), 'edit-2', null)).toBe(false);
   });
 });

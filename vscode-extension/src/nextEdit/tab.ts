@@ -40,3 +40,32 @@ export function hintLine(hunk: { start: number; end: number }, hint: string, len
   for (let line = hunk.start - 1; line <= last + 1; line++) if (length(line) !== null) candidates.push(line);
   return candidates.reduce((best, line) => (length(line)! < length(best)! ? line : best), last);
 }
+
+/**
+ * Where the next-edit hunk of the active editor is: none; on its way (its answer is in but its render not yet in the
+ * document, or Tab accepted one and asks for the next, held one); shown (its proposal in the document).
+ */
+export type HunkPhase = 'none' | 'coming' | 'shown';
+
+export function hunkPhase(hunk: { inDocument: boolean; answered: boolean; tabAsking: boolean }): HunkPhase {
+  return hunk.inDocument ? 'shown' : hunk.answered || hunk.tabAsking ? 'coming' : 'none';
+}
+
+/**
+ * What the window is told in each phase. The context key that gives Tab and Esc to next edit goes out as soon as a hunk
+ * is on its way, and after an accept it stays on for the next hunk (turning it off and on again is two more messages
+ * the window handles between the two hunks' edits). A key pressed while no hunk is in the document finds none: Tab
+ * indents as it would have. The hint says the keys are this module's: it is drawn only over a hunk, and only after the
+ * key's command has gone out (the window takes them in that order).
+ */
+export function hintState(phase: HunkPhase): { key: boolean; hint: boolean } {
+  return { key: phase !== 'none', hint: phase === 'shown' };
+}
+
+/**
+ * Whether a render on its way brings the hunk whose hint is due: the shown one's, or, while a next-edit request is in
+ * flight for its document, a session's first render there (the sidecar sends a hunk's render before its answer).
+ */
+export function bringsHunk(render: { sessionId: string; uri: string; first: boolean }, shown: string | null, askingUri: string | null): boolean {
+  return render.sessionId === shown || (render.first && render.uri === askingUri);
+}
