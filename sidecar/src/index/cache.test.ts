@@ -4,8 +4,12 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorkspaceFiles, type FileText } from '../context/workspace.js';
 import { createHash } from 'node:crypto';
-import { CacheUnusable, cacheFileOf, decodeSnapshot, encodeSnapshot, userCacheDirectory, type Snapshot } from './cache.js';
+import { CacheUnusable, cacheFileOf, decoding, encoding, userCacheDirectory, type Snapshot } from './cache.js';
+import { whole } from './slices.js';
 import { WorkspaceIndex } from './workspaceIndex.js';
+
+const decodeSnapshot = (bytes: Buffer, roots: string[]) => whole(decoding(bytes, roots));
+const encodeSnapshot = (snapshot: Snapshot, roots: string[]) => whole(encoding(snapshot, roots));
 
 class CountingFiles extends WorkspaceFiles {
   readonly loads: string[] = [];
