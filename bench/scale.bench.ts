@@ -4,8 +4,10 @@
  * side). For each: the time from spawn to the index ready and the sidecar's RSS then and 3 s later; a
  * second start on the same workspace (the first waits until its cache is written) to ready, and its RSS; a completion
  * request → model call while the first crawl runs beside the same once it is idle; the floor: the
- * time to read the same files, and the sidecar's RSS with no workspace. In process: an inline
- * edit's retrieval query over the index (p50, p99). Needs `npm run build` first; the workspaces are
+ * time to read the same files, and the sidecar's RSS with no workspace. In process: the index taken
+ * back from the cache, with the longest the event loop was held up meanwhile (a completion arriving
+ * then waits that long) beside one synchronous read of the same file, and an inline edit's retrieval
+ * query over the index (p50, p99). Needs `npm run build` first; the workspaces are
  * written once under ~/.cache/redline/bench-scale (REDLINE_SCALE_COUNTS=10000,40000 picks counts).
  * Run with `npx tsx bench/scale.bench.ts`; asserts nothing.
  */
@@ -90,13 +92,16 @@ async function start(root: string, model: ModelDouble, during: boolean): Promise
 }
 
 /** The index of `root` taken back from the cache the sidecar wrote, then searched as 200 inline edits search it. */
-async function queries(root: string): Promise<{ restoreMs: number; p50: number; p99: number }> {
+async function queries(root: string): Promise<{ restoreMs: number; longestMs: number; floorMs: number; p50: number; p99: number }> {
   const files = new WorkspaceFiles([root]);
   const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
   const index = new WorkspaceIndex({ files, log: quiet, quiet: async () => {}, openText: () => undefined, cacheFile: cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots) });
   const t0 = performance.now();
-  await index.start();
+  const longestMs = await longestBlock(() => index.start());
   const restoreMs = performance.now() - t0;
+  const read = performance.now();
+  readFileSync(cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots));
+  const floorMs = performance.now() - read;
   const sources = allFiles(root).filter((f) => languageOfPath(f));
   const times: number[] = [];
   const INSTRUCTIONS = ['validate the bucket policy before attaching it to the role', 'retry the request when the connection is refused', 'parse the header and return the schema version', 'cache the resolved module path'];
@@ -109,7 +114,24 @@ async function queries(root: string): Promise<{ restoreMs: number; p50: number; 
   }
   index.stop();
   const sorted = times.sort((a, b) => a - b);
-  return { restoreMs, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  return { restoreMs, longestMs, floorMs, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
+/** The longest the event loop was held up while `work` ran: a timer every millisecond notes each gap. */
+async function longestBlock(work: () => Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(longest, performance.now() - last);
 }
 
 function allFiles(dir: string, out: string[] = []): string[] {
@@ -147,6 +169,7 @@ export async function runScaleBench(): Promise<Record<string, string | number>> 
       out[`${k}: RSS MB when ready / 3 s later, second start`] = `${second.rss} / ${second.rssIdle}`;
       const q = queries(root);
       out[`${k}: in process, index taken back from the cache s`] = round((await q).restoreMs / 1000);
+      out[`${k}: in process, longest block of the event loop meanwhile ms (floor: the cache file read with one readFileSync)`] = `${round((await q).longestMs)} (${round((await q).floorMs)})`;
       out[`${k}: in process, an inline edit's retrieval query p50 / p99 ms`] = `${round((await q).p50)} / ${round((await q).p99)}`;
       out[`${k}: second start → index ready s`] = round(second.readyMs / 1000);
       out[`${k}: completion request → model call p50 / p90 ms, during the first crawl / idle`] = `${p(first.completionMs)} / ${p(second.completionMs)}`;

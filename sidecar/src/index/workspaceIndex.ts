@@ -26,7 +26,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { parseFile } from '../context/definitions/definitions.js';
+import { parseFileSteps } from '../context/definitions/definitions.js';
 import { CacheUnusable, contentHash, encoding, readSnapshot, writeSnapshot, type Snapshot } from './cache.js';
 import { DeclarationTable, type DeclarationRow } from './declarations.js';
 import type { WorkspaceFiles } from '../context/workspace.js';
@@ -34,7 +34,7 @@ import { parseInSlices, parseText } from '../scope/parse.js';
 import { languageOfPath, ownParsers, type ParserSource } from '../scope/grammars.js';
 import type { Logger } from '../server/log.js';
 import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
-import { SLICE_MS, sliced, type Steps } from './slices.js';
+import { SLICE_MS, sliced, whole, type Steps } from './slices.js';
 import { indexFile } from './symbols.js';
 import { TermIndex } from './terms.js';
 import { pathWords } from './words.js';
@@ -587,6 +587,11 @@ export class WorkspaceIndex {
     return ignore().add(file.text);
   }
 
+  /** The crawl's work in slices that give way; an update's at once. */
+  private async run<T>(steps: Steps<T>, crawling: boolean): Promise<T> {
+    return crawling ? sliced(steps, () => this.giveWay(), this.sliceMs) : whole(steps);
+  }
+
   /** Lets what is waiting on the event loop (a request's bytes) in, then waits until the crawl may go on. */
   private async giveWay(): Promise<void> {
     await nextTurn();
@@ -636,14 +641,14 @@ export class WorkspaceIndex {
     let parsed;
     const partial = tree.rootNode.hasError;
     try {
-      // Reading the declarations of a large tree is a piece of work of its own.
+      // Reading the declarations of a large tree takes as long as its parse: the crawl's is sliced too.
       if (crawling) await this.giveWay();
-      parsed = parseFile(path, languageId, tree.rootNode, text);
+      parsed = await this.run(parseFileSteps(path, languageId, tree.rootNode, text), crawling);
     } finally {
       tree.delete();
     }
     if (this.stopped || !parsed) return;
-    const indexed = indexFile(parsed);
+    const indexed = await this.run(indexFile(parsed), crawling);
     const fileWords = pathWords(this.relative(path));
     this.add({
       path,
