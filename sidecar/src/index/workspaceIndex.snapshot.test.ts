@@ -57,6 +57,7 @@ describe('the snapshot taken in slices', () => {
     const changed = join(root, 'src/part3/file150.ts');
     const seen: Array<{ files: number; declarations: number; whole: number[]; part: number[]; found: number; foundInWhole: boolean }> = [];
     let index: WorkspaceIndex | null = null;
+    let updating: Promise<void> | null = null;
     const quiet = async () => {
       if (!index || index.status.state !== 'building') return;
       const now = held(index);
@@ -65,7 +66,7 @@ describe('the snapshot taken in slices', () => {
       seen.push({ ...index.status, ...now, found: found.length, foundInWhole });
       if (seen.length === 1) {
         writeFileSync(changed, 'export function fnLater() {}\n');
-        void index.update(changed);
+        updating = index.update(changed);
       }
       // Slow turns: the update's read ends while the load still runs.
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -73,6 +74,7 @@ describe('the snapshot taken in slices', () => {
     const second = started(root, { cacheFile: cache, quiet });
     index = second.index;
     await second.done;
+    await updating;
     expect(second.lines.filter((l) => l.includes('stopped'))).toEqual([]);
     const partway = seen.filter((s) => s.files > 0 && s.files < COUNT - 1);
     expect(partway.length).toBeGreaterThan(0);

@@ -426,6 +426,7 @@ export class WorkspaceIndex {
       yield;
     }
     const first = this.nextId;
+    yield* this.terms.reserve(first + s.runs.length - 1, own, s.terms);
     for (let f0 = 0, words = 0; f0 < s.paths.length; f0 += LOADED_FILES) {
       const f1 = Math.min(s.paths.length, f0 + LOADED_FILES);
       const d0 = this.nextId - first;
