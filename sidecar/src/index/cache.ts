@@ -164,7 +164,7 @@ export function* decoding(bytes: Buffer, roots: readonly string[]): Steps<Snapsh
     const section = bytes.subarray(at, at + size);
     at += size;
     if (kind === 'strings') {
-      const list = count === 0 ? [] : section.toString('utf8').split('\0');
+      const list = count === 0 ? [] : yield* strings(section);
       if (list.length !== count) throw new CacheUnusable(`${key}: ${list.length} strings, not ${count}`);
       snapshot[key] = list;
     } else {
@@ -183,6 +183,21 @@ export function* decoding(bytes: Buffer, roots: readonly string[]): Steps<Snapsh
   const problem = yield* inconsistency(snapshot as unknown as Snapshot);
   if (problem) throw new CacheUnusable(problem);
   return snapshot as unknown as Snapshot;
+}
+
+/** The strings joined by NUL in `bytes`, decoded a chunk per step (cut at a NUL, so no character is split). */
+function* strings(bytes: Buffer): Steps<string[]> {
+  const list: string[] = [];
+  for (let at = 0; at <= bytes.length; ) {
+    let end = Math.min(bytes.length, at + HASH_CHUNK);
+    const nul = end < bytes.length ? bytes.indexOf(0, end) : -1;
+    if (nul >= 0) end = nul;
+    else end = bytes.length;
+    for (const text of bytes.toString('utf8', at, end).split('\0')) list.push(text);
+    at = end + 1;
+    yield;
+  }
+  return list;
 }
 
 /** What does not hold together in a snapshot whose hash is right (written by another build, say), or null; in steps of CHECKED declarations. */
