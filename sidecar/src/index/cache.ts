@@ -22,7 +22,7 @@ import type { Steps } from './slices.js';
 export const CACHE_FORMAT = 2;
 const MAGIC = Buffer.from('redline-workspace-index\n');
 const HASH_BYTES = 20;
-/** Bytes hashed or copied per step (a few milliseconds of SHA-1). */
+/** Bytes hashed, copied or decoded per step (a few milliseconds). */
 const HASH_CHUNK = 1 << 20;
 /** Declarations checked per step. */
 const CHECKED = 4096;
