@@ -4,9 +4,12 @@
  * side). For each: the time from spawn to the index ready and the sidecar's RSS then and 3 s later; a
  * second start on the same workspace (the first waits until its cache is written) to ready, and its RSS; a completion
  * request → model call while the first crawl runs beside the same once it is idle; the floor: the
- * time to read the same files, and the sidecar's RSS with no workspace. In process: an inline
- * edit's retrieval query over the index (p50, p99; three rounds) beside the exact search, and the
- * share of the exact search's results it returns. Needs `npm run build` first; the workspaces are
+ * time to read the same files, and the sidecar's RSS with no workspace. In process: the index taken
+ * back from the cache, with the longest the event loop was held up meanwhile (a completion arriving
+ * then waits that long) beside one synchronous read of the same file, and an inline edit's retrieval
+ * query over the index (p50, p99; three rounds) beside the exact search, and the share of the exact
+ * search's results it returns. A third start times completions while the snapshot is taken back.
+ * Needs `npm run build` first; the workspaces are
  * written once under ~/.cache/redline/bench-scale (REDLINE_SCALE_COUNTS=10000,40000 picks counts).
  * Run with `npx tsx bench/scale.bench.ts`; asserts nothing.
  */
@@ -46,8 +49,12 @@ interface Run {
   completionMs: number[];
 }
 
-/** One start of the packaged sidecar on `root`: ms to the index ready, RSS then, completions timed meanwhile (`during`) or after. */
-async function start(root: string, model: ModelDouble, during: boolean): Promise<Run> {
+/**
+ * One start of the packaged sidecar on `root`: ms to the index ready, RSS then, completions timed
+ * meanwhile (`during`) or after. `loading`: only completions while the index starts (the snapshot
+ * taken back, on a second start), then the sidecar is closed.
+ */
+async function start(root: string, model: ModelDouble, during: boolean, loading = false): Promise<Run> {
   let stderr = '';
   const started = performance.now();
   const client = await SidecarClient.spawn(PACKAGED_SIDECAR, [], { provider: 'ollama', endpoint: model.url, completionModel: 'c', debounceWait: 0 }, (t) => (stderr += t), [root]);
@@ -73,6 +80,14 @@ async function start(root: string, model: ModelDouble, during: boolean): Promise
       return arrived - sent;
     };
     for (let i = 0; i < 3; i++) await complete(); // warm-up
+    if (loading) {
+      while (!READY.test(stderr) && completionMs.length < 20) {
+        completionMs.push(await complete());
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Those served before the index was ready: the rest waited for nothing.
+      return { readyMs: NaN, rss: NaN, rssIdle: NaN, files: NaN, completionMs };
+    }
     while (!READY.test(stderr)) {
       if (during && completionMs.length < 40) completionMs.push(await complete());
       await new Promise((r) => setTimeout(r, during ? 100 : 20));
@@ -100,13 +115,16 @@ const ROUNDS = 3;
  * search returns too, on two fixed halves of the queries (by a hash of file and instruction): the
  * half BOOSTER_SHARE was chosen on, and the other.
  */
-async function queries(root: string): Promise<{ restoreMs: number; rounds: Array<{ p50: number; p99: number; exactP50: number; exactP99: number }>; recall: { tuned: number; held: number } }> {
+async function queries(root: string): Promise<{ restoreMs: number; longest: { wallMs: number; cpuMs: number }; floor: { wallMs: number; cpuMs: number }; rounds: Array<{ p50: number; p99: number; exactP50: number; exactP99: number }>; recall: { tuned: number; held: number } }> {
   const files = new WorkspaceFiles([root]);
   const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
   const index = new WorkspaceIndex({ files, log: quiet, quiet: async () => {}, openText: () => undefined, cacheFile: cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots) });
   const t0 = performance.now();
-  await index.start();
+  const longest = await longestBlock(() => index.start());
   const restoreMs = performance.now() - t0;
+  const [read, readCpu] = [performance.now(), cpuMs()];
+  readFileSync(cacheFileOf(userCacheDirectory(process.env, process.platform, homedir()), files.roots));
+  const floor = { wallMs: performance.now() - read, cpuMs: cpuMs() - readCpu };
   const sources = allFiles(root).filter((f) => languageOfPath(f));
   const INSTRUCTIONS = ['validate the bucket policy before attaching it to the role', 'retry the request when the connection is refused', 'parse the header and return the schema version', 'cache the resolved module path'];
   const requests = Array.from({ length: 200 }, (_, i) => {
@@ -140,7 +158,38 @@ async function queries(root: string): Promise<{ restoreMs: number; rounds: Array
     rounds.push({ p50: p(times, 50), p99: p(times, 99), exactP50: p(exactTimes, 50), exactP99: p(exactTimes, 99) });
   }
   index.stop();
-  return { restoreMs, rounds, recall: { tuned: found.tuned / wanted.tuned, held: found.held / wanted.held } };
+  return { restoreMs, longest, floor, rounds, recall: { tuned: found.tuned / wanted.tuned, held: found.held / wanted.held } };
+}
+
+/**
+ * The longest the event loop was held up while `work` ran, a timer every millisecond noting each
+ * gap: its wall time, and the most CPU time this process spent in one gap (on a shared machine a
+ * long gap is often the process waiting for a core, not its own work).
+ */
+async function longestBlock(work: () => Promise<unknown>): Promise<{ wallMs: number; cpuMs: number }> {
+  let last = performance.now();
+  let lastCpu = cpuMs();
+  let wallMs = 0;
+  let most = 0;
+  const gap = () => {
+    const [now, cpu] = [performance.now(), cpuMs()];
+    wallMs = Math.max(wallMs, now - last);
+    most = Math.max(most, cpu - lastCpu);
+    [last, lastCpu] = [now, cpu];
+  };
+  const timer = setInterval(gap, 1);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+    gap();
+  }
+  return { wallMs, cpuMs: most };
+}
+
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 function allFiles(dir: string, out: string[] = []): string[] {
@@ -170,6 +219,7 @@ export async function runScaleBench(): Promise<Record<string, string | number>> 
       const floorMs = performance.now() - t0;
       const first = await start(root, model, true);
       const second = await start(root, model, false);
+      const loading = await start(root, model, true, true);
       const p = (xs: number[]) => `${round(median(xs))} / ${round(percentile([...xs].sort((a, b) => a - b), 90))}`;
       const k = `${count / 1000}k files`;
       out[`${k}: indexed`] = first.files;
@@ -178,10 +228,12 @@ export async function runScaleBench(): Promise<Record<string, string | number>> 
       out[`${k}: RSS MB when ready / 3 s later, second start`] = `${second.rss} / ${second.rssIdle}`;
       const q = await queries(root);
       out[`${k}: in process, index taken back from the cache s`] = round(q.restoreMs / 1000);
+      out[`${k}: in process, longest block of the event loop meanwhile, wall / most CPU in one ms (floor: one readFileSync of the cache file)`] = `${round(q.longest.wallMs)} / ${round(q.longest.cpuMs)} (${round(q.floor.wallMs)} / ${round(q.floor.cpuMs)})`;
       out[`${k}: in process, an inline edit's retrieval query p50 / p99 ms, rounds 1–${ROUNDS} (exact search)`] = q.rounds.map((r) => `${round(r.p50)} / ${round(r.p99)} (${round(r.exactP50)} / ${round(r.exactP99)})`).join(', ');
       out[`${k}: retrieval's results the exact search gives too, tuned / held-out half`] = `${q.recall.tuned.toFixed(3)} / ${q.recall.held.toFixed(3)}`;
       out[`${k}: second start → index ready s`] = round(second.readyMs / 1000);
       out[`${k}: completion request → model call p50 / p90 ms, during the first crawl / idle`] = `${p(first.completionMs)} / ${p(second.completionMs)}`;
+      out[`${k}: the same while a third start takes the snapshot back (completions)`] = `${p(loading.completionMs)} (${loading.completionMs.length})`;
     }
   } finally {
     process.env.XDG_CACHE_HOME = before;

@@ -4,8 +4,12 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorkspaceFiles, type FileText } from '../context/workspace.js';
 import { createHash } from 'node:crypto';
-import { CacheUnusable, cacheFileOf, decodeSnapshot, encodeSnapshot, userCacheDirectory, type Snapshot } from './cache.js';
+import { CacheUnusable, cacheFileOf, decoding, encoding, userCacheDirectory, type Snapshot } from './cache.js';
+import { whole } from './slices.js';
 import { WorkspaceIndex } from './workspaceIndex.js';
+
+const decodeSnapshot = (bytes: Buffer, roots: string[]) => whole(decoding(bytes, roots));
+const encodeSnapshot = (snapshot: Snapshot, roots: string[]) => whole(encoding(snapshot, roots));
 
 class CountingFiles extends WorkspaceFiles {
   readonly loads: string[] = [];
@@ -173,6 +177,16 @@ describe('the index cache', () => {
       expect(run.lines.some((l) => l.includes('was not used')), what).toBe(true);
     }
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('takes back strings past the size decoded per step: multi-byte characters and empty strings across the cuts', () => {
+    const paths = Array.from({ length: 120_000 }, (_, i) => (i % 7 === 0 ? '' : `päth/ü${i}/€${'x'.repeat(i % 13)}`));
+    expect(Buffer.byteLength(paths.join('\0'))).toBeGreaterThan(2 << 20);
+    const none = { names: [], kinds: [], name: new Int32Array(0), kind: new Uint16Array(0), exported: new Uint8Array(0), line: new Int32Array(0), endLine: new Int32Array(0), vocabulary: [], runs: new Int32Array(0), terms: new Int32Array(0), counts: new Int32Array(0) };
+    for (const list of [paths, [...paths, '']]) {
+      const s: Snapshot = { paths: list, sizes: new Float64Array(list.length), mtimes: new Float64Array(list.length), hashes: list.map(() => 'h'), languages: list.map(() => 'typescript'), pkgs: list.map(() => ''), partial: new Uint8Array(list.length), declarationCounts: new Int32Array(list.length), ...none };
+      expect(decodeSnapshot(Buffer.concat(encodeSnapshot(s, ['/r'])), ['/r']).paths).toEqual(list);
+    }
   });
 
   it('lives in the user cache directory, one file per workspace', () => {

@@ -7,18 +7,25 @@
  * section's size), the sections in SECTIONS order (strings joined by NUL, typed arrays as they sit in
  * memory), then the SHA-1 of everything before it. A file that is not ours, of another version or
  * workspace, cut short, damaged (the hash) or whose sections do not agree with each other (counts,
- * numbers out of range) is not used: `decodeSnapshot` throws `CacheUnusable` and the owner builds
- * the index afresh, then writes a new one.
+ * numbers out of range) is not used: `decoding` throws `CacheUnusable` and the owner builds
+ * the index afresh, then writes a new one. Decoding and encoding are steps (see `slices.ts`), so
+ * the owner can take them a slice at a time: hundreds of milliseconds of hashing, copying and
+ * checking at 40,000 files would otherwise hold a completion up.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { endianness } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Steps } from './slices.js';
 
 /** Changes whenever what the snapshot holds, or how a file's declarations and words are read, changes. */
 export const CACHE_FORMAT = 2;
 const MAGIC = Buffer.from('redline-workspace-index\n');
 const HASH_BYTES = 20;
+/** Bytes hashed, copied or decoded per step (a few milliseconds). */
+const HASH_CHUNK = 1 << 20;
+/** Declarations checked per step. */
+const CHECKED = 4096;
 
 /** The index as the file holds it: files in order, their declarations in the same order, each declaration's words. */
 export interface Snapshot {
@@ -99,8 +106,8 @@ interface Header {
   sizes: Array<[number, number]>;
 }
 
-/** The snapshot's bytes, as a list of buffers to write one after another. */
-export function encodeSnapshot(snapshot: Snapshot, roots: readonly string[]): Buffer[] {
+/** The snapshot's bytes, as a list of buffers to write one after another; in steps (a section, or a chunk hashed, each). */
+export function* encoding(snapshot: Snapshot, roots: readonly string[]): Steps<Buffer[]> {
   const parts: Buffer[] = [];
   const sizes: Array<[number, number]> = [];
   for (const [key, kind] of SECTIONS) {
@@ -108,6 +115,7 @@ export function encodeSnapshot(snapshot: Snapshot, roots: readonly string[]): Bu
     const bytes = kind === 'strings' ? Buffer.from((value as string[]).join('\0')) : Buffer.from((value as Int32Array).buffer, (value as Int32Array).byteOffset, (value as Int32Array).byteLength);
     parts.push(bytes);
     sizes.push([bytes.length, kind === 'strings' ? (value as string[]).length : 0]);
+    yield;
   }
   const header: Header = { version: CACHE_FORMAT, roots: [...roots], endianness: endianness(), sizes };
   const json = Buffer.from(JSON.stringify(header));
@@ -115,12 +123,24 @@ export function encodeSnapshot(snapshot: Snapshot, roots: readonly string[]): Bu
   length.writeUInt32LE(json.length);
   const all = [MAGIC, length, json, ...parts];
   const hash = createHash('sha1');
-  for (const part of all) hash.update(part);
+  for (const part of all) yield* hashing(hash, part);
   return [...all, hash.digest()];
 }
 
-/** The snapshot in `bytes`, checked whole; CacheUnusable when it is not one for `roots` or does not hold together. */
-export function decodeSnapshot(bytes: Buffer, roots: readonly string[]): Snapshot {
+/** `bytes` into `hash`, a chunk per step. */
+function* hashing(hash: Hash, bytes: Buffer): Steps<void> {
+  for (let at = 0; at < bytes.length; at += HASH_CHUNK) {
+    hash.update(bytes.subarray(at, at + HASH_CHUNK));
+    yield;
+  }
+}
+
+/**
+ * The snapshot in `bytes`, checked whole; CacheUnusable when it is not one for `roots` or does not
+ * hold together. In steps (a chunk hashed, a section copied, declarations checked): every check is
+ * made before it returns.
+ */
+export function* decoding(bytes: Buffer, roots: readonly string[]): Steps<Snapshot> {
   if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new CacheUnusable('not an index file');
   const headerEnd = MAGIC.length + 4 + bytes.readUInt32LE(MAGIC.length);
   let header: Header;
@@ -134,7 +154,9 @@ export function decodeSnapshot(bytes: Buffer, roots: readonly string[]): Snapsho
   if (!Array.isArray(header.sizes) || header.sizes.length !== SECTIONS.length) throw new CacheUnusable('a damaged header');
   const bodyEnd = header.sizes.reduce((at, [size]) => at + size, headerEnd);
   if (bytes.length !== bodyEnd + HASH_BYTES) throw new CacheUnusable(bytes.length < bodyEnd + HASH_BYTES ? 'cut short' : 'longer than it says');
-  if (!createHash('sha1').update(bytes.subarray(0, bodyEnd)).digest().equals(bytes.subarray(bodyEnd))) throw new CacheUnusable('damaged (its hash differs)');
+  const hash = createHash('sha1');
+  yield* hashing(hash, bytes.subarray(0, bodyEnd));
+  if (!hash.digest().equals(bytes.subarray(bodyEnd))) throw new CacheUnusable('damaged (its hash differs)');
   const snapshot: Record<string, unknown> = {};
   let at = headerEnd;
   for (const [i, [key, kind]] of SECTIONS.entries()) {
@@ -142,24 +164,44 @@ export function decodeSnapshot(bytes: Buffer, roots: readonly string[]): Snapsho
     const section = bytes.subarray(at, at + size);
     at += size;
     if (kind === 'strings') {
-      const list = count === 0 ? [] : section.toString('utf8').split('\0');
+      const list = count === 0 ? [] : yield* strings(section);
       if (list.length !== count) throw new CacheUnusable(`${key}: ${list.length} strings, not ${count}`);
       snapshot[key] = list;
     } else {
       const Array = ARRAYS[kind];
       if (size % Array.BYTES_PER_ELEMENT !== 0) throw new CacheUnusable(`${key}: cut short`);
       const array = new Array(size / Array.BYTES_PER_ELEMENT);
-      new Uint8Array(array.buffer).set(section);
+      const into = new Uint8Array(array.buffer);
+      for (let k = 0; k < size; k += HASH_CHUNK) {
+        into.set(section.subarray(k, k + HASH_CHUNK), k);
+        yield;
+      }
       snapshot[key] = array;
     }
+    yield;
   }
-  const problem = inconsistency(snapshot as unknown as Snapshot);
+  const problem = yield* inconsistency(snapshot as unknown as Snapshot);
   if (problem) throw new CacheUnusable(problem);
   return snapshot as unknown as Snapshot;
 }
 
-/** What does not hold together in a snapshot whose hash is right (written by another build, say), or null. */
-export function inconsistency(s: Snapshot): string | null {
+/** The strings joined by NUL in `bytes`, decoded a chunk per step (cut at a NUL, so no character is split). */
+function* strings(bytes: Buffer): Steps<string[]> {
+  const list: string[] = [];
+  for (let at = 0; at <= bytes.length; ) {
+    let end = Math.min(bytes.length, at + HASH_CHUNK);
+    const nul = end < bytes.length ? bytes.indexOf(0, end) : -1;
+    if (nul >= 0) end = nul;
+    else end = bytes.length;
+    for (const text of bytes.toString('utf8', at, end).split('\0')) list.push(text);
+    at = end + 1;
+    yield;
+  }
+  return list;
+}
+
+/** What does not hold together in a snapshot whose hash is right (written by another build, say), or null; in steps of CHECKED declarations. */
+function* inconsistency(s: Snapshot): Steps<string | null> {
   const files = s.paths.length;
   for (const key of ['sizes', 'mtimes', 'hashes', 'languages', 'pkgs', 'partial', 'declarationCounts'] as const) if (s[key].length !== files) return `${key}: not one per file`;
   let declarations = 0;
@@ -170,6 +212,7 @@ export function inconsistency(s: Snapshot): string | null {
   for (const key of ['name', 'kind', 'exported', 'line', 'endLine', 'runs'] as const) if (s[key].length !== declarations) return `${key}: not one per declaration`;
   for (let i = 0; i < declarations; i++) {
     if (s.name[i] < 0 || s.name[i] >= s.names.length || s.kind[i] >= s.kinds.length || s.line[i] < 0 || s.endLine[i] < s.line[i] || s.runs[i] < 0) return 'a declaration out of range';
+    if (i % CHECKED === CHECKED - 1) yield;
   }
   let postings = 0;
   for (const run of s.runs) postings += run;
@@ -179,12 +222,16 @@ export function inconsistency(s: Snapshot): string | null {
       if (s.terms[k] < 0 || s.terms[k] >= s.vocabulary.length || (k > at && s.terms[k] <= s.terms[k - 1])) return 'a word out of range or out of order';
       if (s.counts[k] <= 0) return 'a word counted 0 times';
     }
+    if (i % CHECKED === CHECKED - 1) yield;
   }
   return null;
 }
 
-/** The snapshot kept for `roots` in `file`; null when there is none; CacheUnusable when it is not usable. */
-export async function readSnapshot(file: string, roots: readonly string[]): Promise<Snapshot | null> {
+/**
+ * The snapshot kept for `roots` in `file`; null when there is none; CacheUnusable when it is not
+ * usable. `run` runs its checks and copies (in slices that give way, say).
+ */
+export async function readSnapshot(file: string, roots: readonly string[], run: (steps: Steps<Snapshot>) => Promise<Snapshot>): Promise<Snapshot | null> {
   let bytes: Buffer;
   try {
     bytes = await fs.readFile(file);
@@ -192,7 +239,7 @@ export async function readSnapshot(file: string, roots: readonly string[]): Prom
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  return decodeSnapshot(bytes, roots);
+  return run(decoding(bytes, roots));
 }
 
 /** Writes the snapshot whole (a temporary file renamed over it, so a reader never sees half of one). */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '../context/definitions/definitions.js';
 import { parseText } from '../scope/parse.js';
+import { whole } from './slices.js';
 import { indexFile } from './symbols.js';
 
 async function indexed(languageId: string, text: string) {
   const tree = (await parseText(languageId, text))!;
   try {
-    return indexFile(parseFile('/w/f', languageId, tree.rootNode, text)!);
+    return whole(indexFile(parseFile('/w/f', languageId, tree.rootNode, text)!));
   } finally {
     tree.delete();
   }

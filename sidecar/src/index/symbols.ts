@@ -7,6 +7,7 @@
  */
 import type { ParsedFile } from '../context/definitions/definitions.js';
 import type { Declaration } from '../context/definitions/syntax.js';
+import type { Steps } from './slices.js';
 import { wordsOf } from './words.js';
 
 /** How a declaration's name counts against its outline's words: a hit on the name says more than one in a parameter list. */
@@ -89,10 +90,15 @@ export function indexDeclaration(declaration: Declaration): IndexedDeclaration {
   };
 }
 
-/** The index's record of a parsed file: every declaration, each name once per declaration. */
-export function indexFile(parsed: ParsedFile): IndexedFile {
+/** The index's record of a parsed file: every declaration, each name once per declaration; a step per declaration (its outline's words can take a millisecond). */
+export function* indexFile(parsed: ParsedFile): Steps<IndexedFile> {
   const declarations: IndexedDeclaration[] = [];
-  for (const list of parsed.declarations.values()) for (const declaration of list) declarations.push(indexDeclaration(declaration));
+  for (const list of parsed.declarations.values()) {
+    for (const declaration of list) {
+      declarations.push(indexDeclaration(declaration));
+      yield;
+    }
+  }
   declarations.sort((a, b) => a.line - b.line || (a.name < b.name ? -1 : 1));
   return { languageId: parsed.languageId, pkg: parsed.pkg, declarations };
 }

@@ -4,15 +4,17 @@
  * (words common and rare, instruction and selection weights, a filter, how many to keep), the same
  * documents in the same order with the same scores and matched words as the plain scorer below,
  * which scores every document from its own words; also after the index is taken back from its
- * documents' words (`documents` → `addAll`, as a snapshot does), into an index empty or not. With
- * boosters (light words held by more than a share of documents), the candidates are the documents a
- * finder holds, each scored on every word, finders first: the best of those, exactly, and each score
- * the full sum of its words; with no booster, exactly the plain scorer. And its selection of the
- * best alone, against a plain sort, on scores that tie often.
+ * documents' words (`documents` → `addAll`, as a snapshot does, in one to four pieces, each
+ * searched as it stands), into an index empty or not. With boosters (light words held by more than
+ * a share of documents), the candidates are the documents a finder holds, each scored on every word,
+ * finders first: the best of those, exactly, and each score the full sum of its words; with no
+ * booster, exactly the plain scorer. And its selection of the best alone, against a plain sort, on
+ * scores that tie often.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BM25_B, BM25_K1, SELECTION_WEIGHT, bm25 } from './rank.js';
+import { whole } from './slices.js';
 import { COMMON_SHARE, TermIndex, bestAccepted, nthLargest } from './terms.js';
 
 /**
@@ -54,7 +56,7 @@ const step = fc.oneof(
   { weight: 6, arbitrary: fc.record({ add: fc.array(word, { maxLength: 12 }), gap: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ remove: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ query: true as const }) },
-  { weight: 1, arbitrary: fc.record({ snapshot: fc.array(fc.array(word, { maxLength: 6 }), { maxLength: 3 }) }) },
+  { weight: 1, arbitrary: fc.record({ snapshot: fc.array(fc.array(word, { maxLength: 6 }), { maxLength: 3 }), pieces: fc.integer({ min: 1, max: 4 }) }) },
 );
 const query = fc.record({
   words: fc.uniqueArray(fc.tuple(fc.oneof(word, fc.constant('absent')), fc.constantFrom(1, SELECTION_WEIGHT, 0.5)), { selector: ([w]) => w, minLength: 1, maxLength: 10 }),
@@ -87,7 +89,7 @@ describe('TermIndex.search', () => {
           }
         };
         steps.forEach((s, i) => {
-          if (compactHalfway && i === steps.length >> 1) index.compact();
+          if (compactHalfway && i === steps.length >> 1) whole(index.compact());
           if ('add' in s) {
             id += s.gap;
             index.add(id, s.add);
@@ -107,9 +109,23 @@ describe('TermIndex.search', () => {
               next.set(next.size + 1, words);
             }
             const ids = Int32Array.from([...docs.keys()].sort((a, b) => a - b));
-            const { runs, terms, counts } = index.documents(ids);
-            taken.addAll(next.size + 1, index.vocabulary, runs, terms, counts);
-            for (const old of ids) next.set(next.size + 1, docs.get(old)!);
+            const { runs, terms, counts } = whole(index.documents(ids));
+            // Added in pieces, as a load that gives way between them: each piece searched as it stands.
+            const own = taken.numbers(index.vocabulary);
+            const first = next.size + 1;
+            for (let piece = 0, d0 = 0, p0 = 0; piece < s.pieces; piece++) {
+              const d1 = Math.round((ids.length * (piece + 1)) / s.pieces);
+              const p1 = p0 + runs.subarray(d0, d1).reduce((a, b) => a + b, 0);
+              taken.addAll(first + d0, own, runs.subarray(d0, d1), terms.subarray(p0, p1), counts.subarray(p0, p1));
+              for (const old of ids.subarray(d0, d1)) next.set(next.size + 1, docs.get(old)!);
+              if (piece < s.pieces - 1) {
+                const [before, beforeDocs] = [index, docs];
+                [index, docs] = [taken, next];
+                check();
+                [index, docs] = [before, beforeDocs];
+              }
+              [d0, p0] = [d1, p1];
+            }
             index = taken;
             docs = next;
             id = next.size;

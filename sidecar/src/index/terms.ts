@@ -13,6 +13,7 @@
  */
 import { detached } from '@redline/shared-protocol';
 import { BM25_B, BM25_K1, bm25 } from './rank.js';
+import type { Steps } from './slices.js';
 
 interface Postings {
   ids: Int32Array;
@@ -38,6 +39,8 @@ export const COMMON_SHARE = 0.05;
 export const BOOSTER_SHARE = 0.01;
 
 const WIDE = 0xffff;
+/** Postings read per step of `documents` (copied, of `compact`; counted or grown, of `reserve`). */
+const EXPORTED = 1 << 16;
 
 function grown<T extends Int32Array | Uint16Array | Float64Array>(array: T, size: number): T {
   if (size <= array.length) return array;
@@ -64,6 +67,8 @@ export class TermIndex {
   private totalLength = 0;
   private dead = 0;
   private postingCount = 0;
+  /** The highest id ever added: posting lists hold ids in ascending order. */
+  private top = -1;
 
   get size(): number {
     return this.live;
@@ -114,16 +119,48 @@ export class TermIndex {
     this.lengths[id] = Math.max(1, length);
     this.totalLength += length;
     this.live++;
+    this.top = Math.max(this.top, id);
+  }
+
+  /** The index's numbers of a snapshot's words, as `addAll` takes them (a word new to it numbered now). */
+  numbers(vocabulary: readonly string[]): Int32Array {
+    return Int32Array.from(vocabulary, (word) => this.termOf(word));
+  }
+
+  /**
+   * Room for a snapshot's documents up to id `last` and their words (`terms`, numbered by `own`), made
+   * once before `addAll` takes them a piece at a time: lists grown by doubling piece by piece leave
+   * tens of megabytes of freed arrays that the allocator does not give back. A step per EXPORTED words.
+   */
+  *reserve(last: number, own: Int32Array, terms: Int32Array): Steps<void> {
+    const fresh = new Int32Array(this.postings.length);
+    for (let k = 0; k < terms.length; k++) {
+      fresh[own[terms[k]]]++;
+      if (k % EXPORTED === EXPORTED - 1) yield;
+    }
+    for (let term = 0, done = 0; term < fresh.length; term++) {
+      if (fresh[term] === 0) continue;
+      const p = this.postings[term];
+      p.ids = grown(p.ids, p.n + fresh[term]);
+      p.counts = grown(p.counts, p.n + fresh[term]);
+      done += p.n + fresh[term];
+      if (done >= EXPORTED) {
+        done = 0;
+        yield;
+      }
+    }
+    this.growDocuments(last + 1);
+    this.pool = grown(this.pool, this.poolFill + terms.length);
   }
 
   /**
    * Adds documents `first`, `first + 1`, … at once, as a snapshot holds them: document i has the next
-   * `runs[i]` entries of `terms` (numbers into `vocabulary`) with their `counts`. One pass counts each
-   * word's new postings, so each list grows once to its size; ids above every live one keep the lists ascending.
+   * `runs[i]` entries of `terms` (numbers into the snapshot's vocabulary, `own` their numbers here)
+   * with their `counts`. One pass counts each word's new postings, so each list grows once to its
+   * size; ids above every one added before keep the lists ascending.
    */
-  addAll(first: number, vocabulary: readonly string[], runs: Int32Array, terms: Int32Array, counts: Int32Array): void {
-    if (first < this.lengths.length && this.lengths.subarray(first).some((l) => l > 0)) throw new Error('documents are added above every live one');
-    const own = Int32Array.from(vocabulary, (word) => this.termOf(word));
+  addAll(first: number, own: Int32Array, runs: Int32Array, terms: Int32Array, counts: Int32Array): void {
+    if (first <= this.top) throw new Error('documents are added above every one added before');
     const fresh = new Int32Array(this.postings.length);
     for (const term of terms) fresh[own[term]]++;
     for (let term = 0; term < fresh.length; term++) {
@@ -160,6 +197,7 @@ export class TermIndex {
       at += runs[i];
     }
     this.postingCount += terms.length;
+    this.top = Math.max(this.top, last - 1);
   }
 
   /** Every word's number, as `document` gives them. */
@@ -169,9 +207,10 @@ export class TermIndex {
 
   /**
    * The words of the live documents `ids`, in that order, as `addAll` takes them: read word by word
-   * from the postings (so each document's terms come out ascending), not by a search per posting.
+   * from the postings (so each document's terms come out ascending), not by a search per posting;
+   * a step per EXPORTED postings. The index must not change between its steps.
    */
-  documents(ids: Int32Array): { runs: Int32Array; terms: Int32Array; counts: Int32Array } {
+  *documents(ids: Int32Array): Steps<{ runs: Int32Array; terms: Int32Array; counts: Int32Array }> {
     const runs = new Int32Array(ids.length);
     const cursor = new Int32Array(this.lengths.length).fill(-1);
     let total = 0;
@@ -181,11 +220,18 @@ export class TermIndex {
       cursor[ids[i]] = total;
       total += runs[i];
     }
+    yield;
     const terms = new Int32Array(total);
     const counts = new Int32Array(total);
+    let done = 0;
     for (let term = 0; term < this.postings.length; term++) {
       const p = this.postings[term];
       for (let i = 0; i < p.n; i++) {
+        // A word of every declaration has as many postings: a step can end inside its list.
+        if (++done === EXPORTED) {
+          done = 0;
+          yield;
+        }
         const id = p.ids[i];
         if (cursor[id] < 0 || this.lengths[id] === 0) continue;
         terms[cursor[id]] = term;
@@ -289,12 +335,21 @@ export class TermIndex {
     return out;
   }
 
-  /** Gives back the room the arrays keep to grow in: once a crawl has ended, most words get few more documents. */
-  compact(): void {
+  /**
+   * Gives back the room the arrays keep to grow in: once a crawl has ended, most words get few more
+   * documents. A step per EXPORTED postings copied or so; the index may change between steps.
+   */
+  *compact(): Steps<void> {
+    let done = 0;
     for (const p of this.postings) {
       if (p.ids.length === Math.max(2, p.n)) continue;
       p.ids = p.ids.slice(0, Math.max(2, p.n));
       p.counts = p.counts.slice(0, Math.max(2, p.n));
+      done += p.n;
+      if (done >= EXPORTED) {
+        done = 0;
+        yield;
+      }
     }
     this.pool = this.pool.slice(0, Math.max(4096, this.poolFill));
   }

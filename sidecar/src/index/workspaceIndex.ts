@@ -12,10 +12,12 @@
  * editor: an open document's text after typing pauses, a saved or watched file from disk, a
  * deleted one removed.
  *
- * With a cache file (`cache.ts`), a start first takes back the snapshot the last one wrote, whole;
- * then a file whose size or modification time changed is read again, and parsed again only if its
- * text hashes differently; the crawl then reads only files the snapshot did not have, and drops
- * those it no longer finds. The snapshot is written again once the crawl ends, and a while after updates.
+ * With a cache file (`cache.ts`), a start first takes back the snapshot the last one wrote (checked
+ * whole, then taken in slices that give way as the crawl does; an update waits for the end); then
+ * a file whose size or modification time changed is read again, and parsed again only if its text
+ * hashes differently; the crawl then reads only files the snapshot did not have, and drops those it
+ * no longer finds. The snapshot is written again once the crawl ends, and a while after updates, in
+ * slices too; a file that changes while it is taken abandons that write (another follows later).
  *
  * Memory: declarations are columns (`declarations.ts`), words postings in typed arrays (`terms.ts`);
  * the signature and doc of a declaration are not kept (a request outlines the few it takes from their
@@ -24,14 +26,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { parseFile } from '../context/definitions/definitions.js';
-import { CacheUnusable, contentHash, encodeSnapshot, readSnapshot, writeSnapshot, type Snapshot } from './cache.js';
+import { parseFileSteps } from '../context/definitions/definitions.js';
+import { CacheUnusable, contentHash, encoding, readSnapshot, writeSnapshot, type Snapshot } from './cache.js';
 import { DeclarationTable, type DeclarationRow } from './declarations.js';
 import type { WorkspaceFiles } from '../context/workspace.js';
 import { parseInSlices, parseText } from '../scope/parse.js';
 import { languageOfPath, ownParsers, type ParserSource } from '../scope/grammars.js';
 import type { Logger } from '../server/log.js';
 import { queryOf, rankByProximity, rankCandidates, type Ranked, type Scored } from './rank.js';
+import { SLICE_MS, sliced, whole, type Steps } from './slices.js';
 import { indexFile } from './symbols.js';
 import { BOOSTER_SHARE, SCORED_KEPT, TermIndex } from './terms.js';
 import { pathWords } from './words.js';
@@ -41,8 +44,11 @@ import { detached } from '@redline/shared-protocol';
 export const MAX_INDEXED_FILES = 50_000;
 /** The collection after the crawl and the snapshot written waits this long. */
 const COLLECT_AFTER_MS = 1000;
-/** Files whose declarations go into a snapshot being written per turn of the event loop (a few milliseconds' work). */
-const SNAPSHOT_BATCH = 1000;
+/** Files whose declarations go into a snapshot being written per step (see `slices.ts`). */
+const SNAPSHOT_STEP = 128;
+/** Files of a snapshot taken into the index per step; and its words numbered per step. */
+const LOADED_FILES = 64;
+const LOADED_WORDS = 4096;
 /** Files of the snapshot looked at (their size and time) per turn of the event loop. */
 const RESTORE_BATCH = 256;
 /** The cache is written again this long after the last update. */
@@ -138,7 +144,12 @@ export interface IndexDeps {
   cacheFile?: string;
   /** Runs the garbage collector, so the crawl's parser memory goes back to the system once it ends. */
   collect?(): void;
+  /** How long a slice of taking the snapshot back or of writing it runs before giving way (default SLICE_MS; tests: 0, a slice per step). */
+  sliceMs?: number;
 }
+
+/** A file changed while the snapshot was being taken: it would hold part of each state. */
+class Abandoned extends Error {}
 
 export class WorkspaceIndex {
   private state: IndexState = 'idle';
@@ -164,11 +175,17 @@ export class WorkspaceIndex {
   private changes = 0;
   /** The crawl parses with a web-tree-sitter instance of its own (its parses are sliced), let go when it ends; updates use the shared one. */
   private parsers: ParserSource | null = null;
+  /** While the snapshot is taken back (its ids come in its order, above every other): an update waits for it. */
+  private loading: Promise<void> | null = null;
 
   constructor(private readonly deps: IndexDeps) {}
 
   get status(): { state: IndexState; files: number; declarations: number; skipped: number; buildMs: number } {
     return { state: this.state, files: this.files.size, declarations: this.declarations.size, skipped: this.skipped, buildMs: this.buildMs };
+  }
+
+  private get sliceMs(): number {
+    return this.deps.sliceMs ?? SLICE_MS;
   }
 
   private get stopped(): boolean {
@@ -184,10 +201,10 @@ export class WorkspaceIndex {
     this.built = this.restore()
       .then(() => this.crawl())
       .catch((error) => this.deps.log.warn(`index: the crawl stopped: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        this.buildMs = performance.now() - started;
+      .finally(async () => {
         this.parsers = null;
-        this.terms.compact();
+        await sliced(this.terms.compact(), () => this.giveWay(), this.sliceMs);
+        this.buildMs = performance.now() - started;
         if (this.state === 'building') {
           this.state = 'ready';
           this.deps.log.info(`index: ${this.files.size} files, ${this.declarations.size} declarations in ${Math.round(this.buildMs)} ms (${this.skipped} skipped, ${this.restored.size} from the cache)`);
@@ -226,6 +243,8 @@ export class WorkspaceIndex {
   async update(path: string): Promise<void> {
     if (this.stopped || !this.deps.files.folderOf(path) || !languageOfPath(path)) return;
     this.updated.add(path);
+    // Left out of the snapshot's load if it comes after this; indexed once the load has ended.
+    await this.loading;
     await this.indexOne(path);
     this.saveLater();
   }
@@ -368,46 +387,78 @@ export class WorkspaceIndex {
     }
   }
 
-  /** Takes back the snapshot whole, then looks at each of its files on disk (a changed one is read again); an unusable snapshot is let go whole. */
+  /**
+   * Takes back the snapshot (checked whole first, then taken in a slice at a time, giving way between
+   * slices as the crawl does), then looks at each of its files on disk (a changed one is read again);
+   * an unusable snapshot is let go whole.
+   */
   private async restore(): Promise<void> {
     const file = this.deps.cacheFile;
     if (!file) return;
-    let snapshot: Snapshot | null;
+    let loaded!: () => void;
+    this.loading = new Promise((resolve) => (loaded = resolve));
     try {
-      snapshot = await readSnapshot(file, this.deps.files.roots);
-    } catch (error) {
-      const why = error instanceof CacheUnusable ? error.message : `unreadable: ${(error as Error).message}`;
-      this.deps.log.info(`index: the cache ${file} was not used (${why}); building afresh`);
-      return;
+      let snapshot: Snapshot | null;
+      try {
+        snapshot = await readSnapshot(file, this.deps.files.roots, (steps) => sliced(steps, () => this.giveWay(), this.sliceMs));
+      } catch (error) {
+        const why = error instanceof CacheUnusable ? error.message : `unreadable: ${(error as Error).message}`;
+        this.deps.log.info(`index: the cache ${file} was not used (${why}); building afresh`);
+        return;
+      }
+      if (!snapshot || this.stopped) return;
+      await sliced(this.load(snapshot), () => this.giveWay(), this.sliceMs);
+    } finally {
+      this.loading = null;
+      loaded();
     }
-    if (!snapshot || this.stopped) return;
-    this.load(snapshot);
     const paths = [...this.restored];
     for (let i = 0; i < paths.length && !this.stopped; i += RESTORE_BATCH) await this.restoreBatch(paths.slice(i, i + RESTORE_BATCH));
   }
 
-  /** The snapshot's files and declarations into the index, as they were (a file the editor updated meanwhile, or no longer indexed here, left out). */
-  private load(s: Snapshot): void {
-    const first = this.nextId;
-    this.terms.addAll(first, s.vocabulary, s.runs, s.terms, s.counts);
-    let id = first;
-    for (let f = 0; f < s.paths.length; f++) {
-      const path = s.paths[f];
-      const count = s.declarationCounts[f];
-      if (!this.deps.files.folderOf(path) || languageOfPath(path) !== s.languages[f] || this.updated.has(path)) {
-        for (let k = id; k < id + count; k++) this.terms.remove(k);
-        this.changedSinceSave = true;
-      } else {
-        const entry = this.enter({ path, languageId: s.languages[f], pkg: s.pkgs[f], partial: s.partial[f] === 1, size: s.sizes[f], mtimeMs: s.mtimes[f], hash: s.hashes[f] }, id, count);
-        for (let k = id; k < id + count; k++) {
-          const i = k - first;
-          this.declarations.add(k, entry.no, { name: s.names[s.name[i]], kind: s.kinds[s.kind[i]], exported: s.exported[i] === 1, line: s.line[i], endLine: s.endLine[i] });
-        }
-        this.restored.add(path);
-      }
-      id += count;
+  /**
+   * The snapshot's files and declarations into the index, as they were (a file the editor updated
+   * meanwhile, or no longer indexed here, left out), LOADED_FILES files per step: between steps a
+   * request finds the files taken so far, as one during the crawl finds those read so far.
+   */
+  private *load(s: Snapshot): Steps<void> {
+    const own = new Int32Array(s.vocabulary.length);
+    for (let i = 0; i < own.length; i += LOADED_WORDS) {
+      own.set(this.terms.numbers(s.vocabulary.slice(i, i + LOADED_WORDS)), i);
+      yield;
     }
-    this.nextId = id;
+    const first = this.nextId;
+    yield* this.terms.reserve(first + s.runs.length - 1, own, s.terms);
+    for (let f0 = 0, words = 0; f0 < s.paths.length; f0 += LOADED_FILES) {
+      const f1 = Math.min(s.paths.length, f0 + LOADED_FILES);
+      const d0 = this.nextId - first;
+      let d1 = d0;
+      for (let f = f0; f < f1; f++) d1 += s.declarationCounts[f];
+      let w1 = words;
+      for (let d = d0; d < d1; d++) w1 += s.runs[d];
+      this.terms.addAll(this.nextId, own, s.runs.subarray(d0, d1), s.terms.subarray(words, w1), s.counts.subarray(words, w1));
+      words = w1;
+      let id = this.nextId;
+      for (let f = f0; f < f1; f++) {
+        const path = s.paths[f];
+        const count = s.declarationCounts[f];
+        if (!this.deps.files.folderOf(path) || languageOfPath(path) !== s.languages[f] || this.updated.has(path)) {
+          for (let k = id; k < id + count; k++) this.terms.remove(k);
+          this.changedSinceSave = true;
+        } else {
+          const entry = this.enter({ path, languageId: s.languages[f], pkg: s.pkgs[f], partial: s.partial[f] === 1, size: s.sizes[f], mtimeMs: s.mtimes[f], hash: s.hashes[f] }, id, count);
+          for (let k = id; k < id + count; k++) {
+            const i = k - first;
+            this.declarations.add(k, entry.no, { name: s.names[s.name[i]], kind: s.kinds[s.kind[i]], exported: s.exported[i] === 1, line: s.line[i], endLine: s.endLine[i] });
+          }
+          this.restored.add(path);
+        }
+        id += count;
+      }
+      this.nextId = id;
+      yield;
+      if (this.stopped) return;
+    }
   }
 
   /** A batch of the snapshot's files looked at together (a look at a time would wait on the disk once per file). */
@@ -449,7 +500,7 @@ export class WorkspaceIndex {
     this.saveTimer.unref?.();
   }
 
-  /** Writes the snapshot of every file read from disk; nothing when nothing changed. */
+  /** Writes the snapshot of every file read from disk, taken a slice at a time; nothing when nothing changed. */
   private async write(): Promise<void> {
     if (!this.changedSinceSave) return;
     this.changedSinceSave = false;
@@ -457,38 +508,58 @@ export class WorkspaceIndex {
     const started = performance.now();
     const at = this.changes;
     try {
-      const snapshot = await this.snapshot();
-      if (this.changes !== at) {
-        // A file changed while the snapshot was taken: it would hold part of each state.
-        this.changedSinceSave = true;
-        this.saveLater();
-        return;
-      }
-      await writeSnapshot(file, encodeSnapshot(snapshot, this.deps.files.roots));
+      const snapshot = await sliced(
+        this.snapshot(),
+        async () => {
+          await this.giveWay();
+          if (this.changes !== at) throw new Abandoned();
+        },
+        this.sliceMs,
+      );
+      // The snapshot is a copy from here: the index may change while it is encoded and written.
+      const parts = await sliced(encoding(snapshot, this.deps.files.roots), () => this.giveWay(), this.sliceMs);
+      await writeSnapshot(file, parts);
       this.deps.log.info(`index: cache written, ${this.files.size} files in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
       this.changedSinceSave = true;
-      if (!this.stopped) this.deps.log.warn(`index: could not write the cache ${file}: ${(error as Error).message}`);
+      if (error instanceof Abandoned) this.saveLater();
+      else if (!this.stopped) this.deps.log.warn(`index: could not write the cache ${file}: ${(error as Error).message}`);
     }
   }
 
-  /** The index as the snapshot holds it: the files read from disk, their declarations, names and kinds numbered afresh; taken a batch of files per turn of the event loop. */
-  private async snapshot(): Promise<Snapshot> {
+  /** The index as the snapshot holds it: the files read from disk, their declarations, names and kinds numbered afresh; in steps, during which the index must not change. */
+  private *snapshot(): Steps<Snapshot> {
     const entries = [...this.files.values()].filter((e) => e.size >= 0);
     const names = new Map<string, number>();
     const kinds = new Map<string, number>();
     const numberOf = (map: Map<string, number>, text: string) => map.get(text) ?? map.set(text, map.size).size - 1;
     const total = entries.reduce((n, e) => n + e.count, 0);
     const ids = new Int32Array(total);
+    yield;
+    // A column per step: each is a pass over every file.
+    const paths = entries.map((e) => e.path);
+    yield;
+    const hashes = entries.map((e) => e.hash);
+    yield;
+    const languages = entries.map((e) => e.languageId);
+    yield;
+    const pkgs = entries.map((e) => e.pkg);
+    yield;
+    const sizes = new Float64Array(entries.length);
+    const mtimes = new Float64Array(entries.length);
+    const partial = new Uint8Array(entries.length);
+    const declarationCounts = new Int32Array(entries.length);
+    for (const [n, e] of entries.entries()) [sizes[n], mtimes[n], partial[n], declarationCounts[n]] = [e.size, e.mtimeMs, e.partial ? 1 : 0, e.count];
+    yield;
     const s: Omit<Snapshot, 'runs' | 'terms' | 'counts' | 'names' | 'kinds'> = {
-      paths: entries.map((e) => e.path),
-      sizes: Float64Array.from(entries, (e) => e.size),
-      mtimes: Float64Array.from(entries, (e) => e.mtimeMs),
-      hashes: entries.map((e) => e.hash),
-      languages: entries.map((e) => e.languageId),
-      pkgs: entries.map((e) => e.pkg),
-      partial: Uint8Array.from(entries, (e) => (e.partial ? 1 : 0)),
-      declarationCounts: Int32Array.from(entries, (e) => e.count),
+      paths,
+      sizes,
+      mtimes,
+      hashes,
+      languages,
+      pkgs,
+      partial,
+      declarationCounts,
       name: new Int32Array(total),
       kind: new Uint16Array(total),
       exported: new Uint8Array(total),
@@ -498,7 +569,7 @@ export class WorkspaceIndex {
     };
     let i = 0;
     for (const [n, entry] of entries.entries()) {
-      if (n % SNAPSHOT_BATCH === SNAPSHOT_BATCH - 1) await nextTurn();
+      if (n % SNAPSHOT_STEP === SNAPSHOT_STEP - 1) yield;
       for (let id = entry.first; id < entry.first + entry.count; id++, i++) {
         const row = this.declarations.row(id);
         ids[i] = id;
@@ -509,13 +580,19 @@ export class WorkspaceIndex {
         s.endLine[i] = row.endLine;
       }
     }
-    return { ...s, names: [...names.keys()], kinds: [...kinds.keys()], ...this.terms.documents(ids) };
+    yield;
+    return { ...s, names: [...names.keys()], kinds: [...kinds.keys()], ...(yield* this.terms.documents(ids)) };
   }
 
   private async gitignore(path: string): Promise<Ignore | null> {
     const file = await this.deps.files.load(path);
     if ('skipped' in file) return null;
     return ignore().add(file.text);
+  }
+
+  /** The crawl's work in slices that give way; an update's at once. */
+  private async run<T>(steps: Steps<T>, crawling: boolean): Promise<T> {
+    return crawling ? sliced(steps, () => this.giveWay(), this.sliceMs) : whole(steps);
   }
 
   /** Lets what is waiting on the event loop (a request's bytes) in, then waits until the crawl may go on. */
@@ -567,14 +644,14 @@ export class WorkspaceIndex {
     let parsed;
     const partial = tree.rootNode.hasError;
     try {
-      // Reading the declarations of a large tree is a piece of work of its own.
+      // Reading the declarations of a large tree takes as long as its parse: the crawl's is sliced too.
       if (crawling) await this.giveWay();
-      parsed = parseFile(path, languageId, tree.rootNode, text);
+      parsed = await this.run(parseFileSteps(path, languageId, tree.rootNode, text), crawling);
     } finally {
       tree.delete();
     }
     if (this.stopped || !parsed) return;
-    const indexed = indexFile(parsed);
+    const indexed = await this.run(indexFile(parsed), crawling);
     const fileWords = pathWords(this.relative(path));
     this.add({
       path,

@@ -14,7 +14,8 @@ import { kotlin } from './lang/kotlin.js';
 import { python } from './lang/python.js';
 import { rust } from './lang/rust.js';
 import { typescript } from './lang/typescript.js';
-import { declarations, usedNames, type Declaration } from './syntax.js';
+import { whole, type Steps } from '../../index/slices.js';
+import { declarationSteps, declarations, usedNames, type Declaration } from './syntax.js';
 
 const SUPPORT: Readonly<Record<string, LanguageSupport>> = {
   typescript,
@@ -229,14 +230,17 @@ async function findIn(files: readonly string[], name: string, index: SourceIndex
 
 /** The outline of a parsed file's declarations, for files read from disk or other open documents. */
 export function parseFile(path: string, languageId: string, root: Node, text: string): ParsedFile | null {
+  return whole(parseFileSteps(path, languageId, root, text));
+}
+
+/** `parseFile` in steps (see index/slices.ts), for the index's crawl: a large file's tree is read a slice at a time. */
+export function* parseFileSteps(path: string, languageId: string, root: Node, text: string): Steps<ParsedFile | null> {
   const support = languageSupport(languageId);
   if (!support) return null;
-  return {
-    path,
-    languageId,
-    declarations: declarations(root, text, support.spec),
-    imports: support.imports(root),
-    reexports: support.reexports?.(root) ?? [],
-    pkg: support.packageOf?.(root) ?? '',
-  };
+  const found = yield* declarationSteps(root, text, support.spec);
+  const imports = support.imports(root);
+  yield;
+  const reexports = support.reexports?.(root) ?? [];
+  yield;
+  return { path, languageId, declarations: found, imports, reexports, pkg: support.packageOf?.(root) ?? '' };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../../scope/parse.js';
 import { typescriptSyntax } from './lang/typescript.js';
-import { cap, OUTLINE_MAX_LINES, usedNames } from './syntax.js';
+import { cap, declarations, declarationSteps, OUTLINE_MAX_LINES, usedNames } from './syntax.js';
 
 describe('cap', () => {
   it('cuts a long outline on a line boundary and marks the cut at that line’s indentation', () => {
@@ -28,6 +28,33 @@ describe('usedNames', () => {
         { name: 'policy' },
         { name: 'order' },
       ]);
+    } finally {
+      tree.delete();
+    }
+  });
+});
+
+describe('declarationSteps', () => {
+  it('reads a large declaration in many steps, to what one pass reads, whatever is parsed between the steps', async () => {
+    const members = Array.from({ length: 400 }, (_, i) => `  /** Member ${i}. */\n  member${i}(order: Order${i}): number { return ${i}; }`);
+    const text = ['/** A big one. */', 'export class Big {', ...members, '}', 'export function after(x: After): void {}', 'export const last = 1;', ''].join('\n');
+    const tree = (await parseText('typescript', text))!;
+    try {
+      const once = declarations(tree.rootNode, text, typescriptSyntax);
+      expect([...once.keys()]).toEqual(['Big', 'after', 'last']);
+      const steps = declarationSteps(tree.rootNode, text, typescriptSyntax);
+      let count = 0;
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) {
+          expect(step.value).toEqual(once);
+          break;
+        }
+        count++;
+        // Between steps the crawl gives way: other documents are parsed meanwhile.
+        (await parseText('typescript', `export const other${count} = ${count};`))!.delete();
+      }
+      // The class alone visits over 1,600 nodes: it is cut, not one step.
+      expect(count).toBeGreaterThan(6);
     } finally {
       tree.delete();
     }

@@ -5,6 +5,7 @@
  * interface stays whole, a class shows its members' signatures and a function its signature.
  */
 import type { Node } from 'web-tree-sitter';
+import { whole, type Steps } from '../../index/slices.js';
 
 export interface SyntaxSpec {
   /** Leaf node types that name something (identifiers, type identifiers). */
@@ -113,6 +114,14 @@ function topLevelNodes(root: Node, startRow: number, endRow: number): Node[] {
  * every keystroke would cost more than the few names it needs).
  */
 export function declarations(root: Node, text: string, spec: SyntaxSpec, wanted?: ReadonlySet<string>): Map<string, Declaration[]> {
+  return whole(declarationSteps(root, text, spec, wanted));
+}
+
+/** Nodes an outline visits per step of `declarationSteps`. */
+const VISITED = 256;
+
+/** `declarations` in steps (see index/slices.ts): a top-level node, or VISITED nodes of one, each; a large file's tree is read a slice at a time. */
+export function* declarationSteps(root: Node, text: string, spec: SyntaxSpec, wanted?: ReadonlySet<string>): Steps<Map<string, Declaration[]>> {
   const result = new Map<string, Declaration[]>();
   const extensions = new Map<string, string[]>();
   const children = root.namedChildren;
@@ -129,14 +138,15 @@ export function declarations(root: Node, text: string, spec: SyntaxSpec, wanted?
     if (extended) {
       if (wanted && !wanted.has(extended)) continue;
       const list = extensions.get(extended) ?? [];
-      list.push(outlineOf(child, attached, text, spec).outline);
+      list.push((yield* outlineOf(child, attached, text, spec)).outline);
       extensions.set(extended, list);
+      yield;
       continue;
     }
     const declaration = spec.unwrap(child) ?? child;
     const names = spec.names(declaration).filter((name) => !wanted || wanted.has(name));
     if (names.length === 0) continue;
-    const { outline, typeNames } = outlineOf(child, attached, text, spec);
+    const { outline, typeNames } = yield* outlineOf(child, attached, text, spec);
     for (const name of names) {
       const exported = spec.exported?.(child, declaration, name) ?? true;
       const entry: Declaration = { name, kind: declaration.type, exported, outline, startLine: (attached[0] ?? child).startPosition.row, endLine: child.endPosition.row, typeNames: typeNames.filter((t) => t !== name) };
@@ -144,6 +154,7 @@ export function declarations(root: Node, text: string, spec: SyntaxSpec, wanted?
       list.push(entry);
       result.set(name, list);
     }
+    yield;
   }
   // Methods declared apart from their type (Go, Rust impl blocks) join the type's outline.
   for (const [name, outlines] of extensions) {
@@ -153,15 +164,17 @@ export function declarations(root: Node, text: string, spec: SyntaxSpec, wanted?
   return result;
 }
 
-function outlineOf(node: Node, attached: readonly Node[], text: string, spec: SyntaxSpec): { outline: string; typeNames: string[] } {
+function* outlineOf(node: Node, attached: readonly Node[], text: string, spec: SyntaxSpec): Steps<{ outline: string; typeNames: string[] }> {
   const elided: Array<{ start: number; end: number; text: string }> = [];
   const typeNames: string[] = [];
-  const visit = (n: Node) => {
+  let visited = 0;
+  const visit = function* (n: Node): Steps<void> {
+    if (++visited % VISITED === 0) yield;
     if (spec.functions.has(n.type)) {
       const body = spec.body(n);
       if (body) {
         elided.push(spec.elide(body));
-        for (const child of n.namedChildren) if (child.id !== body.id) visit(child);
+        for (const child of n.namedChildren) if (child.id !== body.id) yield* visit(child);
         return;
       }
     }
@@ -176,9 +189,9 @@ function outlineOf(node: Node, attached: readonly Node[], text: string, spec: Sy
       for (const name of names) if (!typeNames.includes(name.text)) typeNames.push(name.text);
       return;
     }
-    for (const child of n.namedChildren) visit(child);
+    for (const child of n.namedChildren) yield* visit(child);
   };
-  visit(node);
+  yield* visit(node);
   elided.sort((a, b) => a.start - b.start);
   let out = '';
   let at = node.startIndex;
