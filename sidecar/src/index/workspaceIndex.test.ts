@@ -135,6 +135,32 @@ describe('WorkspaceIndex', () => {
     expect(index.status.files).toBe(2);
   });
 
+  it('keeps an update that lands while the crawl reads the same file: the crawl’s older reading does not overwrite it', async () => {
+    const root = project({ 'a.ts': 'export function before() {}\n' });
+    const path = join(root, 'a.ts');
+    const files = new WorkspaceFiles([root]);
+    let crawlRead = false;
+    const load = files.load.bind(files);
+    files.load = async (p) => {
+      const text = await load(p);
+      crawlRead ||= p === path;
+      return text;
+    };
+    let updated: Promise<void> | null = null;
+    // The crawl gives way to the user between the pieces of a file's reading: the user saves it then.
+    const quiet = async () => {
+      if (!crawlRead || updated) return;
+      writeFileSync(path, 'export function after() {}\n');
+      updated = index.update(path);
+      await updated;
+    };
+    const index = new WorkspaceIndex({ files, log: { error() {}, warn() {}, info() {}, debug() {} }, quiet, openText: () => undefined });
+    await index.start();
+    expect(updated).not.toBeNull();
+    expect(index.lookup('after', 'typescript')).toHaveLength(1);
+    expect(index.lookup('before', 'typescript')).toEqual([]);
+  });
+
   it('waits while a request is served: no file is read until the request ends', async () => {
     const root = project({ 'a.ts': 'export const a = 1;\n' });
     let release!: () => void;

@@ -652,6 +652,8 @@ export class WorkspaceIndex {
     }
     if (this.stopped || !parsed) return;
     const indexed = await this.run(indexFile(parsed), crawling);
+    // The crawl gave way while it read this file: an update of it meanwhile holds the newer reading.
+    if (crawling && this.updated.has(path)) return;
     const fileWords = pathWords(this.relative(path));
     this.add({
       path,
