@@ -51,7 +51,7 @@ export async function startPackaged(executable: string, initializationOptions: o
  * own memory; `RssFile` the pages of the executable it has touched, which depend on the page cache
  * (the kernel maps neighbouring cached pages on a fault) and which it shares and the kernel can drop.
  */
-export function rssMb(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile' = 'VmRSS'): number {
+export function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon' | 'RssFile' = 'VmRSS'): number {
   return round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 }
 
