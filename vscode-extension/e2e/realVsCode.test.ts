@@ -931,6 +931,53 @@ describe('next-edit suggestions in a real VS Code', () => {
     await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 10_000, explain('Esc did not dismiss the suggestion'));
     expect(await vscode.editorText()).toBe(original.replace('report(count', 'report(total'));
   }, 120_000);
+
+  it('an inline edit started while a next-edit request waits for the model is drawn without the next-edit hint, from its first render on', async () => {
+    const file = newFile(BEFORE);
+    await vscode.openFile(file);
+    const suggesting = answer;
+    const isNextEdit = (req: RecordedRequest) => readNextEditRequest(req) !== null;
+    const unchanged = nextEditModel((lines) => lines);
+    // The next-edit model has nothing to suggest and takes seconds to say so (two chunks, each after a pause shorter
+    // than the request timeout); the inline edit's model answers at once.
+    answer = (req) => {
+      if (isNextEdit(req)) {
+        const reply = unchanged(req);
+        return { ...reply, chunkSize: Math.ceil(reply.text.length / 2), delayMs: 3_000 };
+      }
+      return req.path === '/api/chat' ? { text: '    total += value * 2;' } : suggesting(req);
+    };
+    try {
+      const asked = model.requests.filter(isNextEdit).length;
+      await renameIn('let count = 0;');
+      await waitFor(() => model.requests.filter(isNextEdit).length > asked, 30_000, explain('no next edit was asked for'));
+      const request = model.requests.filter(isNextEdit)[asked]!;
+      await vscode.selectLines(4, 1);
+      await vscode.page.keyboard.press('Control+Alt+E');
+      await vscode.answerInput('double it');
+      // Every look at the editor from the proposal's first lines on, until a second after the next-edit reply ended
+      // (its answer, with nothing to suggest, reaches the extension within that).
+      const looks: Array<{ inFlight: boolean; hinted: string[] }> = [];
+      await waitFor(
+        async () => {
+          const lines = await viewLines();
+          if (lines.some((l) => l.text.includes('value * 2'))) looks.push({ inFlight: request.endedAt === undefined, hinted: lines.filter((l) => /Tab to|Esc to dismiss/.test(l.label)).map((l) => l.text) });
+          return looks.length > 0 && request.endedAt !== undefined && performance.now() > request.endedAt + 1_000;
+        },
+        30_000,
+        explain('the inline edit\'s proposal was not shown'),
+      );
+      // The test means something only if the proposal was on screen while the next-edit request was still waiting.
+      expect(looks[0]!.inFlight, JSON.stringify(looks)).toBe(true);
+      expect(looks.filter((look) => look.hinted.length > 0), JSON.stringify(looks)).toEqual([]);
+      // The proposal is the inline edit's: its lenses are there, and Reject all takes it out (the rename kept).
+      await vscode.codeLens('Reject all').click({ timeout: 10_000 });
+      await vscode.codeLens('Accept all').waitFor({ state: 'detached', timeout: 10_000 });
+      expect(await vscode.editorText()).toBe(TYPED);
+    } finally {
+      answer = suggesting;
+    }
+  }, 120_000);
 });
 
 describe('keybindings', () => {

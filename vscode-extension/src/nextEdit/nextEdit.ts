@@ -17,7 +17,7 @@ import { MOST_STEPS, takeBackSteps } from '../edit/takeBack';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
-import { HINT, JUMP_HINT, bringsHunk, hintLine, hintState, hunkPhase, tabAction, type HunkPhase } from './tab';
+import { HINT, JUMP_HINT, hintLine, hintState, hunkPhase, tabAction, type HunkPhase } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
 /** How many steps Ctrl+Z undoes at the key (the manifest binds 2 to 4 to `runCommands`); 0 or 1: Redline's or VS Code's own. */
@@ -45,8 +45,6 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   /** Where the caret goes once the shown hunk is accepted (the sidecar's choice: where its new text ends). */
   let caretAfter: vscode.Position | null = null;
   let asking: vscode.CancellationTokenSource | null = null;
-  /** The document of the request in flight: a session's first render there, before the answer, is its hunk (tab.ts bringsHunk). */
-  let askingUri: string | null = null;
   /** The hunk whose first render's edit is on its way to the window, its hint, key and Ctrl+Z's steps sent right behind it. */
   let ahead: Session | null = null;
   const hint = vscode.window.createTextEditorDecorationType({ after: { color: new vscode.ThemeColor('redline.nextEditHintForeground'), fontStyle: 'italic', margin: '0 0 0 3ch' } });
@@ -159,15 +157,16 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
    * and one more for the key).
    */
   const drawWithRender = ({ session, marks, linesAfter }: RenderSent) => {
-    const editor = vscode.window.activeTextEditor;
-    if (!bringsHunk({ sessionId: session.id, uri: session.uri, first: session.editCount === 0 }, shown, askingUri)) return;
+    // Only a next-edit hunk's first render (its renders say what it is): an inline edit's never brings a hint.
+    if (!session.nextEdit || session.editCount > 0) return;
     if (session.id !== shown) {
-      // The hunk, ahead of its answer: shown from here on (the answer confirms it or takes it back).
+      // The hunk, ahead of its answer: shown from here on.
       shown = session.id;
       shownUri = session.uri;
       if (timing) timing.sessionId = session.id;
     }
-    if (editor?.document.uri.toString() !== session.uri || marks.hunks.length === 0 || session.editCount > 0) return;
+    const editor = vscode.window.activeTextEditor;
+    if (editor?.document.uri.toString() !== session.uri || marks.hunks.length === 0) return;
     ahead = session;
     update();
     const lines = linesAfter();
@@ -178,22 +177,11 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     asking?.cancel();
     const source = new vscode.CancellationTokenSource();
     asking = source;
-    askingUri = editor.document.uri.toString();
     const { line, character } = editor.selection.active;
     const document = editor.document;
     mark('asked');
     try {
       const { suggestion } = await sidecar().request('redline/nextEdit', { textDocument: { uri: document.uri.toString(), version: document.version }, position: { line, character }, trigger }, source.token);
-      // Its first render may come before this answer: `known` finds or opens it. A hunk shown for a request a
-      // newer one has replaced here is a next-edit hunk all the same: its undo steps are put right as one.
-      const session = suggestion?.sessionId ? sessions.known(suggestion.sessionId, document.uri.toString()) : null;
-      if (session) session.nextEdit = true;
-      // A session taken for the next hunk ahead of this answer (drawWithRender) that the answer does not name is not one.
-      if (shown !== null && shown !== suggestion?.sessionId && !sessions.get(shown)?.nextEdit) {
-        shown = null;
-        ahead = null;
-        update();
-      }
       if (source.token.isCancellationRequested || !suggestion) return;
       mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
@@ -207,10 +195,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     } catch (error) {
       if (!source.token.isCancellationRequested) throw error;
     } finally {
-      if (asking === source) {
-        asking = null;
-        askingUri = null;
-      }
+      if (asking === source) asking = null;
       source.dispose();
     }
   };
