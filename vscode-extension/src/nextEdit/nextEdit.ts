@@ -13,15 +13,14 @@ import type { NextEditTrigger } from '@redline/shared-protocol';
 import { stateOf, type UndoGroups } from '../edit/history';
 import type { OwnEdits } from '../edit/ownEdits';
 import type { RenderSent } from '../edit/renders';
-import { MOST_STEPS, takeBackSteps } from '../edit/takeBack';
+import { MOST_STEPS } from '../edit/takeBack';
+import { UndoStepsKey } from '../edit/undoSteps';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
 import { HINT, JUMP_HINT, hintLine, hintState, hunkPhase, tabAction, type HunkPhase } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
-/** How many steps Ctrl+Z undoes at the key (the manifest binds 2 to 4 to `runCommands`); 0 or 1: Redline's or VS Code's own. */
-export const UNDO_STEPS_CONTEXT = 'redline.undoSteps';
 
 /** The documents the language client mirrors to the sidecar (its document selector). */
 const SYNCED_SCHEMES = ['file', 'untitled'];
@@ -63,48 +62,18 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   const shownOrSent = (editor: vscode.TextEditor | undefined): Session | undefined =>
     shownIn(editor) ?? (ahead && editor && ahead.uri === editor.document.uri.toString() && !sessions.hasEnded(ahead.id) ? ahead : undefined);
 
-  /**
-   * Ctrl+Z in the active editor undoes at the key (the window runs the undos while the editor surely has the
-   * focus): a shown hunk whose step is the newest, with the step before it (the hunk accepted last), or a
-   * group of steps a verdict left (history.ts).
-   */
-  let undoSteps = 0;
-  /** Per shown hunk, the steps Ctrl+Z runs under its own: those of a group its text came after, or the one step before it. */
-  const below = new WeakMap<Session, number>();
-  /**
-   * Its step is the newest: no change of the user's (an undo counts) and no other session's since its render.
-   * An inline edit's waiting proposal is taken back whole (takeBack.ts).
-   */
-  const updateUndoSteps = () => {
-    const editor = vscode.window.activeTextEditor;
+  /** Ctrl+Z's steps at the key (edit/undoSteps.ts): a shown hunk whose step is the newest goes with the steps under it. */
+  const undoSteps = new UndoStepsKey(sessions, groups, (editor) => {
     const session = shownOrSent(editor);
-    const uri = editor?.document.uri.toString();
-    let steps = uri === undefined ? 0 : groups.armed(uri);
-    // Its step is there for any key the window takes after the edit it has sent (the window keeps their order).
-    if (session && session.before !== null && (session.lastRenderVersion !== null || session === ahead) && session.userEdits === 0 && !session.overlapped) {
-      if (!below.has(session)) below.set(session, groups.stepsAt(session.uri, session.before));
-      steps = 1 + below.get(session)!;
-    }
-    const proposal = uri === undefined ? undefined : sessions.in(uri).find((s) => !s.nextEdit && s.settleable);
-    if (proposal) steps = takeBackSteps(proposal);
-    if (steps === undoSteps) return;
-    undoSteps = steps;
-    void vscode.commands.executeCommand('setContext', UNDO_STEPS_CONTEXT, steps);
-  };
-  /**
-   * After every listener of the change at hand has run: the sessions count the user's change later, and a
-   * render's change comes before its marks go and its group is made (renders.ts), so Ctrl+Z's steps never drop
-   * in between.
-   */
-  const updateUndoStepsSoon = () => queueMicrotask(updateUndoSteps);
+    return session && { session, sent: session === ahead };
+  });
 
-  /** The shown hunk's document, from the answer that named it: the hunk is on its way there until its render is in. */
-  let shownUri: string | null = null;
   /** The document Tab accepted a hunk in and asks the next one for: the keys stay next edit's meanwhile. */
   let tabAsking: string | null = null;
   const phase = (editor: vscode.TextEditor | undefined): HunkPhase => {
     const uri = editor?.document.uri.toString();
-    const answered = shown !== null && shownUri === uri && !sessions.hasEnded(shown);
+    // The answer named it: the hunk is on its way to its document until its render is in.
+    const answered = shown !== null && sessions.get(shown)?.uri === uri;
     return hunkPhase({ inDocument: shownOrSent(editor) !== undefined, answered, tabAsking: tabAsking !== null && tabAsking === uri });
   };
 
@@ -116,7 +85,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
    * has the key, and Ctrl+Z's steps, sent first, are there whenever the key is.
    */
   const update = () => {
-    updateUndoSteps();
+    undoSteps.update();
     const { key } = hintState(phase(vscode.window.activeTextEditor));
     if (key !== context) {
       context = key;
@@ -162,7 +131,6 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     if (session.id !== shown) {
       // The hunk, ahead of its answer: shown from here on.
       shown = session.id;
-      shownUri = session.uri;
       if (timing) timing.sessionId = session.id;
     }
     const editor = vscode.window.activeTextEditor;
@@ -186,8 +154,9 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
       else if (suggestion.sessionId) {
+        // Its first render may come after this answer: the session is known from here on, in its document.
+        if (!sessions.known(suggestion.sessionId, document.uri.toString())) return;
         shown = suggestion.sessionId;
-        shownUri = document.uri.toString();
         if (timing) timing.sessionId = suggestion.sessionId;
         caretAfter = suggestion.caret ? new vscode.Position(suggestion.caret.line, suggestion.caret.character) : null;
       }
@@ -210,7 +179,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       session.takingBack = true;
       const before = stateOf(session.before);
       // Put right, its step and the fix go with the steps under it (as many as the manifest binds).
-      groups.guard(uri, [...session.states].filter((state) => state !== before), session.before, Math.min(MOST_STEPS, 2 + (below.get(session) ?? 1)));
+      groups.guard(uri, [...session.states].filter((state) => state !== before), session.before, Math.min(MOST_STEPS, 2 + (undoSteps.under(session) ?? 1)));
     }
   };
 
@@ -228,11 +197,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.window.onDidChangeTextEditorSelection(update),
     vscode.window.onDidChangeTextEditorVisibleRanges(update),
-    groups.onDidChange(updateUndoStepsSoon),
+    ...undoSteps.register(),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const editor = vscode.window.activeTextEditor;
       if (event.contentChanges.length > 0 && event.reason === vscode.TextDocumentChangeReason.Undo) takenBack(event.document.uri.toString());
-      updateUndoStepsSoon();
       // Undo and redo go back to text the user had: no suggestion is asked for it (each would put lines into the undo history).
       if (event.contentChanges.length === 0 || event.reason !== undefined || !enabled() || editor?.document !== event.document) return;
       const uri = event.document.uri.toString();
