@@ -14,7 +14,7 @@ import { stateOf, type UndoGroups } from '../edit/history';
 import type { OwnEdits } from '../edit/ownEdits';
 import type { RenderSent } from '../edit/renders';
 import { MOST_STEPS } from '../edit/takeBack';
-import { UndoStepsKey } from '../edit/undoSteps';
+import { UndoStepsKey } from '../edit/undoStepsKey';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
@@ -62,7 +62,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   const shownOrSent = (editor: vscode.TextEditor | undefined): Session | undefined =>
     shownIn(editor) ?? (ahead && editor && ahead.uri === editor.document.uri.toString() && !sessions.hasEnded(ahead.id) ? ahead : undefined);
 
-  /** Ctrl+Z's steps at the key (edit/undoSteps.ts): a shown hunk whose step is the newest goes with the steps under it. */
+  /** Ctrl+Z's steps at the key (edit/undoStepsKey.ts): a shown hunk whose step is the newest goes with the steps under it. */
   const undoSteps = new UndoStepsKey(sessions, groups, (editor) => {
     const session = shownOrSent(editor);
     return session && { session, sent: session === ahead };
