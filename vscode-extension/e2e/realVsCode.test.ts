@@ -932,6 +932,50 @@ describe('next-edit suggestions in a real VS Code', () => {
     expect(await vscode.editorText()).toBe(original.replace('report(count', 'report(total'));
   }, 120_000);
 
+  it('VS Code\'s plain Undo (the command palette\'s) walks a hunk accepted after a caret move one step at a time, and nothing is lost: Redo brings it back whole', async () => {
+    // The model renames only the use in the loop: once that hunk is accepted, nothing is left to suggest.
+    const suggesting = answer;
+    const loopOnly = nextEditModel((lines) => lines.map((line) => line.replace('count += value', 'total += value')));
+    answer = (req) => (readNextEditRequest(req) ? loopOnly(req) : suggesting(req));
+    try {
+      await renameDeclaration();
+      await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));
+      // VS Code closes the hunk's open step at the caret move: the accept makes a second one.
+      await vscode.page.keyboard.press('End');
+      await vscode.page.keyboard.press('Tab');
+      let text = '';
+      await waitFor(async () => (await hinted('Esc to dismiss')).length === 0 && (text = await vscode.editorText()) === renamed(1), 15_000, () => `after Tab:\n${text}`);
+      const undone: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        await paletteUndo();
+        await vscode.page.waitForTimeout(700);
+        undone.push(await vscode.editorText());
+      }
+      // The accept's first step leaves the hunk's red and green lines as plain text; the next takes them out.
+      const bothLines = TYPED.replace('    count += value;', '    count += value;\n    total += value;');
+      expect(undone).toEqual([bothLines, TYPED, BEFORE]);
+      const redone: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        await vscode.page.keyboard.press('Control+Shift+Z');
+        await vscode.page.waitForTimeout(1000);
+        redone.push(await vscode.editorText());
+      }
+      expect(redone).toEqual([TYPED, renamed(1), renamed(1)]);
+    } finally {
+      answer = suggesting;
+    }
+  }, 120_000);
+
+  /** VS Code's own Undo, run from the command palette: not a key, so none of Redline's Ctrl+Z bindings applies. */
+  async function paletteUndo(): Promise<void> {
+    const input = vscode.page.locator('.quick-input-widget input');
+    await vscode.page.keyboard.press('F1');
+    await input.waitFor();
+    await input.fill('>Undo');
+    await vscode.page.locator('.quick-input-list .monaco-list-row').filter({ has: vscode.page.locator('.label-name', { hasText: /^Undo$/ }) }).first().click();
+    await input.waitFor({ state: 'hidden' });
+  }
+
   it('an inline edit started while a next-edit request waits for the model is drawn without the next-edit hint, from its first render on', async () => {
     const file = newFile(BEFORE);
     await vscode.openFile(file);
