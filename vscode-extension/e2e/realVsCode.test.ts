@@ -993,20 +993,24 @@ describe('next-edit suggestions in a real VS Code', () => {
     };
     try {
       const asked = model.requests.filter(isNextEdit).length;
+      // A next-edit request the model has not answered yet (the user's keys may have replaced one: any of them).
+      const waiting = () => model.requests.filter(isNextEdit).some((r) => r.endedAt === undefined && !r.closedEarly);
       await renameIn('let count = 0;');
       await waitFor(() => model.requests.filter(isNextEdit).length > asked, 30_000, explain('no next edit was asked for'));
-      const request = model.requests.filter(isNextEdit)[asked]!;
       await vscode.selectLines(4, 1);
       await vscode.page.keyboard.press('Control+Alt+E');
       await vscode.answerInput('double it');
-      // Every look at the editor from the proposal's first lines on, until a second after the next-edit reply ended
-      // (its answer, with nothing to suggest, reaches the extension within that).
+      // Every look at the editor from the proposal's first lines on, until a second after the last next-edit reply
+      // ended (its answer, with nothing to suggest, reaches the extension within that).
       const looks: Array<{ inFlight: boolean; hinted: string[] }> = [];
+      let answeredAt: number | undefined;
       await waitFor(
         async () => {
           const lines = await viewLines();
-          if (lines.some((l) => l.text.includes('value * 2'))) looks.push({ inFlight: request.endedAt === undefined, hinted: lines.filter((l) => /Tab to|Esc to dismiss/.test(l.label)).map((l) => l.text) });
-          return looks.length > 0 && request.endedAt !== undefined && performance.now() > request.endedAt + 1_000;
+          const inFlight = waiting();
+          if (lines.some((l) => l.text.includes('value * 2'))) looks.push({ inFlight, hinted: lines.filter((l) => /Tab to|Esc to dismiss/.test(l.label)).map((l) => l.text) });
+          answeredAt = inFlight ? undefined : (answeredAt ?? performance.now());
+          return looks.length > 0 && answeredAt !== undefined && performance.now() > answeredAt + 1_000;
         },
         30_000,
         explain('the inline edit\'s proposal was not shown'),
