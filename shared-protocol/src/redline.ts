@@ -258,6 +258,11 @@ export interface RenderParams {
   /** The session's hunks starting at or after `decorations.from`; those above are unchanged. */
   hunks: Hunk[];
   undo: UndoMarker;
+  /**
+   * True on every render of a next-edit hunk's session (absent for an inline edit or a code block): the client
+   * knows what the session is from its first render, which may come before the redline/nextEdit answer naming it.
+   */
+  nextEdit?: boolean;
 }
 
 /**

@@ -156,6 +156,25 @@ export function inlineEditScenarios(name: string, factory: SidecarFactory): void
       expectClean(doc, id);
     });
 
+    it('says in no render that an inline edit is a next edit', async () => {
+      const doc = await open();
+      const kinds: Array<boolean | undefined> = [];
+      client.conn.onRequest('redline/applyRender', (params) => {
+        if (params.uri === doc.uri) kinds.push(params.nextEdit);
+        return client.documents.get(params.uri)!.applyRender(params);
+      });
+      try {
+        const id = await run(doc, { text: REWRITE, chunkSize: 7 });
+        await client.waitForStatus(id, ['done']);
+        await client.conn.sendRequest('redline/inlineEdit/accept', { sessionId: id });
+        await client.waitForStatus(id);
+        expect(kinds.length).toBeGreaterThan(1);
+        expect(kinds.every((kind) => kind === undefined)).toBe(true);
+      } finally {
+        client.conn.onRequest('redline/applyRender', (params) => client.documents.get(params.uri)!.applyRender(params));
+      }
+    });
+
     it('re-plans a render the client refused as stale, never applying it blindly', async () => {
       const doc = await open();
       let typed = false;

@@ -45,14 +45,18 @@ const MODELS: Record<NextEditFamilyName, string> = {
   instruct: 'qwen2.5-coder:7b-instruct',
 };
 
-/** The document's text before each undo group's first render and after its closing one: what one Undo step takes back. */
-function recordUndoSteps(doc: RenderedDocument): Array<{ group: string; before: string; after?: string }> {
-  const steps: Array<{ group: string; before: string; after?: string }> = [];
+/**
+ * The document's text before each undo group's first render and after its closing one: what one Undo step takes back;
+ * and what each of the group's renders said of the session's kind.
+ */
+function recordUndoSteps(doc: RenderedDocument): Array<{ group: string; before: string; after?: string; nextEdit: Array<boolean | undefined> }> {
+  const steps: Array<{ group: string; before: string; after?: string; nextEdit: Array<boolean | undefined> }> = [];
   const apply = doc.applyRender.bind(doc);
   doc.applyRender = (params: RenderParams) => {
     const before = doc.text;
     const result = apply(params);
-    if (result.applied && params.undo.open) steps.push({ group: params.undo.group, before });
+    if (result.applied && params.undo.open) steps.push({ group: params.undo.group, before, nextEdit: [] });
+    steps.find((s) => s.group === params.undo.group)?.nextEdit.push(params.nextEdit);
     if (result.applied && params.undo.close) {
       const step = steps.find((s) => s.group === params.undo.group);
       if (step) step.after = doc.text;
@@ -151,6 +155,8 @@ describe('next-edit suggestions (packaged executable)', () => {
       // Each acceptance is one undo group that opened on the text before its hunk and closed on the text after it.
       expect(steps.map((s) => s.before)).toEqual(expectedSteps);
       expect(steps.map((s) => s.after)).toEqual([...expectedSteps.slice(1), text]);
+      // Every render of a hunk says it is a next edit, the first too (the client may see it before the answer).
+      for (const step of steps) expect(step.nextEdit.length > 0 && step.nextEdit.every((kind) => kind === true), JSON.stringify(step.nextEdit)).toBe(true);
       const groups = doc.undoLog.map((e) => e.group).filter((g, i, all) => all.indexOf(g) === i);
       expect(groups).toHaveLength(USES.length);
       for (const group of groups) {

@@ -931,6 +931,101 @@ describe('next-edit suggestions in a real VS Code', () => {
     await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 10_000, explain('Esc did not dismiss the suggestion'));
     expect(await vscode.editorText()).toBe(original.replace('report(count', 'report(total'));
   }, 120_000);
+
+  it('VS Code\'s plain Undo (the command palette\'s) walks a hunk accepted after a caret move one step at a time, and nothing is lost: Redo brings it back whole', async () => {
+    // The model renames only the use in the loop: once that hunk is accepted, nothing is left to suggest.
+    const suggesting = answer;
+    const loopOnly = nextEditModel((lines) => lines.map((line) => line.replace('count += value', 'total += value')));
+    answer = (req) => (readNextEditRequest(req) ? loopOnly(req) : suggesting(req));
+    try {
+      await renameDeclaration();
+      await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));
+      // VS Code closes the hunk's open step at the caret move: the accept makes a second one.
+      await vscode.page.keyboard.press('End');
+      await vscode.page.keyboard.press('Tab');
+      let text = '';
+      await waitFor(async () => (await hinted('Esc to dismiss')).length === 0 && (text = await vscode.editorText()) === renamed(1), 15_000, () => `after Tab:\n${text}`);
+      const undone: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        await paletteUndo();
+        await vscode.page.waitForTimeout(700);
+        undone.push(await vscode.editorText());
+      }
+      // The accept's first step leaves the hunk's red and green lines as plain text; the next takes them out.
+      const bothLines = TYPED.replace('    count += value;', '    count += value;\n    total += value;');
+      expect(undone).toEqual([bothLines, TYPED, BEFORE]);
+      const redone: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        await vscode.page.keyboard.press('Control+Shift+Z');
+        await vscode.page.waitForTimeout(1000);
+        redone.push(await vscode.editorText());
+      }
+      expect(redone).toEqual([TYPED, renamed(1), renamed(1)]);
+    } finally {
+      answer = suggesting;
+    }
+  }, 120_000);
+
+  /** VS Code's own Undo, run from the command palette: not a key, so none of Redline's Ctrl+Z bindings applies. */
+  async function paletteUndo(): Promise<void> {
+    const input = vscode.page.locator('.quick-input-widget input');
+    await vscode.page.keyboard.press('F1');
+    await input.waitFor();
+    await input.fill('>Undo');
+    await vscode.page.locator('.quick-input-list .monaco-list-row').filter({ has: vscode.page.locator('.label-name', { hasText: /^Undo$/ }) }).first().click();
+    await input.waitFor({ state: 'hidden' });
+  }
+
+  it('an inline edit started while a next-edit request waits for the model is drawn without the next-edit hint, from its first render on', async () => {
+    const file = newFile(BEFORE);
+    await vscode.openFile(file);
+    const suggesting = answer;
+    const isNextEdit = (req: RecordedRequest) => readNextEditRequest(req) !== null;
+    const unchanged = nextEditModel((lines) => lines);
+    // The next-edit model has nothing to suggest and takes seconds to say so (two chunks, each after a pause shorter
+    // than the request timeout); the inline edit's model answers at once.
+    answer = (req) => {
+      if (isNextEdit(req)) {
+        const reply = unchanged(req);
+        return { ...reply, chunkSize: Math.ceil(reply.text.length / 2), delayMs: 3_000 };
+      }
+      return req.path === '/api/chat' ? { text: '    total += value * 2;' } : suggesting(req);
+    };
+    try {
+      const asked = model.requests.filter(isNextEdit).length;
+      // A next-edit request the model has not answered yet (the user's keys may have replaced one: any of them).
+      const waiting = () => model.requests.filter(isNextEdit).some((r) => r.endedAt === undefined && !r.closedEarly);
+      await renameIn('let count = 0;');
+      await waitFor(() => model.requests.filter(isNextEdit).length > asked, 30_000, explain('no next edit was asked for'));
+      await vscode.selectLines(4, 1);
+      await vscode.page.keyboard.press('Control+Alt+E');
+      await vscode.answerInput('double it');
+      // Every look at the editor from the proposal's first lines on, until a second after the last next-edit reply
+      // ended (its answer, with nothing to suggest, reaches the extension within that).
+      const looks: Array<{ inFlight: boolean; hinted: string[] }> = [];
+      let answeredAt: number | undefined;
+      await waitFor(
+        async () => {
+          const lines = await viewLines();
+          const inFlight = waiting();
+          if (lines.some((l) => l.text.includes('value * 2'))) looks.push({ inFlight, hinted: lines.filter((l) => /Tab to|Esc to dismiss/.test(l.label)).map((l) => l.text) });
+          answeredAt = inFlight ? undefined : (answeredAt ?? performance.now());
+          return looks.length > 0 && answeredAt !== undefined && performance.now() > answeredAt + 1_000;
+        },
+        30_000,
+        explain('the inline edit\'s proposal was not shown'),
+      );
+      // The test means something only if the proposal was on screen while the next-edit request was still waiting.
+      expect(looks[0]!.inFlight, JSON.stringify(looks)).toBe(true);
+      expect(looks.filter((look) => look.hinted.length > 0), JSON.stringify(looks)).toEqual([]);
+      // The proposal is the inline edit's: its lenses are there, and Reject all takes it out (the rename kept).
+      await vscode.codeLens('Reject all').click({ timeout: 10_000 });
+      await vscode.codeLens('Accept all').waitFor({ state: 'detached', timeout: 10_000 });
+      expect(await vscode.editorText()).toBe(TYPED);
+    } finally {
+      answer = suggesting;
+    }
+  }, 120_000);
 });
 
 describe('keybindings', () => {

@@ -218,6 +218,8 @@ export class EditSession {
     readonly doc: MirrorDocument,
     readonly region: Region,
     readonly shape: SessionShape,
+    /** It shows a next-edit hunk: every render says so (the client may see its first render before the answer naming it). */
+    readonly nextEdit: boolean,
     private readonly deps: SessionDeps,
   ) {
     this.before = linesSeal(doc.buffer.lines(region.start, region.end));
@@ -730,6 +732,7 @@ export class EditSession {
           decorations: close ? { from, runs: [], words: [], whitespace: [], streamingLine: null } : preview.decorations(from),
           hunks: close ? [] : preview.hunks().filter((h) => h.start >= from),
           undo: { group: this.id, open: !this.opened, close },
+          ...(this.nextEdit ? { nextEdit: true } : {}),
         },
         commit: () => {
           this.opened = true;

@@ -124,7 +124,7 @@ export class EditSessions {
    * should show as soon as the model has answered); `ended` hears the session's terminal state.
    */
   proposeLines(doc: MirrorDocument, startLine: number, endLine: number, lines: readonly string[], ended: (state: SessionState) => void): EditSession {
-    const session = this.create(doc, Region.ofLines(startLine, endLine - startLine), SNIPPET_SHAPE, ended);
+    const session = this.create(doc, Region.ofLines(startLine, endLine - startLine), SNIPPET_SHAPE, { ended });
     session.propose(lines.join('\n') + (endLine < doc.buffer.lineCount && lines.length > 0 ? '\n' : ''), true, false);
     return session;
   }
@@ -147,9 +147,10 @@ export class EditSessions {
     await Promise.all([...this.sessions.values()].map((s) => s.cancel()));
   }
 
-  private create(doc: MirrorDocument, region: Region, shape: SessionShape, ended?: (state: SessionState) => void): EditSession {
+  /** `nextEdit`: the session shows a next-edit hunk (its renders say so) and `ended` hears its terminal state. */
+  private create(doc: MirrorDocument, region: Region, shape: SessionShape, nextEdit?: { ended: (state: SessionState) => void }): EditSession {
     const id = `edit-${++this.counter}`;
-    const session = new EditSession(id, doc, region, shape, {
+    const session = new EditSession(id, doc, region, shape, nextEdit !== undefined, {
       channels: this.deps.channels,
       log: this.deps.log,
       status: (s, state: SessionState, message?: string, actions?: StatusAction[]) => {
@@ -163,7 +164,7 @@ export class EditSessions {
           ...(warnings.length > 0 ? { warnings } : {}),
           ...(actions ? { actions } : {}),
         });
-        if (TERMINAL_STATES.includes(state)) ended?.(state);
+        if (TERMINAL_STATES.includes(state)) nextEdit?.ended(state);
       },
       onEnded: (s) => this.sessions.delete(s.id),
       syntaxErrors: this.deps.syntaxErrors,

@@ -106,7 +106,7 @@ export function registerEditCommands(sidecar: () => Sidecar, sessions: Sessions,
 
   /**
    * Ctrl+Z while a proposal waits comes here only in the moment before the window has the steps it undoes
-   * at the key (`redline.undoSteps`, nextEdit.ts; an inline edit's proposal: takeBack.ts), or on a shown
+   * at the key (`redline.undoSteps`, undoStepsKey.ts; an inline edit's proposal: takeBack.ts), or on a shown
    * next-edit hunk the user typed into or that shares its steps with another session. Such a hunk is
    * dismissed, and its steps stay; anything else is VS Code's own undo. No undo is run after the
    * sidecar's answer: by then it could land in whatever has the focus.

@@ -21,7 +21,7 @@ export const stateOf = (text: string): string => `${text.length}:${textChecksum(
 /**
  * The document's undo groups and guards (undoGroups.ts) on VS Code: fed every change, it puts right a
  * Redo that brings back a guarded text (`put`: one edit of that document, through its editor) and says
- * how many steps Ctrl+Z runs in a document (the `redline.undoSteps` context key, set by nextEdit.ts).
+ * how many steps Ctrl+Z runs in a document (the `redline.undoSteps` context key, undoStepsKey.ts).
  */
 export class UndoGroups {
   private readonly core = new StepGroups();

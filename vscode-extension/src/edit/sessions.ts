@@ -49,7 +49,10 @@ export class Session {
   instruction: Instruction | null = null;
   /** The selection collapsed when the session started, to bring back if it ends as it began. */
   selection: KeptSelection | null = null;
-  /** It shows a next-edit hunk: its verdict leaves one undo step when accepted and none when dismissed (history.ts). */
+  /**
+   * It shows a next-edit hunk (its renders say so, from the first): its verdict leaves one undo step when accepted and
+   * none when dismissed (history.ts).
+   */
   nextEdit = false;
   /** The document version its last applied render produced: while the document is still there, the session's step is the newest. */
   lastRenderVersion: number | null = null;
@@ -99,7 +102,9 @@ export class Sessions {
 
   /** The session a render belongs to; null for an ended one (its render is applied, nothing kept). */
   forRender(params: RenderParams): Session | null {
-    return this.known(params.sessionId, params.uri);
+    const session = this.known(params.sessionId, params.uri);
+    if (session && params.nextEdit) session.nextEdit = true;
+    return session;
   }
 
   /** The session `id` of `uri`, opened if this is the first word of it; null once it has ended. */

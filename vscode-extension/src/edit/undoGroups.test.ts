@@ -5,8 +5,10 @@ const URI = 'file:///a.ts';
 
 /**
  * The oracle: an undo history as VS Code keeps one per document (steps of text before → after, a redo
- * stack emptied by any new step), with no knowledge of groups. A step that changes nothing changes no
- * text and reports no change, as VS Code's does. Ctrl+Z runs the steps the groups arm, at once.
+ * stack emptied by any new step: ResourceEditStack.pushElement), with no knowledge of groups. A step that
+ * changes nothing changes no text and reports no change, as VS Code's does. Ctrl+Z runs the steps the
+ * groups arm, at once; a plain Undo (the Edit menu's, the command palette's, a Ctrl+Z the window took
+ * before it had the key) is VS Code's `undo` command: one step (UndoRedoService.undo).
  */
 class History {
   private readonly past: Array<{ before: string; after: string }> = [];
@@ -25,7 +27,14 @@ class History {
   }
 
   ctrlZ(): void {
-    const steps = Math.max(1, this.groups.armed(URI));
+    this.undo(Math.max(1, this.groups.armed(URI)));
+  }
+
+  plainUndo(): void {
+    this.undo(1);
+  }
+
+  private undo(steps: number): void {
     for (let i = 0; i < steps; i++) {
       const step = this.past.pop();
       if (!step) return;
@@ -144,6 +153,43 @@ describe('StepGroups', () => {
     expect(groups.changed(URI, SHOWN, 'edit')).toBeNull();
     expect(groups.armed(URI)).toBe(0);
     expect(groups.changed(URI, SHOWN, 'redo')).toEqual({ target: HUNK1, steps: 3 });
+  });
+
+  /** The rename, a hunk accepted, and the next hunk accepted after a caret move split its step: shown, then closed. */
+  function splitAccept() {
+    const { groups, history } = session();
+    const [shown, accepted] = [`${HUNK1} [count|total]`, `${HUNK1} total`];
+    history.step(shown);
+    history.step(accepted);
+    groups.add(URI, accepted, 2);
+    groups.guard(URI, [shown], accepted, 2);
+    return { groups, history, shown, accepted };
+  }
+
+  it('a plain Undo walks a split accepted hunk\'s steps one by one: its lines show as plain text once, and nothing is lost either way', () => {
+    const { history, shown, accepted } = splitAccept();
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      history.plainUndo();
+      seen.push(history.text);
+    }
+    expect(seen).toEqual([shown, HUNK1, TYPED, BEFORE]);
+    // Redo passes the shown text and puts it right: the accepted hunk comes back whole.
+    for (let i = 0; i < 4; i++) history.redo();
+    expect(history.text).toBe(accepted);
+  });
+
+  it('an edit putting a plain Undo\'s shown lines right would cost the Redo and bring them back at the next plain Undo: none is made', () => {
+    const { groups, history, shown } = splitAccept();
+    history.plainUndo();
+    expect(history.text).toBe(shown);
+    // What that edit would do: the text the group came after, as a new step (which empties the redo stack).
+    history.step(HUNK1);
+    history.redo();
+    expect(history.text, 'Redo no longer brings the accepted hunk back').toBe(HUNK1);
+    history.plainUndo();
+    expect(history.text, 'the next plain Undo takes the edit back: the lines show again').toBe(shown);
+    expect(groups.changed(URI, shown, 'undo'), 'an undo onto a guarded text is left as it is').toBeNull();
   });
 
   it('forgets a closed document', () => {

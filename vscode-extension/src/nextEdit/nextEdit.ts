@@ -13,15 +13,14 @@ import type { NextEditTrigger } from '@redline/shared-protocol';
 import { stateOf, type UndoGroups } from '../edit/history';
 import type { OwnEdits } from '../edit/ownEdits';
 import type { RenderSent } from '../edit/renders';
-import { MOST_STEPS, takeBackSteps } from '../edit/takeBack';
+import { MOST_STEPS } from '../edit/takeBack';
+import { UndoStepsKey } from '../edit/undoStepsKey';
 import type { Session, Sessions } from '../edit/sessions';
 import type { Sidecar } from '../sidecar/connection';
 import { SECTION } from '../settings/settings';
-import { HINT, JUMP_HINT, bringsHunk, hintLine, hintState, hunkPhase, tabAction, type HunkPhase } from './tab';
+import { HINT, JUMP_HINT, hintLine, hintState, hunkPhase, tabAction, type HunkPhase } from './tab';
 
 export const SHOWN_CONTEXT = 'redline.nextEditShown';
-/** How many steps Ctrl+Z undoes at the key (the manifest binds 2 to 4 to `runCommands`); 0 or 1: Redline's or VS Code's own. */
-export const UNDO_STEPS_CONTEXT = 'redline.undoSteps';
 
 /** The documents the language client mirrors to the sidecar (its document selector). */
 const SYNCED_SCHEMES = ['file', 'untitled'];
@@ -45,8 +44,6 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   /** Where the caret goes once the shown hunk is accepted (the sidecar's choice: where its new text ends). */
   let caretAfter: vscode.Position | null = null;
   let asking: vscode.CancellationTokenSource | null = null;
-  /** The document of the request in flight: a session's first render there, before the answer, is its hunk (tab.ts bringsHunk). */
-  let askingUri: string | null = null;
   /** The hunk whose first render's edit is on its way to the window, its hint, key and Ctrl+Z's steps sent right behind it. */
   let ahead: Session | null = null;
   const hint = vscode.window.createTextEditorDecorationType({ after: { color: new vscode.ThemeColor('redline.nextEditHintForeground'), fontStyle: 'italic', margin: '0 0 0 3ch' } });
@@ -65,48 +62,18 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
   const shownOrSent = (editor: vscode.TextEditor | undefined): Session | undefined =>
     shownIn(editor) ?? (ahead && editor && ahead.uri === editor.document.uri.toString() && !sessions.hasEnded(ahead.id) ? ahead : undefined);
 
-  /**
-   * Ctrl+Z in the active editor undoes at the key (the window runs the undos while the editor surely has the
-   * focus): a shown hunk whose step is the newest, with the step before it (the hunk accepted last), or a
-   * group of steps a verdict left (history.ts).
-   */
-  let undoSteps = 0;
-  /** Per shown hunk, the steps Ctrl+Z runs under its own: those of a group its text came after, or the one step before it. */
-  const below = new WeakMap<Session, number>();
-  /**
-   * Its step is the newest: no change of the user's (an undo counts) and no other session's since its render.
-   * An inline edit's waiting proposal is taken back whole (takeBack.ts).
-   */
-  const updateUndoSteps = () => {
-    const editor = vscode.window.activeTextEditor;
+  /** Ctrl+Z's steps at the key (edit/undoStepsKey.ts): a shown hunk whose step is the newest goes with the steps under it. */
+  const undoSteps = new UndoStepsKey(sessions, groups, (editor) => {
     const session = shownOrSent(editor);
-    const uri = editor?.document.uri.toString();
-    let steps = uri === undefined ? 0 : groups.armed(uri);
-    // Its step is there for any key the window takes after the edit it has sent (the window keeps their order).
-    if (session && session.before !== null && (session.lastRenderVersion !== null || session === ahead) && session.userEdits === 0 && !session.overlapped) {
-      if (!below.has(session)) below.set(session, groups.stepsAt(session.uri, session.before));
-      steps = 1 + below.get(session)!;
-    }
-    const proposal = uri === undefined ? undefined : sessions.in(uri).find((s) => !s.nextEdit && s.settleable);
-    if (proposal) steps = takeBackSteps(proposal);
-    if (steps === undoSteps) return;
-    undoSteps = steps;
-    void vscode.commands.executeCommand('setContext', UNDO_STEPS_CONTEXT, steps);
-  };
-  /**
-   * After every listener of the change at hand has run: the sessions count the user's change later, and a
-   * render's change comes before its marks go and its group is made (renders.ts), so Ctrl+Z's steps never drop
-   * in between.
-   */
-  const updateUndoStepsSoon = () => queueMicrotask(updateUndoSteps);
+    return session && { session, sent: session === ahead };
+  });
 
-  /** The shown hunk's document, from the answer that named it: the hunk is on its way there until its render is in. */
-  let shownUri: string | null = null;
   /** The document Tab accepted a hunk in and asks the next one for: the keys stay next edit's meanwhile. */
   let tabAsking: string | null = null;
   const phase = (editor: vscode.TextEditor | undefined): HunkPhase => {
     const uri = editor?.document.uri.toString();
-    const answered = shown !== null && shownUri === uri && !sessions.hasEnded(shown);
+    // The answer named it: the hunk is on its way to its document until its render is in.
+    const answered = shown !== null && sessions.get(shown)?.uri === uri;
     return hunkPhase({ inDocument: shownOrSent(editor) !== undefined, answered, tabAsking: tabAsking !== null && tabAsking === uri });
   };
 
@@ -118,7 +85,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
    * has the key, and Ctrl+Z's steps, sent first, are there whenever the key is.
    */
   const update = () => {
-    updateUndoSteps();
+    undoSteps.update();
     const { key } = hintState(phase(vscode.window.activeTextEditor));
     if (key !== context) {
       context = key;
@@ -159,15 +126,15 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
    * and one more for the key).
    */
   const drawWithRender = ({ session, marks, linesAfter }: RenderSent) => {
-    const editor = vscode.window.activeTextEditor;
-    if (!bringsHunk({ sessionId: session.id, uri: session.uri, first: session.editCount === 0 }, shown, askingUri)) return;
+    // Only a next-edit hunk's first render (its renders say what it is): an inline edit's never brings a hint.
+    if (!session.nextEdit || session.editCount > 0) return;
     if (session.id !== shown) {
-      // The hunk, ahead of its answer: shown from here on (the answer confirms it or takes it back).
+      // The hunk, ahead of its answer: shown from here on.
       shown = session.id;
-      shownUri = session.uri;
       if (timing) timing.sessionId = session.id;
     }
-    if (editor?.document.uri.toString() !== session.uri || marks.hunks.length === 0 || session.editCount > 0) return;
+    const editor = vscode.window.activeTextEditor;
+    if (editor?.document.uri.toString() !== session.uri || marks.hunks.length === 0) return;
     ahead = session;
     update();
     const lines = linesAfter();
@@ -178,28 +145,18 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     asking?.cancel();
     const source = new vscode.CancellationTokenSource();
     asking = source;
-    askingUri = editor.document.uri.toString();
     const { line, character } = editor.selection.active;
     const document = editor.document;
     mark('asked');
     try {
       const { suggestion } = await sidecar().request('redline/nextEdit', { textDocument: { uri: document.uri.toString(), version: document.version }, position: { line, character }, trigger }, source.token);
-      // Its first render may come before this answer: `known` finds or opens it. A hunk shown for a request a
-      // newer one has replaced here is a next-edit hunk all the same: its undo steps are put right as one.
-      const session = suggestion?.sessionId ? sessions.known(suggestion.sessionId, document.uri.toString()) : null;
-      if (session) session.nextEdit = true;
-      // A session taken for the next hunk ahead of this answer (drawWithRender) that the answer does not name is not one.
-      if (shown !== null && shown !== suggestion?.sessionId && !sessions.get(shown)?.nextEdit) {
-        shown = null;
-        ahead = null;
-        update();
-      }
       if (source.token.isCancellationRequested || !suggestion) return;
       mark('answered');
       if (suggestion.display === 'ghost') await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
       else if (suggestion.sessionId) {
+        // Its first render may come after this answer: the session is known from here on, in its document.
+        if (!sessions.known(suggestion.sessionId, document.uri.toString())) return;
         shown = suggestion.sessionId;
-        shownUri = document.uri.toString();
         if (timing) timing.sessionId = suggestion.sessionId;
         caretAfter = suggestion.caret ? new vscode.Position(suggestion.caret.line, suggestion.caret.character) : null;
       }
@@ -207,10 +164,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     } catch (error) {
       if (!source.token.isCancellationRequested) throw error;
     } finally {
-      if (asking === source) {
-        asking = null;
-        askingUri = null;
-      }
+      if (asking === source) asking = null;
       source.dispose();
     }
   };
@@ -225,7 +179,7 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       session.takingBack = true;
       const before = stateOf(session.before);
       // Put right, its step and the fix go with the steps under it (as many as the manifest binds).
-      groups.guard(uri, [...session.states].filter((state) => state !== before), session.before, Math.min(MOST_STEPS, 2 + (below.get(session) ?? 1)));
+      groups.guard(uri, [...session.states].filter((state) => state !== before), session.before, Math.min(MOST_STEPS, 2 + (undoSteps.under(session) ?? 1)));
     }
   };
 
@@ -243,11 +197,10 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.window.onDidChangeTextEditorSelection(update),
     vscode.window.onDidChangeTextEditorVisibleRanges(update),
-    groups.onDidChange(updateUndoStepsSoon),
+    ...undoSteps.register(),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const editor = vscode.window.activeTextEditor;
       if (event.contentChanges.length > 0 && event.reason === vscode.TextDocumentChangeReason.Undo) takenBack(event.document.uri.toString());
-      updateUndoStepsSoon();
       // Undo and redo go back to text the user had: no suggestion is asked for it (each would put lines into the undo history).
       if (event.contentChanges.length === 0 || event.reason !== undefined || !enabled() || editor?.document !== event.document) return;
       const uri = event.document.uri.toString();

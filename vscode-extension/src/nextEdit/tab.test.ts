@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HINT, HINT_COLUMNS, JUMP_HINT, NEAR_LINES, bringsHunk, hintLine, hintState, hunkPhase, tabAction } from './tab';
+import { HINT, HINT_COLUMNS, JUMP_HINT, NEAR_LINES, hintLine, hintState, hunkPhase, tabAction } from './tab';
 
 const screen = [{ start: 0, end: 40 }];
 
@@ -56,22 +56,5 @@ describe('hunkPhase', () => {
   });
   it('is none otherwise', () => {
     expect(hunkPhase({ inDocument: false, answered: false, tabAsking: false })).toBe('none');
-  });
-});
-
-describe('bringsHunk', () => {
-  const render = (sessionId: string, uri: string, first: boolean) => ({ sessionId, uri, first });
-  it('is the shown hunk\'s render, first or not', () => {
-    expect(bringsHunk(render('edit-2', 'a', false), 'edit-2', null)).toBe(true);
-    expect(bringsHunk(render('edit-2', 'a', true), 'edit-2', null)).toBe(true);
-  });
-  it('is a new session\'s first render in the document a next-edit request is in flight for', () => {
-    expect(bringsHunk(render('edit-3', 'a', true), 'edit-2', 'a')).toBe(true);
-    expect(bringsHunk(render('edit-3', 'a', true), null, 'a')).toBe(true);
-  });
-  it('is no other render: a later one of another session, another document, none asked for', () => {
-    expect(bringsHunk(render('edit-3', 'a', false), 'edit-2', 'a')).toBe(false);
-    expect(bringsHunk(render('edit-3', 'b', true), 'edit-2', 'a')).toBe(false);
-    expect(bringsHunk(render('edit-3', 'a', true), 'edit-2', null)).toBe(false);
   });
 });

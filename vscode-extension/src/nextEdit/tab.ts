@@ -61,11 +61,3 @@ export function hunkPhase(hunk: { inDocument: boolean; answered: boolean; tabAsk
 export function hintState(phase: HunkPhase): { key: boolean; hint: boolean } {
   return { key: phase !== 'none', hint: phase === 'shown' };
 }
-
-/**
- * Whether a render on its way brings the hunk whose hint is due: the shown one's, or, while a next-edit request is in
- * flight for its document, a session's first render there (the sidecar sends a hunk's render before its answer).
- */
-export function bringsHunk(render: { sessionId: string; uri: string; first: boolean }, shown: string | null, askingUri: string | null): boolean {
-  return render.sessionId === shown || (render.first && render.uri === askingUri);
-}

@@ -1,0 +1,26 @@
+/**
+ * How many steps Ctrl+Z undoes at the key in the active editor (undoStepsKey.ts sets the
+ * `redline.undoSteps` context key from it). Three things decide it:
+ * - a group of steps a verdict left (history.ts `UndoGroups`), armed while the text is at its top;
+ * - a shown next-edit hunk whose step is the newest: its step and the steps under it (the group its text came
+ *   after, or the one step before it: the hunk accepted last);
+ * - an inline edit's waiting proposal: its own steps (takeBack.ts).
+ */
+import { takeBackSteps } from './takeBack';
+
+/**
+ * A shown next-edit hunk's step is the newest: its first edit is in the document or on its way (`sent`: the window
+ * handles any key after the edit it already has), and since then no change of the user's (an undo counts) and no
+ * other session's.
+ */
+export const hunkStepNewest = (hunk: { before: string | null; lastRenderVersion: number | null; userEdits: number; overlapped: boolean }, sent: boolean): boolean =>
+  hunk.before !== null && (hunk.lastRenderVersion !== null || sent) && hunk.userEdits === 0 && !hunk.overlapped;
+
+/**
+ * Steps Ctrl+Z undoes at the key: an inline edit's waiting proposal is taken back whole; else a hunk whose step is
+ * the newest goes with the steps under it (`below`); else an armed group's steps (`armed`, 0 when none).
+ */
+export function undoStepsAt(armed: number, hunk: { newest: boolean; below: () => number } | undefined, proposal: Parameters<typeof takeBackSteps>[0] | undefined): number {
+  if (proposal) return takeBackSteps(proposal);
+  return hunk?.newest ? 1 + hunk.below() : armed;
+}
