@@ -211,7 +211,7 @@ export class WorkspaceFiles {
       return null;
     }
     const folders = await this.realFolders();
-    return folders.some((folder) => isInside(folder, target)) ? target : null;
+    return folders.some((folder) => relativeInside(folder, target) !== null) ? target : null;
   }
 
   /** The folders' own real paths: a workspace opened through a symlink is still itself. */
