@@ -8,7 +8,8 @@
  * back from the cache, with the longest the event loop was held up meanwhile (a completion arriving
  * then waits that long) beside one synchronous read of the same file, and an inline edit's retrieval
  * query over the index (p50, p99; three rounds) beside the exact search, and the share of the exact
- * search's results it returns. A third start times completions while the snapshot is taken back.
+ * search's results it returns. A third start times completions while the snapshot is taken back,
+ * beside the same completions on a start with no workspace (what a fresh process's first ones cost).
  * Needs `npm run build` first; the workspaces are
  * written once under ~/.cache/redline/bench-scale (REDLINE_SCALE_COUNTS=10000,40000 picks counts).
  * Run with `npx tsx bench/scale.bench.ts`; asserts nothing.
@@ -49,15 +50,18 @@ interface Run {
   completionMs: number[];
 }
 
+/** Completions timed while a start takes the snapshot back: of 20, the 90th percentile was the second worst. */
+const LOADING_SAMPLES = 40;
+
 /**
- * One start of the packaged sidecar on `root`: ms to the index ready, RSS then, completions timed
- * meanwhile (`during`) or after. `loading`: only completions while the index starts (the snapshot
- * taken back, on a second start), then the sidecar is closed.
+ * One start of the packaged sidecar on `root` (null: no workspace): ms to the index ready, RSS then,
+ * completions timed meanwhile (`during`) or after. `loading`: only completions while the index starts
+ * (the snapshot taken back, on a second start), then the sidecar is closed.
  */
-async function start(root: string, model: ModelDouble, during: boolean, loading = false): Promise<Run> {
+async function start(root: string | null, model: ModelDouble, during: boolean, loading = false): Promise<Run> {
   let stderr = '';
   const started = performance.now();
-  const client = await SidecarClient.spawn(PACKAGED_SIDECAR, [], { provider: 'ollama', endpoint: model.url, completionModel: 'c', debounceWait: 0 }, (t) => (stderr += t), [root]);
+  const client = await SidecarClient.spawn(PACKAGED_SIDECAR, [], { provider: 'ollama', endpoint: model.url, completionModel: 'c', debounceWait: 0 }, (t) => (stderr += t), root ? [root] : []);
   try {
     const uri = 'file:///scale-bench/steps.ts';
     const text = completionFile();
@@ -81,7 +85,7 @@ async function start(root: string, model: ModelDouble, during: boolean, loading 
     };
     for (let i = 0; i < 3; i++) await complete(); // warm-up
     if (loading) {
-      while (!READY.test(stderr) && completionMs.length < 20) {
+      while (!READY.test(stderr) && completionMs.length < LOADING_SAMPLES) {
         completionMs.push(await complete());
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -220,6 +224,7 @@ export async function runScaleBench(): Promise<Record<string, string | number>> 
       const first = await start(root, model, true);
       const second = await start(root, model, false);
       const loading = await start(root, model, true, true);
+      const fresh = await start(null, model, true, true);
       const p = (xs: number[]) => `${round(median(xs))} / ${round(percentile([...xs].sort((a, b) => a - b), 90))}`;
       const k = `${count / 1000}k files`;
       out[`${k}: indexed`] = first.files;
@@ -234,6 +239,7 @@ export async function runScaleBench(): Promise<Record<string, string | number>> 
       out[`${k}: second start → index ready s`] = round(second.readyMs / 1000);
       out[`${k}: completion request → model call p50 / p90 ms, during the first crawl / idle`] = `${p(first.completionMs)} / ${p(second.completionMs)}`;
       out[`${k}: the same while a third start takes the snapshot back (completions)`] = `${p(loading.completionMs)} (${loading.completionMs.length})`;
+      out[`${k}: the same on a start with no workspace (completions)`] = `${p(fresh.completionMs)} (${fresh.completionMs.length})`;
     }
   } finally {
     process.env.XDG_CACHE_HOME = before;
