@@ -48,6 +48,8 @@ interface Run {
   rssIdle: number;
   files: number;
   completionMs: number[];
+  /** Why the crawl stopped before its end, as the sidecar logged it (its index is then partial). */
+  stopped?: string;
 }
 
 /** Completions timed while a start takes the snapshot back: of 20, the 90th percentile was the second worst. */
@@ -111,7 +113,7 @@ async function start(root: string | null, model: ModelDouble, during: boolean, l
     // The cache is written after the index is ready: the next start needs it whole.
     const deadline = performance.now() + 300_000;
     while (during && !/index: cache written/.test(stderr) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    return { readyMs, rss, rssIdle, files: Number(READY.exec(stderr)![1]), completionMs };
+    return { readyMs, rss, rssIdle, files: Number(READY.exec(stderr)![1]), completionMs, stopped: /index: the crawl stopped: (.*)/.exec(stderr)?.[1] };
   } finally {
     await client.close();
   }
@@ -235,6 +237,7 @@ export async function runScaleBench(): Promise<Record<string, string | number>> 
       const p = (xs: number[]) => `${round(median(xs))} / ${round(percentile([...xs].sort((a, b) => a - b), 90))}`;
       const k = `${count / 1000}k files`;
       out[`${k}: indexed`] = first.files;
+      for (const [which, run] of [['first', first], ['second', second]] as const) if (run.stopped) out[`${k}: the ${which} start's crawl stopped early`] = run.stopped;
       out[`${k}: first start → index ready s (floor: read the same files)`] = `${round(first.readyMs / 1000)} (${round(floorMs / 1000)})`;
       out[`${k}: RSS MB when ready / 3 s later, first start`] = `${first.rss} / ${first.rssIdle}`;
       out[`${k}: RSS MB when ready / 3 s later, second start`] = `${second.rss} / ${second.rssIdle}`;
