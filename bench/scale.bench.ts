@@ -8,7 +8,8 @@
  * back from the cache, with the longest the event loop was held up meanwhile (a completion arriving
  * then waits that long) beside one synchronous read of the same file, and an inline edit's retrieval
  * query over the index (p50, p99; three rounds) beside the exact search, and the share of the exact
- * search's results it returns. A third start times completions while the snapshot is taken back.
+ * search's results it returns. A third start times completions while the snapshot is taken back,
+ * beside the same completions on a start with no workspace (what a fresh process's first ones cost).
  * Needs `npm run build` first; the workspaces are
  * written once under ~/.cache/redline/bench-scale (REDLINE_SCALE_COUNTS=10000,40000 picks counts).
  * Run with `npx tsx bench/scale.bench.ts`; asserts nothing.
@@ -47,17 +48,22 @@ interface Run {
   rssIdle: number;
   files: number;
   completionMs: number[];
+  /** Why the crawl stopped before its end, as the sidecar logged it (its index is then partial). */
+  stopped?: string;
 }
 
+/** Completions timed while a start takes the snapshot back: of 20, the 90th percentile was the second worst. */
+const LOADING_SAMPLES = 40;
+
 /**
- * One start of the packaged sidecar on `root`: ms to the index ready, RSS then, completions timed
- * meanwhile (`during`) or after. `loading`: only completions while the index starts (the snapshot
- * taken back, on a second start), then the sidecar is closed.
+ * One start of the packaged sidecar on `root` (null: no workspace): ms to the index ready, RSS then,
+ * completions timed meanwhile (`during`, typing from the start) or after (nobody typing before). `loading`: only completions while the index starts
+ * (the snapshot taken back, on a second start), then the sidecar is closed.
  */
-async function start(root: string, model: ModelDouble, during: boolean, loading = false): Promise<Run> {
+async function start(root: string | null, model: ModelDouble, during: boolean, loading = false): Promise<Run> {
   let stderr = '';
   const started = performance.now();
-  const client = await SidecarClient.spawn(PACKAGED_SIDECAR, [], { provider: 'ollama', endpoint: model.url, completionModel: 'c', debounceWait: 0 }, (t) => (stderr += t), [root]);
+  const client = await SidecarClient.spawn(PACKAGED_SIDECAR, [], { provider: 'ollama', endpoint: model.url, completionModel: 'c', debounceWait: 0 }, (t) => (stderr += t), root ? [root] : []);
   try {
     const uri = 'file:///scale-bench/steps.ts';
     const text = completionFile();
@@ -79,9 +85,15 @@ async function start(root: string, model: ModelDouble, during: boolean, loading 
       await client.conn.sendRequest('textDocument/inlineCompletion', { textDocument: { uri }, position: { line, character: at.character + 1 }, context: { triggerKind: 1 } });
       return arrived - sent;
     };
-    for (let i = 0; i < 3; i++) await complete(); // warm-up
+    const warmUp = async () => {
+      for (let i = 0; i < 3; i++) await complete();
+    };
+    // Typing from the start where completions are timed during it; a second start alone is timed to
+    // ready with nobody typing: the index gives way to typing (index/crawlPace.ts), and three
+    // completions there held it 2-4 s at a load of 10.
+    if (during || loading) await warmUp();
     if (loading) {
-      while (!READY.test(stderr) && completionMs.length < 20) {
+      while (!READY.test(stderr) && completionMs.length < LOADING_SAMPLES) {
         completionMs.push(await complete());
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -93,6 +105,7 @@ async function start(root: string, model: ModelDouble, during: boolean, loading 
       await new Promise((r) => setTimeout(r, during ? 100 : 20));
     }
     const readyMs = performance.now() - started;
+    if (!during) await warmUp();
     const rss = rssMb(client.child!.pid!);
     await new Promise((r) => setTimeout(r, 3000));
     const rssIdle = rssMb(client.child!.pid!);
@@ -100,7 +113,7 @@ async function start(root: string, model: ModelDouble, during: boolean, loading 
     // The cache is written after the index is ready: the next start needs it whole.
     const deadline = performance.now() + 300_000;
     while (during && !/index: cache written/.test(stderr) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    return { readyMs, rss, rssIdle, files: Number(READY.exec(stderr)![1]), completionMs };
+    return { readyMs, rss, rssIdle, files: Number(READY.exec(stderr)![1]), completionMs, stopped: /index: the crawl stopped: (.*)/.exec(stderr)?.[1] };
   } finally {
     await client.close();
   }
@@ -220,9 +233,11 @@ export async function runScaleBench(): Promise<Record<string, string | number>> 
       const first = await start(root, model, true);
       const second = await start(root, model, false);
       const loading = await start(root, model, true, true);
+      const fresh = await start(null, model, true, true);
       const p = (xs: number[]) => `${round(median(xs))} / ${round(percentile([...xs].sort((a, b) => a - b), 90))}`;
       const k = `${count / 1000}k files`;
       out[`${k}: indexed`] = first.files;
+      for (const [which, run] of [['first', first], ['second', second]] as const) if (run.stopped) out[`${k}: the ${which} start's crawl stopped early`] = run.stopped;
       out[`${k}: first start → index ready s (floor: read the same files)`] = `${round(first.readyMs / 1000)} (${round(floorMs / 1000)})`;
       out[`${k}: RSS MB when ready / 3 s later, first start`] = `${first.rss} / ${first.rssIdle}`;
       out[`${k}: RSS MB when ready / 3 s later, second start`] = `${second.rss} / ${second.rssIdle}`;
@@ -234,6 +249,7 @@ export async function runScaleBench(): Promise<Record<string, string | number>> 
       out[`${k}: second start → index ready s`] = round(second.readyMs / 1000);
       out[`${k}: completion request → model call p50 / p90 ms, during the first crawl / idle`] = `${p(first.completionMs)} / ${p(second.completionMs)}`;
       out[`${k}: the same while a third start takes the snapshot back (completions)`] = `${p(loading.completionMs)} (${loading.completionMs.length})`;
+      out[`${k}: the same on a start with no workspace (completions)`] = `${p(fresh.completionMs)} (${fresh.completionMs.length})`;
     }
   } finally {
     process.env.XDG_CACHE_HOME = before;

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import fc from 'fast-check';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isInside, MAX_FILE_BYTES, WorkspaceFiles, workspaceFoldersOf } from './workspace.js';
+import { isInside, MAX_FILE_BYTES, relativeInside, WorkspaceFiles, workspaceFoldersOf } from './workspace.js';
 
 let root: string;
 let project: string;
@@ -85,5 +86,33 @@ describe('isInside', () => {
     expect(isInside('/a/b', '/a/bc')).toBe(false);
     expect(isInside('/a/b', '/a')).toBe(false);
     expect(isInside('/a/b', '/a/b/..c')).toBe(true);
+  });
+});
+
+describe('relativeInside', () => {
+  // The oracle: what resolve and relative say, as the sidecar computed it before the plain path's shortcut.
+  const slow = (folder: string, path: string) => {
+    const absolute = resolve(path);
+    const rel = relative(folder, absolute);
+    return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..') ? rel.split(sep).join('/') : null;
+  };
+  const segment = fc.constantFrom('a', 'b', 'ws', 'ws2', '.', '..', '', '.git', 'x.ts', '..a', 'b..');
+  const pathOf = (parts: string[], absolute: boolean) => (absolute ? sep : '') + parts.join(sep);
+
+  it('agrees with resolve and relative on any path, plain or not, inside or out', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'ws', 'b'), { maxLength: 3 }), fc.array(segment, { maxLength: 6 }), fc.boolean(), (folderParts, parts, absolute) => {
+        const folder = resolve(sep, ...folderParts);
+        for (const path of [pathOf(parts, absolute), pathOf([...folderParts, ...parts], true)]) expect(relativeInside(folder, path)).toBe(slow(folder, path));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('cuts a plain path at its folder, and knows a sibling folder that shares the prefix is outside', () => {
+    expect(relativeInside(join(sep, 'ws'), join(sep, 'ws', 'src', 'a.ts'))).toBe('src/a.ts');
+    expect(relativeInside(join(sep, 'ws'), join(sep, 'ws2', 'a.ts'))).toBeNull();
+    expect(relativeInside(join(sep, 'ws'), join(sep, 'ws'))).toBe('');
+    expect(relativeInside(sep, join(sep, 'a.ts'))).toBe('a.ts');
   });
 });

@@ -49,6 +49,25 @@ export function displayPathOf(uri: string, folders: readonly string[]): string {
   }
 }
 
+/** A segment that resolve would change (empty, `.`, `..`), or on Windows the other separator. */
+const NOT_PLAIN = sep === '/' ? /(^|\/)\.{0,2}(\/|$)/ : /(^|\\)\.{0,2}(\\|$)|\//;
+
+/**
+ * `path` relative to `folder` (absolute and normalised), `/`-separated ('' for the folder itself),
+ * or null when it lies outside, as `isInside` and `relative` of the resolved path say. A path written
+ * plainly under the folder is cut at the folder's length: resolve and relative build their strings a
+ * piece at a time, hundreds of megabytes of garbage when a snapshot of 40,000 files is taken back.
+ */
+export function relativeInside(folder: string, path: string): string | null {
+  const prefix = folder.endsWith(sep) ? folder : folder + sep;
+  if (path.startsWith(prefix) && !NOT_PLAIN.test(path.slice(prefix.length))) {
+    const rest = path.slice(prefix.length);
+    return sep === '/' ? rest : rest.split(sep).join('/');
+  }
+  const absolute = resolve(path);
+  return isInside(folder, absolute) ? relative(folder, absolute).split(sep).join('/') : null;
+}
+
 /** True when `path` is `folder` or inside it (both absolute and normalised). */
 export function isInside(folder: string, path: string): boolean {
   const rel = relative(folder, path);
@@ -82,14 +101,16 @@ export class WorkspaceFiles {
 
   /** The folder `path` lies in (as written), or null. */
   folderOf(path: string): string | null {
-    const absolute = resolve(path);
-    return this.folders.find((folder) => isInside(folder, absolute)) ?? null;
+    return this.folders.find((folder) => relativeInside(folder, path) !== null) ?? null;
   }
 
-  /** `path` relative to its folder, for display; the path itself outside every folder. */
+  /** `path` relative to its folder, `/`-separated, for display; the path itself outside every folder. */
   displayPath(path: string): string {
-    const folder = this.folderOf(path);
-    return folder ? relative(folder, resolve(path)).split(sep).join('/') : path;
+    for (const folder of this.folders) {
+      const rel = relativeInside(folder, path);
+      if (rel !== null) return rel;
+    }
+    return path;
   }
 
   /** The file's text, or null when it is outside the folders (as written or resolved), not a regular file, too large, or not UTF-8 text. */
@@ -190,7 +211,7 @@ export class WorkspaceFiles {
       return null;
     }
     const folders = await this.realFolders();
-    return folders.some((folder) => isInside(folder, target)) ? target : null;
+    return folders.some((folder) => relativeInside(folder, target) !== null) ? target : null;
   }
 
   /** The folders' own real paths: a workspace opened through a symlink is still itself. */

@@ -337,8 +337,7 @@ export class WorkspaceIndex {
 
   /** Workspace-relative form of an absolute path, `/`-separated. */
   private relative(path: string): string {
-    const folder = this.deps.files.folderOf(path);
-    return folder ? relative(folder, path).split(sep).join('/') : path;
+    return this.deps.files.displayPath(path);
   }
 
   /** Walks every folder, breadth first, directory by directory. */
@@ -366,7 +365,8 @@ export class WorkspaceIndex {
         const here = listed.entries.some((e) => e.name === '.gitignore' && e.kind === 'file') ? await this.gitignore(join(dir, '.gitignore')) : null;
         const active = here ? [...rules, { base: dir, ignore: here }] : rules;
         for (const entry of listed.entries) {
-          const path = join(dir, entry.name);
+          // Not join: it normalises the whole path again, garbage for every entry of a large workspace.
+          const path = dir.endsWith(sep) ? dir + entry.name : dir + sep + entry.name;
           if (entry.name.startsWith('.') || NEVER_WALKED.has(entry.name)) continue;
           if (ignored(active, path, entry.kind === 'directory')) continue;
           if (entry.kind === 'directory') queue.push({ dir: path, rules: active });
