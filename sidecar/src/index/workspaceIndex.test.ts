@@ -116,6 +116,39 @@ describe('WorkspaceIndex', () => {
     rmSync(outside, { recursive: true, force: true });
   });
 
+  it('leaves out a file whose reading fails unforeseen, with a warning, and indexes the rest: crawled or taken back from the cache', async () => {
+    const root = project({ 'a.ts': 'export const first = 1;\n', 'broken.ts': 'export const broken = 1;\n', 'z.ts': 'export const last = 1;\n' });
+    const cacheFile = join(root, '..', `${root.split('/').pop()}-cache.idx`);
+    const started = async (failing: boolean) => {
+      const files = new WorkspaceFiles([root]);
+      const load = files.load.bind(files);
+      files.load = async (path) => {
+        if (failing && path.endsWith('broken.ts')) throw new Error('EIO: i/o error, read');
+        return load(path);
+      };
+      const lines: string[] = [];
+      const log = { error() {}, warn: (m: string) => lines.push(m), info() {}, debug() {} };
+      const index = new WorkspaceIndex({ files, log, quiet: async () => {}, openText: () => undefined, cacheFile });
+      await index.start();
+      return { index, lines };
+    };
+    const crawled = await started(true);
+    expect(crawled.index.status).toMatchObject({ state: 'ready', files: 2, skipped: 1 });
+    expect(crawled.index.lookup('last', 'typescript')).toHaveLength(1);
+    expect(crawled.index.lookup('broken', 'typescript')).toEqual([]);
+    expect(crawled.lines).toEqual(['index: left out broken.ts: EIO: i/o error, read']);
+    // The next start reads broken.ts again (not in the cache); then the cache holds it, changed later.
+    const whole = await started(false);
+    expect(whole.index.status).toMatchObject({ files: 3 });
+    writeFileSync(join(root, 'broken.ts'), 'export const brokenAgain = 22;\n');
+    const restored = await started(true);
+    expect(restored.index.status).toMatchObject({ state: 'ready', files: 2, skipped: 1 });
+    expect(restored.index.lookup('first', 'typescript')).toHaveLength(1);
+    expect(restored.index.lookup('broken', 'typescript')).toEqual([]);
+    expect(restored.lines).toEqual(['index: left out broken.ts: EIO: i/o error, read']);
+    rmSync(cacheFile, { force: true });
+  });
+
   it('follows edits: an open document’s text, a file saved or created, a file or folder deleted', async () => {
     const root = project({ 'src/a.ts': 'export const before = 1;\n', 'src/sub/b.ts': 'export const inSub = 1;\n' });
     const open: Record<string, string> = {};

@@ -382,7 +382,7 @@ export class WorkspaceIndex {
               this.found.add(path);
               continue;
             }
-            await this.indexOne(path, undefined, true);
+            await this.indexOrLeaveOut(path, undefined);
             if (this.stopped) return;
           }
         }
@@ -479,7 +479,9 @@ export class WorkspaceIndex {
         continue;
       }
       const [mtimeMs, size] = stamp.split(':').map(Number);
-      if (size !== entry.size || mtimeMs !== entry.mtimeMs || this.deps.openText(path) !== undefined) await this.indexOne(path, entry.hash, true);
+      const changed = size !== entry.size || mtimeMs !== entry.mtimeMs || this.deps.openText(path) !== undefined;
+      // A file left out stays among the restored, so the crawl does not read it again.
+      if (changed && !(await this.indexOrLeaveOut(path, entry.hash))) continue;
       if (!this.files.has(path)) this.restored.delete(path);
     }
   }
@@ -602,6 +604,23 @@ export class WorkspaceIndex {
   private async giveWay(): Promise<void> {
     await nextTurn();
     await this.deps.quiet();
+  }
+
+  /**
+   * The crawl's `indexOne`: a file whose reading fails in a way nothing foresaw (the disk, the
+   * parser) is left out with a warning, so one file does not end the crawl for the whole workspace.
+   * False when it was left out.
+   */
+  private async indexOrLeaveOut(path: string, known: string | undefined): Promise<boolean> {
+    try {
+      await this.indexOne(path, known, true);
+      return true;
+    } catch (error) {
+      this.drop(path);
+      this.skipped++;
+      this.deps.log.warn(`index: left out ${this.relative(path)}: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
   }
 
   /**
