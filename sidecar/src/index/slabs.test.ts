@@ -26,6 +26,17 @@ describe('Slabs', () => {
     expect(slabs.take(8)).not.toBe(foreign);
   });
 
+  it('counts the room in given-back views as spare until it is taken again', () => {
+    const slabs = new Slabs<Int32Array>(Int32Array);
+    const a = slabs.take(1000);
+    slabs.take(1000);
+    expect(slabs.spareShare).toBe(0);
+    slabs.give(a);
+    expect(slabs.spareShare).toBeCloseTo(1000 / (SLAB_BYTES / 4));
+    slabs.take(1000);
+    expect(slabs.spareShare).toBe(0);
+  });
+
   it('gives a long list a buffer of its own, never taken back', () => {
     const slabs = new Slabs<Int32Array>(Int32Array);
     const long = slabs.take(SLAB_BYTES / 4);

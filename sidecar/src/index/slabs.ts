@@ -18,6 +18,9 @@ export class Slabs<T extends Typed> {
   private readonly free = new Map<number, T[]>();
   private slab: T | null = null;
   private fill = 0;
+  /** Elements in slabs, and of those the ones in given-back views or lost at a slab's end. */
+  private held = 0;
+  private spare = 0;
 
   constructor(private readonly kind: { new (length: number): T; BYTES_PER_ELEMENT: number }) {
     this.perSlab = SLAB_BYTES / kind.BYTES_PER_ELEMENT;
@@ -32,14 +35,24 @@ export class Slabs<T extends Typed> {
       return own;
     }
     const reused = this.free.get(length)?.pop();
-    if (reused) return reused;
+    if (reused) {
+      this.spare -= length;
+      return reused;
+    }
     if (!this.slab || this.fill + length > this.perSlab) {
+      if (this.slab) this.spare += this.perSlab - this.fill;
       this.slab = new this.kind(this.perSlab);
       this.buffers.add(this.slab.buffer);
+      this.held += this.perSlab;
       this.fill = 0;
     }
     this.fill += length;
     return this.slab.subarray(this.fill - length, this.fill) as T;
+  }
+
+  /** The share of the slabs no view in use holds. */
+  get spareShare(): number {
+    return this.held === 0 ? 0 : this.spare / this.held;
   }
 
   /** Whether `view` was taken from this generation. */
@@ -50,6 +63,7 @@ export class Slabs<T extends Typed> {
   /** Takes `view` back for reuse, if it is this generation's and a slab's (a buffer of its own is left to the collector). */
   give(view: T): void {
     if (!this.owns(view) || view.length * 4 > this.perSlab) return;
+    this.spare += view.length;
     const list = this.free.get(view.length);
     if (list) list.push(view);
     else this.free.set(view.length, [view]);

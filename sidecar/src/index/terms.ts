@@ -41,6 +41,11 @@ export const COMMON_SHARE = 0.05;
 export const BOOSTER_SHARE = 0.01;
 
 const WIDE = 0xffff;
+/** A word's lists before its first posting: a snapshot's load makes them at their size, with no smaller view given back first. */
+const EMPTY_IDS = new Int32Array(0);
+const EMPTY_COUNTS = new Uint16Array(0);
+/** The share of spare slab room above which `compact` copies the lists into new slabs. */
+const SPARE_SHARE = 0.125;
 /** Postings read per step of `documents` (copied, of `compact`; counted or grown, of `reserve`). */
 const EXPORTED = 1 << 16;
 
@@ -246,7 +251,7 @@ export class TermIndex {
       const own = detached(word);
       this.ids.set(own, term);
       this.words.push(own);
-      this.postings.push({ ids: this.wide.take(2), counts: this.narrow.take(2), n: 0, df: 0 });
+      this.postings.push({ ids: EMPTY_IDS, counts: EMPTY_COUNTS, n: 0, df: 0 });
       if (term > WIDE && this.pool instanceof Uint16Array) this.pool = Int32Array.from(this.pool);
     }
     return term;
@@ -255,7 +260,7 @@ export class TermIndex {
   /** Room in `p` for `size` postings: its lists moved to views twice as long (or `size`) when full. */
   private room(p: Postings, size: number): void {
     if (size <= p.ids.length) return;
-    const length = Math.max(size, p.ids.length * 2);
+    const length = Math.max(size, p.ids.length * 2, 2);
     p.ids = this.moved(p.ids, length);
     p.counts = this.moved(p.counts, length);
   }
@@ -361,16 +366,21 @@ export class TermIndex {
 
   /**
    * Gives back the room the lists keep to grow in and the views given back: once a crawl has ended,
-   * most words get few more documents. Every list is copied at its size into new slabs and the old
-   * slabs are dropped whole. A step per EXPORTED postings copied or so; the index may change between
-   * steps (a list grown meanwhile is in the new slabs already).
+   * most words get few more documents. When more than SPARE_SHARE of the slabs is spare (after a
+   * crawl, about half), every list is copied at its size into new slabs and the old slabs are dropped
+   * whole. A step per EXPORTED postings copied or so; the index may change between steps (a list
+   * grown meanwhile is in the new slabs already).
    */
   *compact(): Steps<void> {
-    this.wide = new Slabs<Int32Array>(Int32Array);
-    this.narrow = new Slabs<Uint16Array>(Uint16Array);
+    // A snapshot's load made the lists at their size: then only those with room are cut to it, in the same slabs.
+    if (this.wide.spareShare > SPARE_SHARE || this.narrow.spareShare > SPARE_SHARE) {
+      this.wide = new Slabs<Int32Array>(Int32Array);
+      this.narrow = new Slabs<Uint16Array>(Uint16Array);
+    }
     let done = 0;
     for (const p of this.postings) {
       const size = Math.max(2, p.n);
+      if (p.ids.length === 0) continue;
       if (p.ids.length === size && this.wide.owns(p.ids) && (p.counts instanceof Uint16Array ? this.narrow.owns(p.counts) : this.wide.owns(p.counts))) continue;
       p.ids = this.moved(p.ids, size);
       p.counts = this.moved(p.counts, size);
