@@ -9,11 +9,13 @@
  * every document's words are runs in one pool, with its start, run length and length in arrays by
  * id. (Number arrays and an object per document held about three times as much.) Counts and the
  * pool's term numbers take 16 bits until one does not fit (a count over 65,535 widens its own list;
- * a 65,537th word, the pool).
+ * a 65,537th word, the pool). The postings lists are views of large buffers (`Slabs`), not arrays of
+ * their own: hundreds of thousands of small arrays grown one by one leave the C heap fragmented.
  */
 import { detached } from '@redline/shared-protocol';
 import { BM25_B, BM25_K1, bm25 } from './rank.js';
 import type { Steps } from './slices.js';
+import { Slabs } from './slabs.js';
 
 interface Postings {
   ids: Int32Array;
@@ -39,6 +41,11 @@ export const COMMON_SHARE = 0.05;
 export const BOOSTER_SHARE = 0.01;
 
 const WIDE = 0xffff;
+/** A word's lists before its first posting: a snapshot's load makes them at their size, with no smaller view given back first. */
+const EMPTY_IDS = new Int32Array(0);
+const EMPTY_COUNTS = new Uint16Array(0);
+/** The share of spare slab room above which `compact` copies the lists into new slabs. */
+const SPARE_SHARE = 0.125;
 /** Postings read per step of `documents` (copied, of `compact`; counted or grown, of `reserve`). */
 const EXPORTED = 1 << 16;
 
@@ -51,6 +58,9 @@ function grown<T extends Int32Array | Uint16Array | Float64Array>(array: T, size
 
 export class TermIndex {
   private readonly ids = new Map<string, number>();
+  /** Where the postings lists are taken from: ids and counts widened past 16 bits; counts. */
+  private wide = new Slabs<Int32Array>(Int32Array);
+  private narrow = new Slabs<Uint16Array>(Uint16Array);
   /** Each term number's word. */
   private readonly words: string[] = [];
   private readonly postings: Postings[] = [];
@@ -97,12 +107,9 @@ export class TermIndex {
     }
     for (const [term, count] of counts) {
       const p = this.postings[term];
-      if (p.n === p.ids.length) {
-        p.ids = grown(p.ids, p.n + 1);
-        p.counts = grown(p.counts, p.n + 1);
-      }
+      this.room(p, p.n + 1);
       p.ids[p.n] = id;
-      if (count > WIDE && p.counts instanceof Uint16Array) p.counts = Int32Array.from(p.counts);
+      if (count > WIDE) this.widen(p);
       p.counts[p.n] = count;
       p.n++;
       p.df++;
@@ -141,8 +148,7 @@ export class TermIndex {
     for (let term = 0, done = 0; term < fresh.length; term++) {
       if (fresh[term] === 0) continue;
       const p = this.postings[term];
-      p.ids = grown(p.ids, p.n + fresh[term]);
-      p.counts = grown(p.counts, p.n + fresh[term]);
+      this.room(p, p.n + fresh[term]);
       done += p.n + fresh[term];
       if (done >= EXPORTED) {
         done = 0;
@@ -164,10 +170,7 @@ export class TermIndex {
     const fresh = new Int32Array(this.postings.length);
     for (const term of terms) fresh[own[term]]++;
     for (let term = 0; term < fresh.length; term++) {
-      if (fresh[term] === 0) continue;
-      const p = this.postings[term];
-      p.ids = grown(p.ids, p.n + fresh[term]);
-      p.counts = grown(p.counts, p.n + fresh[term]);
+      if (fresh[term] !== 0) this.room(this.postings[term], this.postings[term].n + fresh[term]);
     }
     const last = first + runs.length;
     this.growDocuments(last);
@@ -179,7 +182,7 @@ export class TermIndex {
       for (let k = at; k < at + runs[i]; k++) {
         const p = this.postings[own[terms[k]]];
         p.ids[p.n] = id;
-        if (counts[k] > WIDE && p.counts instanceof Uint16Array) p.counts = Int32Array.from(p.counts);
+        if (counts[k] > WIDE) this.widen(p);
         p.counts[p.n] = counts[k];
         p.n++;
         p.df++;
@@ -248,10 +251,36 @@ export class TermIndex {
       const own = detached(word);
       this.ids.set(own, term);
       this.words.push(own);
-      this.postings.push({ ids: new Int32Array(2), counts: new Uint16Array(2), n: 0, df: 0 });
+      this.postings.push({ ids: EMPTY_IDS, counts: EMPTY_COUNTS, n: 0, df: 0 });
       if (term > WIDE && this.pool instanceof Uint16Array) this.pool = Int32Array.from(this.pool);
     }
     return term;
+  }
+
+  /** Room in `p` for `size` postings: its lists moved to views twice as long (or `size`) when full. */
+  private room(p: Postings, size: number): void {
+    if (size <= p.ids.length) return;
+    const length = Math.max(size, p.ids.length * 2, 2);
+    p.ids = this.moved(p.ids, length);
+    p.counts = this.moved(p.counts, length);
+  }
+
+  /** `list`'s first `length` elements (or all) in a new view of `length`; the old one given back. */
+  private moved<T extends Int32Array | Uint16Array>(list: T, length: number): T {
+    const slabs = (list instanceof Uint16Array ? this.narrow : this.wide) as unknown as Slabs<T>;
+    const next = slabs.take(length);
+    next.set(list.length > length ? list.subarray(0, length) : list);
+    slabs.give(list);
+    return next;
+  }
+
+  /** Counts in 32 bits from now on: one over 65,535 is coming. */
+  private widen(p: Postings): void {
+    if (!(p.counts instanceof Uint16Array)) return;
+    const wide = this.wide.take(p.counts.length);
+    wide.set(p.counts);
+    this.narrow.give(p.counts);
+    p.counts = wide;
   }
 
   private growDocuments(size: number): void {
@@ -336,15 +365,25 @@ export class TermIndex {
   }
 
   /**
-   * Gives back the room the arrays keep to grow in: once a crawl has ended, most words get few more
-   * documents. A step per EXPORTED postings copied or so; the index may change between steps.
+   * Gives back the room the lists keep to grow in and the views given back: once a crawl has ended,
+   * most words get few more documents. When more than SPARE_SHARE of the slabs is spare (after a
+   * crawl, about half), every list is copied at its size into new slabs and the old slabs are dropped
+   * whole. A step per EXPORTED postings copied or so; the index may change between steps (a list
+   * grown meanwhile is in the new slabs already).
    */
   *compact(): Steps<void> {
+    // A snapshot's load made the lists at their size: then only those with room are cut to it, in the same slabs.
+    if (this.wide.spareShare > SPARE_SHARE || this.narrow.spareShare > SPARE_SHARE) {
+      this.wide = new Slabs<Int32Array>(Int32Array);
+      this.narrow = new Slabs<Uint16Array>(Uint16Array);
+    }
     let done = 0;
     for (const p of this.postings) {
-      if (p.ids.length === Math.max(2, p.n)) continue;
-      p.ids = p.ids.slice(0, Math.max(2, p.n));
-      p.counts = p.counts.slice(0, Math.max(2, p.n));
+      const size = Math.max(2, p.n);
+      if (p.ids.length === 0) continue;
+      if (p.ids.length === size && this.wide.owns(p.ids) && (p.counts instanceof Uint16Array ? this.narrow.owns(p.counts) : this.wide.owns(p.counts))) continue;
+      p.ids = this.moved(p.ids, size);
+      p.counts = this.moved(p.counts, size);
       done += p.n;
       if (done >= EXPORTED) {
         done = 0;
@@ -368,8 +407,8 @@ export class TermIndex {
       p.n = kept;
       // Shrunk when less than half is used, so a word most documents lost gives its memory back.
       if (kept * 2 < p.ids.length) {
-        p.ids = p.ids.slice(0, Math.max(2, kept));
-        p.counts = p.counts.slice(0, Math.max(2, kept));
+        p.ids = this.moved(p.ids, Math.max(2, kept));
+        p.counts = this.moved(p.counts, Math.max(2, kept));
       }
       count += kept;
     }
