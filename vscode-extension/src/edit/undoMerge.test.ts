@@ -52,8 +52,8 @@ describe('historyFix', () => {
   const nextEdit = (undoSplit: boolean, userEdits = 0, overlapped = false) => ({ nextEdit: true, undoSplit, userEdits, overlapped });
   const inline = (undoSplit: boolean, userEdits = 0) => ({ nextEdit: false, undoSplit, userEdits, overlapped: false });
 
-  it('keeps an accepted next-edit hunk whose one step nothing closed early', () => {
-    expect(historyFix(nextEdit(false), true)).toEqual({ kind: 'keep' });
+  it('arms one step, VS Code\'s own undo at the key, for a next-edit hunk accepted in its one step', () => {
+    expect(historyFix(nextEdit(false), true)).toEqual({ kind: 'group', steps: 1 });
   });
 
   it('groups a hunk dismissed by Esc with the step before it: its lines in and out are a step that changes nothing', () => {

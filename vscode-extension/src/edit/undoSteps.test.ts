@@ -52,7 +52,8 @@ describe("the key as a verdict's closing edit lands in the window", () => {
    * none. The window's history as the text after each step, oldest first: 'A' before the hunk accepted last, 'B' after
    * it (one step, or two when its accept was split: 'A+rg' its red and green lines); a shown hunk's step brings 'B+rg',
    * its accept 'C'. Its verdict's closing edit joins the hunk's step, or makes one more when VS Code closed the step
-   * first (a caret move: split). Ctrl+Z at the key runs that many undos; 0 or 1 is VS Code's own one.
+   * first (a caret move: split). Ctrl+Z at the key runs that many undos, 1 VS Code's own one; at 0 it is Redline's
+   * command while Tab and Esc are still next edit's (Tab asks for the next hunk), which undoes nothing at the key.
    */
   const history = (below: 1 | 2, verdict: 'accept' | 'dismiss', split: boolean): string[] => [
     ...(below === 1 ? ['A', 'B'] : ['A', 'A+rg', 'B']),
@@ -60,7 +61,7 @@ describe("the key as a verdict's closing edit lands in the window", () => {
     verdict === 'accept' ? 'C' : 'B',
   ];
   const ruled = (verdict: 'accept' | 'dismiss') => (verdict === 'accept' ? 'B' : 'A');
-  const afterCtrlZ = (steps: string[], key: number) => steps[steps.length - 1 - Math.max(1, key)];
+  const afterCtrlZ = (steps: string[], key: number) => steps[steps.length - 1 - key];
 
   /** The key UndoStepsKey gives, with the shown hunk's verdict edit sent: what the window has as that edit lands. */
   const keyWithClosingEdit = (below: number, verdict: 'accept' | 'dismiss', split: boolean) =>

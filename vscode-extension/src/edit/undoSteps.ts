@@ -19,8 +19,8 @@ export const hunkStepNewest = (hunk: { before: string | null; lastRenderVersion:
 
 /**
  * Steps Ctrl+Z undoes at the key once a next-edit hunk's verdict edit (its closing render) is in the document: the
- * group that verdict leaves (undoMerge.ts `historyFix`), else 0, VS Code's own undo, which takes the accepted hunk's
- * one step. `changedText`: the text after that edit is not the text before the hunk (accepted).
+ * group that verdict leaves (undoMerge.ts `historyFix`), else none (its steps hold the user's typing). `changedText`:
+ * the text after that edit is not the text before the hunk (accepted).
  */
 export function stepsAfterVerdict(hunk: { undoSplit: boolean; userEdits: number; overlapped: boolean }, changedText: boolean): number {
   const fix = historyFix({ ...hunk, nextEdit: true }, changedText);
