@@ -236,7 +236,17 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       try {
         // Its steps are made one when it closes (history.ts), before the next hunk is asked for.
         await sessions.whenPending(session.id);
-        await sidecar().request('redline/inlineEdit/accept', { sessionId: session.id });
+        // A Ctrl+Z right after Tab may have taken the hunk back first: it is gone, as that Ctrl+Z wanted, and no next is asked.
+        const accepted = await sidecar()
+          .request('redline/inlineEdit/accept', { sessionId: session.id })
+          .then(
+            () => true,
+            (error) => {
+              if (session.takingBack || sessions.hasEnded(session.id)) return false;
+              throw error;
+            },
+          );
+        if (!accepted) return;
         mark('accepted');
         await session.merged;
         mark('history');
