@@ -829,6 +829,18 @@ describe('next-edit suggestions in a real VS Code', () => {
     expect(await vscode.notifications()).toEqual([]);
   }, 120_000);
 
+  it('a hunk accepted after a caret move, then Esc on the next: one Ctrl+Z takes back the accepted hunk whole, the next the rename', async () => {
+    await renameDeclaration();
+    await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));
+    await vscode.page.keyboard.press('End');
+    await vscode.page.keyboard.press('Tab');
+    await waitFor(async () => (await hinted('Tab to accept')).join() === "  console.log('sum', total);", 15_000, explain('the second hunk was not shown'));
+    await vscode.page.keyboard.press('Escape');
+    await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 10_000, explain('Esc did not dismiss the suggestion'));
+    // Never the accepted hunk's red and green lines as plain text on the way back.
+    expect(await undoSteps(2)).toEqual([TYPED, BEFORE]);
+  }, 120_000);
+
   it('Tab and at once Ctrl+Z: the Ctrl+Z meets the hunk still shown, which goes without a step, and takes back the rename', async () => {
     await renameDeclaration();
     await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));

@@ -65,7 +65,7 @@ describe("the key as a verdict's closing edit lands in the window", () => {
 
   /** The key UndoStepsKey gives, with the shown hunk's verdict edit sent: what the window has as that edit lands. */
   const keyWithClosingEdit = (below: number, verdict: 'accept' | 'dismiss', split: boolean) =>
-    undoStepsAt(0, { newest: true, below: () => below, verdict: stepsAfterVerdict({ undoSplit: split, userEdits: 0, overlapped: false }, verdict === 'accept') }, undefined);
+    undoStepsAt(0, { newest: true, below: () => below, verdict: stepsAfterVerdict({ undoSplit: split, userEdits: 0, overlapped: false }, verdict === 'accept', below) }, undefined);
 
   for (const verdict of ['accept', 'dismiss'] as const)
     for (const split of [false, true])
@@ -74,8 +74,9 @@ describe("the key as a verdict's closing edit lands in the window", () => {
         expect(afterCtrlZ(steps, keyWithClosingEdit(1, verdict, split))).toBe(ruled(verdict));
       });
 
-  it('after an accept, whatever lies under the hunk (the hunk before accepted in two steps), one Ctrl+Z takes back that hunk', () => {
-    for (const split of [false, true]) expect(afterCtrlZ(history(2, 'accept', split), keyWithClosingEdit(2, 'accept', split))).toBe('B');
+  it('whatever lies under the hunk (the hunk before accepted in two steps), one Ctrl+Z after either verdict goes back one accepted hunk', () => {
+    for (const verdict of ['accept', 'dismiss'] as const)
+      for (const split of [false, true]) expect(afterCtrlZ(history(2, verdict, split), keyWithClosingEdit(2, verdict, split))).toBe(ruled(verdict));
   });
 
   it('is not the shown hunk\'s own count, which would undo the hunk before as well, or a dismissed hunk\'s two halves alone', () => {

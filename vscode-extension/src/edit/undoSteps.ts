@@ -20,10 +20,10 @@ export const hunkStepNewest = (hunk: { before: string | null; lastRenderVersion:
 /**
  * Steps Ctrl+Z undoes at the key once a next-edit hunk's verdict edit (its closing render) is in the document: the
  * group that verdict leaves (undoMerge.ts `historyFix`), else none (its steps hold the user's typing). `changedText`:
- * the text after that edit is not the text before the hunk (accepted).
+ * the text after that edit is not the text before the hunk (accepted); `below`: the steps under the hunk's.
  */
-export function stepsAfterVerdict(hunk: { undoSplit: boolean; userEdits: number; overlapped: boolean }, changedText: boolean): number {
-  const fix = historyFix({ ...hunk, nextEdit: true }, changedText);
+export function stepsAfterVerdict(hunk: { undoSplit: boolean; userEdits: number; overlapped: boolean }, changedText: boolean, below: number): number {
+  const fix = historyFix({ ...hunk, nextEdit: true }, changedText, below);
   return fix.kind === 'group' ? fix.steps : 0;
 }
 
