@@ -801,6 +801,54 @@ describe('next-edit suggestions in a real VS Code', () => {
     expect(await vscode.notifications()).toEqual([]);
   }, 120_000);
 
+  /**
+   * Presses `verdict` on the shown first hunk and Ctrl+Z in the first frame that draws the verdict's edit (`gone`, a
+   * line of the hunk's, no longer drawn): that Ctrl+Z meets Ctrl+Z's steps as the window has them with that edit, not a
+   * round trip later. Then, past the time any answer takes, a hunk Tab asked for meanwhile is dismissed.
+   */
+  async function verdictThenCtrlZ(verdict: 'Tab' | 'Escape', gone: string): Promise<string> {
+    await vscode.page.keyboard.press(verdict);
+    await vscode.page.waitForFunction(
+      (line) => ![...document.querySelectorAll('.editor-group-container.active .monaco-editor .view-line')].some((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ') === line),
+      gone,
+      { polling: 'raf', timeout: 10_000 },
+    );
+    await vscode.page.keyboard.press('Control+Z');
+    await vscode.page.waitForTimeout(2000);
+    if ((await hinted('Esc to dismiss')).length > 0) {
+      await vscode.page.keyboard.press('Escape');
+      await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 10_000, explain('Esc did not dismiss the next suggestion'));
+    }
+    return vscode.editorText();
+  }
+
+  it('Tab, and Ctrl+Z in the frame that draws the accept: that Ctrl+Z takes back the accepted hunk alone', async () => {
+    await renameDeclaration();
+    await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));
+    expect(await verdictThenCtrlZ('Tab', '    count += value;')).toBe(TYPED);
+    expect(await vscode.notifications()).toEqual([]);
+  }, 120_000);
+
+  it('a hunk accepted after a caret move, then Esc on the next: one Ctrl+Z takes back the accepted hunk whole, the next the rename', async () => {
+    await renameDeclaration();
+    await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));
+    await vscode.page.keyboard.press('End');
+    await vscode.page.keyboard.press('Tab');
+    await waitFor(async () => (await hinted('Tab to accept')).join() === "  console.log('sum', total);", 15_000, explain('the second hunk was not shown'));
+    await vscode.page.keyboard.press('Escape');
+    await waitFor(async () => (await hinted('Esc to dismiss')).length === 0, 10_000, explain('Esc did not dismiss the suggestion'));
+    // Never the accepted hunk's red and green lines as plain text on the way back.
+    expect(await undoSteps(2)).toEqual([TYPED, BEFORE]);
+  }, 120_000);
+
+  it('a hunk dismissed after a caret move, and Ctrl+Z in the frame that draws the dismissal: that Ctrl+Z takes back the rename', async () => {
+    await renameDeclaration();
+    await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));
+    await vscode.page.keyboard.press('End');
+    expect(await verdictThenCtrlZ('Escape', '    total += value;')).toBe(BEFORE);
+    expect(await vscode.notifications()).toEqual([]);
+  }, 120_000);
+
   it('a hunk dismissed after a caret move: one Ctrl+Z takes back the rename, and Redo never shows the hunk\'s lines', async () => {
     await renameDeclaration();
     await waitFor(async () => (await hinted('Tab to accept')).join() === '    total += value;', 30_000, explain('no suggestion was shown'));

@@ -14,7 +14,8 @@ import { stateOf, type UndoGroups } from './history';
 import { finalWithTyping, historyFix } from './undoMerge';
 import type { Painter } from './paint';
 import type { Session, Sessions } from './sessions';
-import { stepsAfterEdit } from './takeBack';
+import { MOST_STEPS, stepsAfterEdit } from './takeBack';
+import { stepsAfterVerdict } from './undoSteps';
 
 export function documentOf(uri: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
@@ -99,6 +100,8 @@ export class RenderApplier {
               text.applyEdits(params.edits);
               return text;
             };
+            // A hunk's verdict: Ctrl+Z's steps once this edit is in go right behind it, so no key meets the hunk's count on the verdict's text.
+            if (this.isHunkVerdict(session, params)) this.sessions.verdictSent(session, stepsAfterVerdict(session, linesAfter().getText() !== session.before, this.groups.stepsAt(session.uri, session.before!)));
             for (const listener of this.sentListeners) listener({ session, marks, linesAfter });
           }
         : undefined;
@@ -106,6 +109,7 @@ export class RenderApplier {
       if (!result.ok) {
         // Refused: the marks painted with it go back to the session's own.
         this.painter.repaint(params.uri);
+        if (session?.verdictSteps != null) this.sessions.verdictSent(session, null);
         return { applied: false, version: doc.version };
       }
       version = result.version ?? doc.version;
@@ -117,6 +121,8 @@ export class RenderApplier {
       }
       if (!(await this.own.whenSent(params.uri, version))) this.log.warn(`render of ${params.sessionId}: the change to version ${version} was not reported in time`);
     } else if (params.undo.close && session?.undoOpen) {
+      // A verdict that leaves the text as it is: the key may change first, an undo lands on the same text either way.
+      if (this.isHunkVerdict(session, params)) this.sessions.verdictSent(session, stepsAfterVerdict(session, doc.getText() !== session.before, this.groups.stepsAt(session.uri, session.before!)));
       await this.closeUndoStep(session);
     }
     if (session && params.edits.length > 0) session.editCount++;
@@ -140,6 +146,11 @@ export class RenderApplier {
     void done.then(() => {
       if (this.fixes.get(uri) === done) this.fixes.delete(uri);
     });
+  }
+
+  /** `params` closes a next-edit hunk whose steps putHistoryRight puts right: its verdict. */
+  private isHunkVerdict(session: Session, params: RenderParams): boolean {
+    return params.undo.close && session.nextEdit && !session.takingBack && session.before !== null && (session.editCount > 0 || params.edits.length > 0);
   }
 
   /** Calls `listener` in the turn each render's edit is sent, before the extension host's document has it. */
@@ -178,13 +189,15 @@ export class RenderApplier {
   private putHistoryRight(session: Session, final: string): void {
     const before = session.before;
     if (before === null || session.editCount === 0) return;
-    const fix = historyFix(session, final !== before);
+    // The steps under its own (its verdict's group, made below, has not replaced theirs yet).
+    const below = this.groups.stepsAt(session.uri, before);
+    const fix = historyFix(session, final !== before, below);
     if (fix.kind === 'merge') this.afterAnswer(session, () => this.mergeUndoSteps(session));
     if (fix.kind === 'group') {
       // The texts its renders left (its red and green lines) may come back with a Redo through split steps,
-      // also ones VS Code split unseen: put right, a dismissed hunk's two steps go with the step before them.
+      // also ones VS Code split unseen: put right, a dismissed hunk's two steps go with the steps under them.
       const left = [...session.states].filter((state) => state !== stateOf(final) && state !== stateOf(before));
-      this.groups.guard(session.uri, left, final, final === before ? 3 : 2);
+      this.groups.guard(session.uri, left, final, final === before ? Math.min(MOST_STEPS, 2 + below) : 2);
       this.groups.add(session.uri, final, fix.steps);
       this.log.debug(`${session.id}: ${final === before ? 'dismissed' : 'accepted'}; Ctrl+Z undoes ${fix.steps} steps at once`);
     }

@@ -54,6 +54,11 @@ export class Session {
    * none when dismissed (history.ts).
    */
   nextEdit = false;
+  /**
+   * Its verdict's closing edit is on its way to the window: Ctrl+Z's steps once that edit is in (undoSteps.ts
+   * `stepsAfterVerdict`), which the key takes in the turn the edit is sent; null otherwise.
+   */
+  verdictSteps: number | null = null;
   /** The document version its last applied render produced: while the document is still there, the session's step is the newest. */
   lastRenderVersion: number | null = null;
   /** What its renders left in the document (history.ts `stateOf`): the texts an undo of its steps passes through. */
@@ -121,10 +126,18 @@ export class Sessions {
   rendered(session: Session | null, params: RenderParams, edited: boolean): void {
     if (!session) return;
     if (edited) session.undoOpen = !params.undo.close;
+    // Its group is made by now (renders.ts): the key counts it from here on.
+    if (params.undo.close) session.verdictSteps = null;
     session.marks = this.marksAfter(session, params);
     const { runs, streamingLine } = session.marks.decorations;
     session.proposalLines = runs.filter((r) => r.kind === 'added').flatMap((r) => Array.from({ length: r.count }, (_, i) => r.start + i));
     if (streamingLine !== null && !session.proposalLines.includes(streamingLine)) session.proposalLines.push(streamingLine);
+    this.changed.fire(session.uri);
+  }
+
+  /** `session`'s verdict edit is sent, and Ctrl+Z's steps once it is in are `steps`; null: that edit was refused. */
+  verdictSent(session: Session, steps: number | null): void {
+    session.verdictSteps = steps;
     this.changed.fire(session.uri);
   }
 

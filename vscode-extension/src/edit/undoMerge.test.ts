@@ -52,37 +52,44 @@ describe('historyFix', () => {
   const nextEdit = (undoSplit: boolean, userEdits = 0, overlapped = false) => ({ nextEdit: true, undoSplit, userEdits, overlapped });
   const inline = (undoSplit: boolean, userEdits = 0) => ({ nextEdit: false, undoSplit, userEdits, overlapped: false });
 
-  it('keeps an accepted next-edit hunk whose one step nothing closed early', () => {
-    expect(historyFix(nextEdit(false), true)).toEqual({ kind: 'keep' });
+  it('arms one step, VS Code\'s own undo at the key, for a next-edit hunk accepted in its one step', () => {
+    expect(historyFix(nextEdit(false), true, 1)).toEqual({ kind: 'group', steps: 1 });
   });
 
   it('groups a hunk dismissed by Esc with the step before it: its lines in and out are a step that changes nothing', () => {
-    expect(historyFix(nextEdit(false), false)).toEqual({ kind: 'group', steps: 2 });
+    expect(historyFix(nextEdit(false), false, 1)).toEqual({ kind: 'group', steps: 2 });
+  });
+
+  it('groups a dismissed hunk with all the steps under it: the two of a hunk accepted after a caret move, at most four', () => {
+    expect(historyFix(nextEdit(false), false, 2)).toEqual({ kind: 'group', steps: 3 });
+    expect(historyFix(nextEdit(true), false, 2)).toEqual({ kind: 'group', steps: 4 });
+    expect(historyFix(nextEdit(true), false, 4)).toEqual({ kind: 'group', steps: 4 });
+    expect(historyFix(nextEdit(true), true, 2)).toEqual({ kind: 'group', steps: 2 });
   });
 
   it('groups both steps of a hunk dismissed after its step was split, and the step before', () => {
-    expect(historyFix(nextEdit(true), false)).toEqual({ kind: 'group', steps: 3 });
+    expect(historyFix(nextEdit(true), false, 1)).toEqual({ kind: 'group', steps: 3 });
   });
 
   it('groups both steps of a hunk accepted after a caret move split its step, and nothing before them', () => {
-    expect(historyFix(nextEdit(true), true)).toEqual({ kind: 'group', steps: 2 });
+    expect(historyFix(nextEdit(true), true, 1)).toEqual({ kind: 'group', steps: 2 });
   });
 
   it('keeps the steps of a hunk the user typed away from: never the merge, whose second step undone goes forward', () => {
-    expect(historyFix(nextEdit(true, 1), true)).toEqual({ kind: 'keep' });
-    expect(historyFix(nextEdit(true, 3), false)).toEqual({ kind: 'keep' });
+    expect(historyFix(nextEdit(true, 1), true, 1)).toEqual({ kind: 'keep' });
+    expect(historyFix(nextEdit(true, 3), false, 1)).toEqual({ kind: 'keep' });
   });
 
   it('keeps the steps of a hunk that was live together with another session of its document: Ctrl+Z could take the other\'s', () => {
-    expect(historyFix(nextEdit(false, 0, true), false)).toEqual({ kind: 'keep' });
-    expect(historyFix(nextEdit(true, 0, true), true)).toEqual({ kind: 'keep' });
+    expect(historyFix(nextEdit(false, 0, true), false, 1)).toEqual({ kind: 'keep' });
+    expect(historyFix(nextEdit(true, 0, true), true, 1)).toEqual({ kind: 'keep' });
   });
 
   it('merges an inline edit only when its steps were split, typed into or not', () => {
-    expect(historyFix(inline(true), true)).toEqual({ kind: 'merge' });
-    expect(historyFix(inline(true, 2), true)).toEqual({ kind: 'merge' });
-    expect(historyFix(inline(false), true)).toEqual({ kind: 'keep' });
-    expect(historyFix(inline(false), false)).toEqual({ kind: 'keep' });
+    expect(historyFix(inline(true), true, 1)).toEqual({ kind: 'merge' });
+    expect(historyFix(inline(true, 2), true, 1)).toEqual({ kind: 'merge' });
+    expect(historyFix(inline(false), true, 1)).toEqual({ kind: 'keep' });
+    expect(historyFix(inline(false), false, 1)).toEqual({ kind: 'keep' });
   });
 });
 

@@ -2,24 +2,27 @@
  * How a closed session's steps in the document's undo history are put right (renders.ts). No step is
  * ever taken back after the verdict: VS Code's `undo` command acts on whatever has the focus then
  * (undoGroups.ts). Instead:
- * - `keep`: as they are: an accepted next-edit hunk whose one step nothing closed early; a next-edit
- *   hunk the user typed away from, whose steps hold their typing; a next-edit hunk that was live
- *   together with another session of its document (their steps may lie in between each other's); an
- *   inline edit whose one step nothing split.
- * - `group`: a next-edit hunk's steps stay, and the next Ctrl+Z undoes `steps` at once: dismissed by
- *   Esc in one step (its lines in and out: a step that changes nothing), that step and the one before
- *   it (2); dismissed after its step was split (lines in, then out), both and the one before (3);
- *   accepted after its step was split, both (2). Never the merge: its second step, undone, brings the
- *   session's text back, so that Ctrl+Z would go forward.
+ * - `keep`: as they are: a next-edit hunk the user typed away from, whose steps hold their typing; a
+ *   next-edit hunk that was live together with another session of its document (their steps may lie
+ *   in between each other's); an inline edit whose one step nothing split.
+ * - `group`: a next-edit hunk's steps stay, and the next Ctrl+Z undoes `steps` at once: accepted in its
+ *   one step, that step (1: VS Code's own undo, run at the key even while Tab asks for the next hunk
+ *   and the Ctrl+Z of a shown hunk is Redline's); dismissed by Esc in one step (its lines in and out:
+ *   a step that changes nothing), that step and the steps under it (`below`: the one step before it,
+ *   or the group of the hunk accepted last in two steps), 1 + below; dismissed after its step was
+ *   split (lines in, then out), both and those under it, 2 + below; accepted after its step was split,
+ *   both (2). At most the steps the manifest binds. Never the merge: its second step, undone, brings
+ *   the session's text back, so that Ctrl+Z would go forward.
  * - `merge`: an inline edit whose steps were split: made one again by two edits (back, then the
  *   final text).
  */
 export type HistoryFix = { kind: 'keep' } | { kind: 'merge' } | { kind: 'group'; steps: number };
 
-export function historyFix(session: { nextEdit: boolean; undoSplit: boolean; userEdits: number; overlapped: boolean }, changedText: boolean): HistoryFix {
+export function historyFix(session: { nextEdit: boolean; undoSplit: boolean; userEdits: number; overlapped: boolean }, changedText: boolean, below: number): HistoryFix {
   if (!session.nextEdit) return { kind: session.undoSplit ? 'merge' : 'keep' };
-  if (session.userEdits > 0 || session.overlapped || (changedText && !session.undoSplit)) return { kind: 'keep' };
-  return { kind: 'group', steps: session.undoSplit && !changedText ? 3 : 2 };
+  if (session.userEdits > 0 || session.overlapped) return { kind: 'keep' };
+  const own = session.undoSplit ? 2 : 1;
+  return { kind: 'group', steps: changedText ? own : Math.min(MOST_STEPS, own + below) };
 }
 
 /**
@@ -29,6 +32,7 @@ export function historyFix(session: { nextEdit: boolean; undoSplit: boolean; use
  * session's own change; where it does, there is no right answer and null keeps what they typed.
  */
 import { minimalEdit } from './marks';
+import { MOST_STEPS } from './takeBack';
 
 export function finalWithTyping(before: string, final: string, now: string): string | null {
   if (now === before) return final;

@@ -31,6 +31,7 @@ export class UndoStepsKey {
     const uri = editor?.document.uri.toString();
     const shown = this.shownHunk(editor);
     const hunk = shown && {
+      verdict: shown.session.verdictSteps,
       newest: hunkStepNewest(shown.session, shown.sent),
       below: () => {
         if (!this.below.has(shown.session)) this.below.set(shown.session, this.groups.stepsAt(shown.session.uri, shown.session.before!));

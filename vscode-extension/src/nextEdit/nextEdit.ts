@@ -58,9 +58,12 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
     return session && editor && session.uri === editor.document.uri.toString() && (session.pending || session.editCount > 0) && session.marks.hunks.length > 0 ? session : undefined;
   };
 
-  /** The shown hunk, or the one whose first edit is on its way to `editor`'s document. */
+  /**
+   * The shown hunk, or the one whose first edit is on its way to `editor`'s document: only until that edit is in (then
+   * shownIn has it), so that once its verdict's edit is in it counts as shown no more (its steps are its group's).
+   */
   const shownOrSent = (editor: vscode.TextEditor | undefined): Session | undefined =>
-    shownIn(editor) ?? (ahead && editor && ahead.uri === editor.document.uri.toString() && !sessions.hasEnded(ahead.id) ? ahead : undefined);
+    shownIn(editor) ?? (ahead && editor && ahead.editCount === 0 && ahead.uri === editor.document.uri.toString() && !sessions.hasEnded(ahead.id) ? ahead : undefined);
 
   /** Ctrl+Z's steps at the key (edit/undoStepsKey.ts): a shown hunk whose step is the newest goes with the steps under it. */
   const undoSteps = new UndoStepsKey(sessions, groups, (editor) => {
@@ -236,7 +239,17 @@ export function registerNextEdit(sidecar: () => Sidecar, sessions: Sessions, own
       try {
         // Its steps are made one when it closes (history.ts), before the next hunk is asked for.
         await sessions.whenPending(session.id);
-        await sidecar().request('redline/inlineEdit/accept', { sessionId: session.id });
+        // A Ctrl+Z right after Tab may have taken the hunk back first: it is gone, as that Ctrl+Z wanted, and no next is asked.
+        const accepted = await sidecar()
+          .request('redline/inlineEdit/accept', { sessionId: session.id })
+          .then(
+            () => true,
+            (error) => {
+              if (session.takingBack || sessions.hasEnded(session.id)) return false;
+              throw error;
+            },
+          );
+        if (!accepted) return;
         mark('accepted');
         await session.merged;
         mark('history');
