@@ -241,6 +241,8 @@ data class RenderParams(
     val decorations: RenderDecorations = RenderDecorations(),
     val hunks: List<Hunk> = emptyList(),
     val undo: UndoMarker = UndoMarker(),
+    /** True on every render of a next-edit hunk. */
+    val nextEdit: Boolean? = null,
 )
 
 data class RenderResult(val applied: Boolean = false, val version: Int = 0)
